@@ -1,0 +1,3 @@
+"""cardtable: a card table for a local network."""
+
+__version__ = "0.1.0"

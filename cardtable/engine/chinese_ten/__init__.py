@@ -1,0 +1,26 @@
+"""Chinese Ten: capture to ten, then flip from the deck (2–4 players, one or two decks)."""
+
+from cardtable.engine.bots import RandomBot
+from cardtable.engine.chinese_ten.bots import GreedyBot
+from cardtable.engine.chinese_ten.rules import ChineseTen, makes_ten
+from cardtable.engine.chinese_ten.text import describe
+from cardtable.engine.options import OptionSpec
+from cardtable.engine.registry import GameSpec
+
+SPEC = GameSpec(
+    id="chinese-ten",
+    title="Chinese Ten",
+    min_players=2,
+    max_players=4,
+    options=(
+        OptionSpec("decks", 2, "how many 52-card decks are shuffled together", choices=(1, 2)),
+        OptionSpec("rounds", 1, "how many deals make a game; the dealer moves left each deal",
+                   minimum=1, maximum=10),
+    ),
+    game_class=ChineseTen,
+    summary="Capture the card that makes ten with yours, then flip from the deck.",
+    bots={"random": RandomBot, "greedy": GreedyBot},
+    describe=describe,
+)
+
+__all__ = ["SPEC", "ChineseTen", "GreedyBot", "makes_ten"]

@@ -1,0 +1,388 @@
+"""Chinese Ten: capture the card that makes ten, then flip from the deck.
+
+Spots are stacks (only the top card shows and can be taken). A turn is step 1, play a hand card
+(capture if any capture exists, else lay), then step 2, flip from the deck while flips capture.
+The player chooses only where a choice exists: which capture, where to lay, which of several
+matching top cards a flipped card takes, and which spot a flipped card covers when none is empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine.cards import Card, standard_deck
+from cardtable.engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    RoundScore,
+    ScoreLine,
+    Setup,
+    Zone,
+)
+
+SPOTS = 4
+#: Cards dealt to each player by (decks, players).
+HAND_SIZES = {(2, 2): 20, (2, 3): 15, (2, 4): 10, (1, 2): 13, (1, 3): 10, (1, 4): 8}
+
+PLAY = "play"  # step 1: capture or lay a hand card
+TAKE = "take"  # step 2: the flipped card captures; choose which top card
+PLACE = "place"  # step 2: the flipped card captures nothing and no spot is empty; choose a spot
+KINDS = ("capture", "lay", "take", "place")
+
+
+def makes_ten(rank_a: int, rank_b: int) -> bool:
+    """Whether a card of `rank_a` captures a card of `rank_b` (ruling 4)."""
+    if rank_a >= 10 or rank_b >= 10:
+        return rank_a == rank_b
+    return rank_a + rank_b == 10
+
+
+def card_points(card: Card) -> int:
+    """Ruling 9: A = 20; K, Q, J, 10 = 10; 2–9 = 5."""
+    if card.rank == 1:
+        return 20
+    return 10 if card.rank >= 10 else 5
+
+
+def partner_label(rank: int) -> str:
+    """What a rank captures, in words: ``4`` for a 6, ``J`` for a jack."""
+    other = rank if rank >= 10 else 10 - rank
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(other, str(other))
+
+
+class ChineseTen(Game):
+    """The rules of Chinese Ten (rulings 1–9)."""
+
+    def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
+        super().__init__(setup)
+        decks: int = setup.options["decks"]
+        self.cards = standard_deck(decks)
+        self.hand_size = HAND_SIZES[(decks, setup.seats)]
+        self.rounds: int = setup.options["rounds"]
+        self.hands: list[list[int]] = []
+        self.piles: list[list[int]] = [[] for _ in range(self.seats)]
+        self.spots: list[list[int]] = [[] for _ in range(SPOTS)]
+        self.deck: list[int] = []  # the top card is the last element
+        self.turn = 0
+        self.phase = PLAY
+        self.flipped: int | None = None
+        self.opening_events = self._deal(stack)
+
+    # -- dealing ---------------------------------------------------------------------------
+
+    def _deal(self, stack: Sequence[int] | None = None) -> list[Event]:
+        """Shuffle (or use `stack`, top card first), deal hands one at a time from the left of
+        the dealer, lay out four spots, and start the turn of the player left of the dealer."""
+        if stack is None:
+            order = list(range(len(self.cards)))
+            self.rng.shuffle(order)
+        else:
+            order = list(stack)
+            if sorted(order) != list(range(len(self.cards))):
+                raise ValueError("a stacked deck must hold every card exactly once")
+        self.hands = [[] for _ in range(self.seats)]
+        self.piles = [[] for _ in range(self.seats)]
+        position = 0
+        for _ in range(self.hand_size):
+            for offset in range(1, self.seats + 1):
+                self.hands[(self.dealer + offset) % self.seats].append(order[position])
+                position += 1
+        self.spots = [[order[position + index]] for index in range(SPOTS)]
+        position += SPOTS
+        self.deck = order[position:][::-1]
+        self.phase = PLAY
+        self.flipped = None
+        deal = Event(
+            "deal",
+            {
+                "round": self.round,
+                "dealer": self.dealer,
+                "hand_counts": [len(hand) for hand in self.hands],
+                "spots": [self._card(spot[-1]) for spot in self.spots],
+                "deck": len(self.deck),
+            },
+            {seat: {"hand": self._cards(hand)} for seat, hand in enumerate(self.hands)},
+        )
+        return [deal, *self._start_turn(self.left_of(self.dealer))]
+
+    # -- the frame's questions -------------------------------------------------------------
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self.over else (self.turn,)
+
+    def card_count(self) -> int:
+        return len(self.cards)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over or seat != self.turn:
+            return []
+        if self.phase == TAKE:
+            return [{"kind": "take", "spot": spot} for spot in self._targets(self._flipped())]
+        if self.phase == PLACE:
+            return [{"kind": "place", "spot": spot} for spot in range(SPOTS)]
+        hand = self.hands[seat]
+        captures = [
+            {"kind": "capture", "cid": cid, "spot": spot}
+            for cid in hand
+            for spot in self._targets(cid)
+        ]
+        if captures:
+            return captures
+        return [{"kind": "lay", "cid": cid, "spot": spot} for cid in hand for spot in self._lay_spots()]
+
+    def zones(self) -> dict[str, Zone]:
+        zones = {"deck": Zone(tuple(self.deck))}
+        for seat in range(self.seats):
+            zones[f"hand {seat}"] = Zone(tuple(self.hands[seat]), owner=seat)
+            zones[f"pile {seat}"] = Zone(tuple(self.piles[seat]), public=True)
+        for index, spot in enumerate(self.spots):
+            zones[f"spot {index} top"] = Zone(tuple(spot[-1:]), public=True)
+            zones[f"spot {index} covered"] = Zone(tuple(spot[:-1]))
+        if self.flipped is not None:
+            zones["flipped"] = Zone((self.flipped,), public=True)
+        return zones
+
+    def _table_view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "turn": None if self.over else self.turn,
+            "phase": "over" if self.over else self.phase,
+            "hand": None if seat is None else self._cards(self._sorted(self.hands[seat])),
+            "hand_counts": [len(hand) for hand in self.hands],
+            "spots": [
+                {"top": self._card(spot[-1]) if spot else None, "depth": len(spot)}
+                for spot in self.spots
+            ],
+            "deck": len(self.deck),
+            "flipped": None if self.flipped is None else self._card(self.flipped),
+            "piles": [
+                {"count": len(pile), "points": self._points(pile)} for pile in self.piles
+            ],
+            "rounds": self.rounds,
+        }
+
+    # -- applying actions --------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["kind"]
+        if self.phase == PLAY:
+            if kind == "capture":
+                return self._capture_from_hand(seat, action)
+            if kind == "lay":
+                return self._lay_from_hand(seat, action)
+            if kind in ("take", "place"):
+                raise IllegalAction("Play a card from your hand first; the flip comes after.")
+            raise IllegalAction(f"{kind!r} is not a move in Chinese Ten.")
+        flipped = self._card_label(self._flipped())
+        if self.phase == TAKE:
+            if kind == "take":
+                return self._take_with_flip(seat, action)
+            waiting = f"Choose which card the flipped {flipped} takes."
+        else:
+            if kind == "place":
+                return self._place_flip(seat, action)
+            waiting = f"Choose which spot the flipped {flipped} covers."
+        if kind in KINDS:
+            raise IllegalAction(waiting)
+        raise IllegalAction(f"{kind!r} is not a move in Chinese Ten.")
+
+    def _capture_from_hand(self, seat: int, action: Action) -> list[Event]:
+        cid = self._hand_card(seat, action)
+        spot = self._spot(action)
+        if not self.spots[spot]:
+            raise IllegalAction(f"Spot {spot + 1} is empty; there is nothing to take there.")
+        card, target = self.cards[cid], self.cards[self.spots[spot][-1]]
+        if not makes_ten(card.rank, target.rank):
+            raise IllegalAction(
+                f"Your {card.label} cannot take the {target.label}: "
+                f"a {card.rank_label} takes a {partner_label(card.rank)}."
+            )
+        self.hands[seat].remove(cid)
+        events = [self._capture(seat, cid, spot, "hand")]
+        return events + self._flip_until_done(seat)
+
+    def _lay_from_hand(self, seat: int, action: Action) -> list[Event]:
+        cid = self._hand_card(seat, action)
+        spot = self._spot(action)
+        for other_cid in self._sorted(self.hands[seat]):
+            targets = self._targets(other_cid)
+            if targets:
+                other = self.cards[other_cid]
+                top = self.cards[self.spots[targets[0]][-1]]
+                raise IllegalAction(
+                    f"You must capture when you can: your {other.label} takes the "
+                    f"{top.label} in spot {targets[0] + 1}."
+                )
+        if spot not in self._lay_spots():
+            empty = self._lay_spots()[0]
+            raise IllegalAction(
+                f"Lay into an empty spot while there is one: spot {empty + 1} is empty."
+            )
+        self.hands[seat].remove(cid)
+        events = [self._put(seat, cid, spot, "hand")]
+        return events + self._flip_until_done(seat)
+
+    def _take_with_flip(self, seat: int, action: Action) -> list[Event]:
+        spot = self._spot(action)
+        flipped = self._flipped()
+        if spot not in self._targets(flipped):
+            raise IllegalAction(
+                f"The flipped {self._card_label(flipped)} cannot take what is in spot {spot + 1}; "
+                f"it takes a {partner_label(self.cards[flipped].rank)}."
+            )
+        self.flipped = None
+        self.phase = PLAY
+        events = [self._capture(seat, flipped, spot, "flip")]
+        return events + self._flip_until_done(seat)
+
+    def _place_flip(self, seat: int, action: Action) -> list[Event]:
+        spot = self._spot(action)
+        flipped = self._flipped()
+        self.flipped = None
+        self.phase = PLAY
+        return [self._put(seat, flipped, spot, "flip"), *self._end_turn(seat)]
+
+    # -- the steps of a turn -----------------------------------------------------------------
+
+    def _capture(self, seat: int, cid: int, spot: int, source: str) -> Event:
+        target = self.spots[spot].pop()
+        self.piles[seat] += [cid, target]
+        return Event(
+            "capture",
+            {
+                "seat": seat,
+                "card": self._card(cid),
+                "target": self._card(target),
+                "spot": spot,
+                "from": source,
+                "points": card_points(self.cards[cid]) + card_points(self.cards[target]),
+                "uncovered": self._card(self.spots[spot][-1]) if self.spots[spot] else None,
+            },
+        )
+
+    def _put(self, seat: int, cid: int, spot: int, source: str) -> Event:
+        covered = self.spots[spot][-1] if self.spots[spot] else None
+        self.spots[spot].append(cid)
+        return Event(
+            "lay",
+            {
+                "seat": seat,
+                "card": self._card(cid),
+                "spot": spot,
+                "from": source,
+                "covered": None if covered is None else self._card(covered),
+            },
+        )
+
+    def _flip_until_done(self, seat: int) -> list[Event]:
+        """Step 2: flip while the deck lasts and flips capture; stop early for a choice."""
+        events: list[Event] = []
+        while self.deck:
+            cid = self.deck.pop()
+            events.append(Event("flip", {"seat": seat, "card": self._card(cid)}))
+            targets = self._targets(cid)
+            if len(targets) == 1:
+                events.append(self._capture(seat, cid, targets[0], "flip"))
+                continue
+            if targets:
+                self.flipped, self.phase = cid, TAKE
+                return events
+            empty = [spot for spot in range(SPOTS) if not self.spots[spot]]
+            if not empty:
+                self.flipped, self.phase = cid, PLACE
+                return events
+            events.append(self._put(seat, cid, empty[0], "flip"))
+            break
+        return events + self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        """Ruling 8: end the round after a turn that empties every hand, or deck and spots."""
+        all_hands_empty = not any(self.hands)
+        table_cleared = not self.deck and not any(self.spots)
+        if all_hands_empty or table_cleared:
+            return self._end_round()
+        return self._start_turn(self.left_of(seat))
+
+    def _start_turn(self, seat: int) -> list[Event]:
+        """Begin `seat`'s turn; with an empty hand it goes straight to flipping (ruling 7).
+
+        A seat with an empty hand and nothing to flip has no turn at all and is passed over.
+        """
+        events: list[Event] = []
+        while not self.hands[seat] and not self.deck:
+            seat = self.left_of(seat)
+        self.turn, self.phase = seat, PLAY
+        events.append(Event("turn", {"seat": seat}))
+        if not self.hands[seat]:
+            events += self._flip_until_done(seat)
+        return events
+
+    def _end_round(self) -> list[Event]:
+        score = RoundScore(
+            self.round,
+            self.sides,
+            tuple(self._score_lines(pile) for pile in self.piles),
+        )
+        events = self._finish_round(score, last=self.round >= self.rounds)
+        if not self.over:
+            events += self._deal()
+        return events
+
+    def _score_lines(self, pile: list[int]) -> tuple[ScoreLine, ...]:
+        ranks = [self.cards[cid].rank for cid in pile]
+        return (
+            ScoreLine("Aces", sum(1 for rank in ranks if rank == 1), 20),
+            ScoreLine("Kings, queens, jacks and tens", sum(1 for rank in ranks if rank >= 10), 10),
+            ScoreLine("Twos to nines", sum(1 for rank in ranks if 2 <= rank <= 9), 5),
+        )
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _targets(self, cid: int) -> list[int]:
+        """Spots whose top card the card `cid` captures."""
+        rank = self.cards[cid].rank
+        return [
+            spot
+            for spot in range(SPOTS)
+            if self.spots[spot] and makes_ten(rank, self.cards[self.spots[spot][-1]].rank)
+        ]
+
+    def _lay_spots(self) -> list[int]:
+        """Where a card may be laid: the empty spots, or every spot if none is empty."""
+        empty = [spot for spot in range(SPOTS) if not self.spots[spot]]
+        return empty or list(range(SPOTS))
+
+    def _hand_card(self, seat: int, action: Action) -> int:
+        cid = action.get("cid")
+        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
+            raise IllegalAction("That card is not in your hand.")
+        return cid
+
+    @staticmethod
+    def _spot(action: Action) -> int:
+        spot = action.get("spot")
+        if isinstance(spot, bool) or not isinstance(spot, int) or not 0 <= spot < SPOTS:
+            raise IllegalAction(f"Choose one of the spots 1 to {SPOTS}.")
+        return spot
+
+    def _flipped(self) -> int:
+        assert self.flipped is not None
+        return self.flipped
+
+    def _card(self, cid: int) -> dict[str, Any]:
+        return self.cards[cid].to_wire()
+
+    def _cards(self, cids: Sequence[int]) -> list[dict[str, Any]]:
+        return [self.cards[cid].to_wire() for cid in cids]
+
+    def _card_label(self, cid: int) -> str:
+        return self.cards[cid].label
+
+    def _sorted(self, cids: Sequence[int]) -> list[int]:
+        return sorted(cids, key=lambda cid: (self.cards[cid].rank, self.cards[cid].suit, cid))
+
+    def _points(self, cids: Sequence[int]) -> int:
+        return sum(card_points(self.cards[cid]) for cid in cids)

@@ -1,0 +1,278 @@
+"""The shape every game shares: setup, actions, events, scores, zones and the `Game` base class.
+
+A game is a pure state machine. It is built from a `Setup` (game id, number of seats, validated
+options, seed, first dealer), says which seats may act, lists a seat's legal actions, applies one
+action at a time and returns the `Event`s that describe what happened. It never reads a clock, a
+file or the global random generator: all chance comes from ``self.rng``, seeded from the setup, so
+the same setup and the same actions always give the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+#: An action is a plain mapping with a ``"kind"`` and plain values (str, int, bool, lists), so it
+#: travels over the wire and into storage unchanged. Cards are named by ``"cid"`` (card id).
+Action = dict[str, Any]
+
+#: What a view or an event holds: plain dicts, lists, strings, ints, bools and None.
+Wire = Any
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow; ``reason`` is a sentence a player can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything that fixes a game before its first action."""
+
+    game: str
+    seats: int
+    options: Mapping[str, Any]
+    seed: int
+    dealer: int = 0
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seats": self.seats,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "dealer": self.dealer,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, with the fields everyone may see and extra fields per seat.
+
+    ``for_seat(seat)`` gives the event as that seat receives it; ``for_seat(None)`` is the
+    spectators' (public) form. Private fields are how a draw shows its card to the drawer alone.
+    """
+
+    kind: str
+    public: Mapping[str, Any] = field(default_factory=dict)
+    private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        wire = {"kind": self.kind, **self.public}
+        if seat is not None and seat in self.private:
+            wire.update(self.private[seat])
+        return wire
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a score breakdown, e.g. ``ScoreLine("Aces", 3, 20)`` is 3 × 20 = 60 points."""
+
+    label: str
+    count: int
+    each: int
+
+    @property
+    def points(self) -> int:
+        return self.count * self.each
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"label": self.label, "count": self.count, "each": self.each, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """The scoring of one round (one deal): a breakdown per side and each side's points."""
+
+    round: int
+    sides: tuple[tuple[int, ...], ...]
+    lines: tuple[tuple[ScoreLine, ...], ...]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return tuple(sum(line.points for line in side_lines) for side_lines in self.lines)
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "sides": [list(side) for side in self.sides],
+            "lines": [[line.to_wire() for line in side_lines] for side_lines in self.lines],
+            "points": list(self.points),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended: each side's total and the winning sides (ties share)."""
+
+    sides: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def winning_seats(self) -> tuple[int, ...]:
+        return tuple(seat for index in self.winners for seat in self.sides[index])
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "sides": [list(side) for side in self.sides],
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "winning_seats": list(self.winning_seats),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A place cards lie, for conservation and secrecy checks.
+
+    A zone is seen by everyone (``public``), by its ``owner`` alone, or by nobody.
+    """
+
+    cards: tuple[int, ...]
+    public: bool = False
+    owner: int | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.public or (seat is not None and self.owner == seat)
+
+
+def best_sides(totals: Sequence[int]) -> tuple[int, ...]:
+    """Indexes of the highest totals; equal totals share the win."""
+    top = max(totals)
+    return tuple(index for index, total in enumerate(totals) if total == top)
+
+
+class Game(ABC):
+    """Base class of every game. Subclasses implement the rules; this class keeps the frame.
+
+    The frame is: rounds (deals) numbered from 1, a dealer who rotates left each round, the score
+    of every finished round, cumulative totals per side, and the final `Result`.
+    """
+
+    #: Set by the registry: the game's id as used in setups and on the wire.
+    game_id: ClassVar[str] = ""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.seats = setup.seats
+        self.options = setup.options
+        self.rng = random.Random(setup.seed)
+        self.round = 1
+        self.dealer = setup.dealer % setup.seats
+        self.round_scores: list[RoundScore] = []
+        self.result: Result | None = None
+        #: What happened before the first action (the deal), for logs and animations.
+        self.opening_events: list[Event] = []
+
+    # -- who plays, and as whom ------------------------------------------------------------
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides; each seat alone unless a game has partnerships."""
+        return tuple((seat,) for seat in range(self.seats))
+
+    def side_of(self, seat: int) -> int:
+        for index, side in enumerate(self.sides):
+            if seat in side:
+                return index
+        raise ValueError(f"no seat {seat}")
+
+    def left_of(self, seat: int) -> int:
+        """The next seat clockwise (to the left)."""
+        return (seat + 1) % self.seats
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    # -- the rules: subclasses implement these --------------------------------------------
+
+    @property
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """Seats that may act now; empty only when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now (empty if it may not act)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Check and apply one action by a seat that may act. Must raise `IllegalAction`
+        before changing anything."""
+
+    @abstractmethod
+    def _table_view(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific part of the view for `seat` (None: a spectator)."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, Zone]:
+        """Where every card lies now, each zone with who may see it."""
+
+    @abstractmethod
+    def card_count(self) -> int:
+        """How many cards the game uses; card ids are 0 … card_count - 1."""
+
+    # -- the frame ---------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
+        """Apply `action` by `seat`, returning what happened.
+
+        Raises `IllegalAction` with a readable reason, leaving the game unchanged, when the game
+        is over, the seat may not act, or the rules forbid the action.
+        """
+        if self.result is not None:
+            raise IllegalAction("The game is over.")
+        if not 0 <= seat < self.seats:
+            raise IllegalAction(f"There is no seat {seat} at this table.")
+        if seat not in self.actors:
+            raise IllegalAction("It is not your turn.")
+        if not isinstance(action, Mapping) or not isinstance(action.get("kind"), str):
+            raise IllegalAction("An action needs a kind.")
+        return self._apply(seat, dict(action))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything `seat` may know now and nothing more; None gives the spectators' view."""
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "seats": self.seats,
+            "sides": [list(side) for side in self.sides],
+            "round": self.round,
+            "dealer": self.dealer,
+            "actors": list(self.actors),
+            "legal": self.legal_actions(seat) if seat is not None else [],
+            "table": self._table_view(seat),
+            "round_scores": [score.to_wire() for score in self.round_scores],
+            "totals": list(self.totals),
+            "result": self.result.to_wire() if self.result else None,
+        }
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Cumulative points per side over the finished rounds."""
+        totals = [0] * len(self.sides)
+        for score in self.round_scores:
+            for index, points in enumerate(score.points):
+                totals[index] += points
+        return tuple(totals)
+
+    def _finish_round(self, score: RoundScore, *, last: bool) -> list[Event]:
+        """Record a round's score; end the game (best totals win) or rotate the dealer."""
+        self.round_scores.append(score)
+        events = [Event("round_end", {"score": score.to_wire(), "totals": list(self.totals)})]
+        if last:
+            totals = self.totals
+            self.result = Result(self.sides, totals, best_sides(totals))
+            events.append(Event("game_end", {"result": self.result.to_wire()}))
+        else:
+            self.round += 1
+            self.dealer = self.left_of(self.dealer)
+        return events

@@ -1,0 +1,6 @@
+"""Registers every game. A new game adds one line here."""
+
+from cardtable.engine.chinese_ten import SPEC as CHINESE_TEN
+from cardtable.engine.registry import register
+
+GAMES = [register(CHINESE_TEN)]

@@ -1,0 +1,109 @@
+"""Game options: their declared shape, defaults, and validation with readable errors."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+class OptionError(ValueError):
+    """A bad game option, number of seats or game id; the message says what is allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game: an int within bounds, a bool, or one of a few choices."""
+
+    name: str
+    default: int | bool | str
+    description: str
+    choices: tuple[int | str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> str:
+        if isinstance(self.default, bool):
+            return "bool"
+        if self.choices:
+            return "choice"
+        return "int" if isinstance(self.default, int) else "str"
+
+    def check(self, value: Any) -> int | bool | str:
+        """Return `value` if it is allowed, else raise `OptionError`."""
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise OptionError(f"Option {self.name!r} must be true or false, not {value!r}.")
+            return value
+        if self.choices:
+            if isinstance(value, bool) or value not in self.choices:
+                allowed = ", ".join(str(choice) for choice in self.choices)
+                raise OptionError(f"Option {self.name!r} must be one of {allowed}, not {value!r}.")
+            return value  # type: ignore[no-any-return]
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"Option {self.name!r} must be a whole number, not {value!r}.")
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"Option {self.name!r} must be at least {self.minimum}.")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"Option {self.name!r} must be at most {self.maximum}.")
+            return value
+        if not isinstance(value, str):
+            raise OptionError(f"Option {self.name!r} must be text, not {value!r}.")
+        return value
+
+    def describe(self) -> str:
+        """A one-line summary, e.g. ``decks = 2 (1 or 2): how many 52-card decks``."""
+        if self.kind == "bool":
+            allowed = "true or false"
+        elif self.choices:
+            allowed = " or ".join(str(choice) for choice in self.choices)
+        else:
+            allowed = f"{self.minimum}–{self.maximum}"
+        default = str(self.default).lower() if isinstance(self.default, bool) else self.default
+        return f"{self.name} = {default} ({allowed}): {self.description}"
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "description": self.description,
+            "choices": list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
+
+
+def resolve_options(
+    specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """Fill in defaults and check every given option; unknown names are an error."""
+    given = dict(given or {})
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        allowed = ", ".join(known) or "none"
+        raise OptionError(f"Unknown option {unknown[0]!r}; this game's options are: {allowed}.")
+    return {
+        spec.name: spec.check(given[spec.name]) if spec.name in given else spec.default
+        for spec in specs
+    }
+
+
+def parse_option_text(spec: OptionSpec, text: str) -> int | bool | str:
+    """Turn command-line text such as ``2`` or ``true`` into the option's type, then check it."""
+    value: int | bool | str = text
+    if spec.kind == "bool":
+        lowered = text.strip().lower()
+        if lowered in {"true", "yes", "on", "1"}:
+            value = True
+        elif lowered in {"false", "no", "off", "0"}:
+            value = False
+    elif isinstance(spec.default, int) or any(isinstance(c, int) for c in spec.choices):
+        try:
+            value = int(text)
+        except ValueError:
+            value = text
+    return spec.check(value)
