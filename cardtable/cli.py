@@ -21,11 +21,19 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("games", help="list the games with their player counts and options")
     demo = commands.add_parser("demo", help="watch bots play a game in text, event by event")
     demo.add_argument("game", help="a game id, as listed by 'cardtable games'")
-    demo.add_argument("--players", type=int, default=None, help="number of players (default: fewest)")
-    demo.add_argument("--seed", type=int, default=1, help="the shuffle's seed (default 1)")
-    demo.add_argument("--bot", default="greedy", help="bot kind: random, greedy, … (default greedy)")
     demo.add_argument(
-        "--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+        "--players", type=int, default=None, help="number of players (default: fewest)"
+    )
+    demo.add_argument("--seed", type=int, default=1, help="the shuffle's seed (default 1)")
+    demo.add_argument(
+        "--bot", default="greedy", help="bot kind: random, greedy, … (default greedy)"
+    )
+    demo.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
         help="a game option, e.g. -o decks=1 (repeatable)",
     )
     demo.add_argument(
@@ -36,8 +44,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def _games() -> int:
     for spec in all_games():
-        counts = f"{spec.min_players}–{spec.max_players}" if spec.min_players != spec.max_players \
+        counts = (
+            f"{spec.min_players}–{spec.max_players}"
+            if spec.min_players != spec.max_players
             else str(spec.min_players)
+        )
         print(f"{spec.id:<16} {spec.title} ({counts} players): {spec.summary}")
         for option in spec.options:
             print(f"{'':<16}   {option.describe()}")

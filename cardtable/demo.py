@@ -22,7 +22,7 @@ def run_demo(
     delay: float = 0.0,
     write: Callable[[str], None] = print,
 ) -> Game:
-    """Play one game with `players` bots of kind `bot`, writing every event as a spectator sees it."""
+    """Play a game with `players` bots of kind `bot`, writing each event as a spectator sees it."""
     spec = get_game(game_id)
     game = new_game(game_id, players, options, seed=seed)
     names = list(BOT_NAMES[:players])

@@ -9,13 +9,16 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.engine.core import Action, Event, Game
 
 
 class Bot(ABC):
     """Chooses one of the legal actions, given the seat's view."""
+
+    #: Whether `choose` reads the view; drivers may skip building it for bots that do not.
+    uses_view: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -27,6 +30,8 @@ class Bot(ABC):
 
 class RandomBot(Bot):
     """Plays a uniformly random legal action."""
+
+    uses_view = False
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         return self.rng.choice(list(legal))
@@ -50,8 +55,9 @@ def play_out(
         if len(taken) >= max_actions:
             raise RuntimeError(f"no result after {max_actions} actions")
         seat = next_bot_move(game)
-        view = game.view(seat)
-        action = bots[seat].choose(view, view["legal"])
+        bot = bots[seat]
+        view = game.view(seat) if bot.uses_view else {}
+        action = bot.choose(view, game.legal_actions(seat))
         events = game.apply(seat, action)
         taken.append((seat, action))
         if on_action is not None:

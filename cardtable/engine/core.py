@@ -13,6 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 #: An action is a plain mapping with a ``"kind"`` and plain values (str, int, bool, lists), so it
@@ -168,12 +169,14 @@ class Game(ABC):
         self.dealer = setup.dealer % setup.seats
         self.round_scores: list[RoundScore] = []
         self.result: Result | None = None
+        #: Between two rounds: the next dealer must deal (the only legal action is "deal").
+        self.awaiting_deal = False
         #: What happened before the first action (the deal), for logs and animations.
         self.opening_events: list[Event] = []
 
     # -- who plays, and as whom ------------------------------------------------------------
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides; each seat alone unless a game has partnerships."""
         return tuple((seat,) for seat in range(self.seats))
@@ -194,19 +197,22 @@ class Game(ABC):
 
     # -- the rules: subclasses implement these --------------------------------------------
 
-    @property
     @abstractmethod
-    def actors(self) -> tuple[int, ...]:
-        """Seats that may act now; empty only when the game is over."""
+    def _actors(self) -> tuple[int, ...]:
+        """Seats that may act now, during a round."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action `seat` may take now (empty if it may not act)."""
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` (one of the actors) may take now, during a round."""
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        """Check and apply one action by a seat that may act. Must raise `IllegalAction`
-        before changing anything."""
+        """Check and apply one action by one of the actors during a round. Must raise
+        `IllegalAction` before changing anything."""
+
+    @abstractmethod
+    def _start_round(self) -> list[Event]:
+        """Shuffle and deal round ``self.round`` with ``self.dealer`` dealing."""
 
     @abstractmethod
     def _table_view(self, seat: int | None) -> dict[str, Any]:
@@ -222,6 +228,23 @@ class Game(ABC):
 
     # -- the frame ---------------------------------------------------------------------------
 
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """Seats that may act now; empty only when the game is over."""
+        if self.result is not None:
+            return ()
+        if self.awaiting_deal:
+            return (self.dealer,)
+        return self._actors()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action `seat` may take now; empty if it may not act."""
+        if seat not in self.actors:
+            return []
+        if self.awaiting_deal:
+            return [{"kind": "deal"}]
+        return self._legal_actions(seat)
+
     def apply(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
         """Apply `action` by `seat`, returning what happened.
 
@@ -230,12 +253,18 @@ class Game(ABC):
         """
         if self.result is not None:
             raise IllegalAction("The game is over.")
-        if not 0 <= seat < self.seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise IllegalAction(f"There is no seat {seat} at this table.")
         if seat not in self.actors:
             raise IllegalAction("It is not your turn.")
         if not isinstance(action, Mapping) or not isinstance(action.get("kind"), str):
             raise IllegalAction("An action needs a kind.")
+        if self.awaiting_deal:
+            if action["kind"] != "deal":
+                raise IllegalAction("This round is over; the next one starts when you deal.")
+            self.awaiting_deal = False
+            self.round += 1
+            return self._start_round()
         return self._apply(seat, dict(action))
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -247,6 +276,7 @@ class Game(ABC):
             "sides": [list(side) for side in self.sides],
             "round": self.round,
             "dealer": self.dealer,
+            "awaiting_deal": self.awaiting_deal,
             "actors": list(self.actors),
             "legal": self.legal_actions(seat) if seat is not None else [],
             "table": self._table_view(seat),
@@ -265,7 +295,7 @@ class Game(ABC):
         return tuple(totals)
 
     def _finish_round(self, score: RoundScore, *, last: bool) -> list[Event]:
-        """Record a round's score; end the game (best totals win) or rotate the dealer."""
+        """Record a round's score; end the game (best totals win) or wait for the next dealer."""
         self.round_scores.append(score)
         events = [Event("round_end", {"score": score.to_wire(), "totals": list(self.totals)})]
         if last:
@@ -273,6 +303,7 @@ class Game(ABC):
             self.result = Result(self.sides, totals, best_sides(totals))
             events.append(Event("game_end", {"result": self.result.to_wire()}))
         else:
-            self.round += 1
             self.dealer = self.left_of(self.dealer)
+            self.awaiting_deal = True
+            events.append(Event("next_dealer", {"seat": self.dealer, "round": self.round + 1}))
         return events

@@ -31,6 +31,8 @@ def describe_common(event: Mapping[str, Any], names: Sequence[str]) -> str | Non
             for side, points in zip(score["sides"], score["points"], strict=True)
         ]
         return f"Round {score['round']} is over: " + ", ".join(parts) + "."
+    if kind == "next_dealer":
+        return f"{names[event['seat']]} deals round {event['round']} next."
     if kind == "game_end":
         result = event["result"]
         winners = [result["sides"][index] for index in result["winners"]]

@@ -14,8 +14,13 @@ SPEC = GameSpec(
     max_players=4,
     options=(
         OptionSpec("decks", 2, "how many 52-card decks are shuffled together", choices=(1, 2)),
-        OptionSpec("rounds", 1, "how many deals make a game; the dealer moves left each deal",
-                   minimum=1, maximum=10),
+        OptionSpec(
+            "rounds",
+            1,
+            "how many deals make a game; the dealer moves left each deal",
+            minimum=1,
+            maximum=10,
+        ),
     ),
     game_class=ChineseTen,
     summary="Capture the card that makes ten with yours, then flip from the deck.",

@@ -33,13 +33,20 @@ class GreedyBot(Bot):
         if kind == "capture":
             return max(
                 legal,
-                key=lambda a: (wire_points(hand[a["cid"]]) + wire_points(tops[a["spot"]]), tie_break()),
+                key=lambda a: (
+                    wire_points(hand[a["cid"]]) + wire_points(tops[a["spot"]]),
+                    tie_break(),
+                ),
             )
         if kind == "lay":
             # Give the next player as little as possible, and hide the best card on the table.
             return min(
                 legal,
-                key=lambda a: (wire_points(hand[a["cid"]]), -wire_points(tops[a["spot"]]), tie_break()),
+                key=lambda a: (
+                    wire_points(hand[a["cid"]]),
+                    -wire_points(tops[a["spot"]]),
+                    tie_break(),
+                ),
             )
         if kind == "place":
             return max(legal, key=lambda a: (wire_points(tops[a["spot"]]), tie_break()))

@@ -9,6 +9,8 @@ matching top cards a flipped card takes, and which spot a flipped card covers wh
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from cardtable.engine.cards import Card, standard_deck
@@ -53,23 +55,55 @@ def partner_label(rank: int) -> str:
     return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(other, str(other))
 
 
+@dataclass(frozen=True)
+class CardFacts:
+    """Per card id, computed once per deck count: the hot paths only index these."""
+
+    cards: tuple[Card, ...]
+    ranks: tuple[int, ...]
+    wanted: tuple[int, ...]  # the rank each card captures
+    points: tuple[int, ...]
+    wires: tuple[dict[str, Any], ...]  # copied before they leave the game
+    sort_keys: tuple[tuple[int, str, int], ...]
+
+
+@cache
+def card_facts(decks: int) -> CardFacts:
+    cards = standard_deck(decks)
+    return CardFacts(
+        cards=cards,
+        ranks=tuple(card.rank for card in cards),
+        wanted=tuple(card.rank if card.rank >= 10 else 10 - card.rank for card in cards),
+        points=tuple(card_points(card) for card in cards),
+        wires=tuple(card.to_wire() for card in cards),
+        sort_keys=tuple((card.rank, card.suit, card.cid) for card in cards),
+    )
+
+
 class ChineseTen(Game):
     """The rules of Chinese Ten (rulings 1–9)."""
 
     def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
         super().__init__(setup)
         decks: int = setup.options["decks"]
-        self.cards = standard_deck(decks)
+        facts = card_facts(decks)
+        self.cards = facts.cards
+        self.ranks, self.wanted, self.points = facts.ranks, facts.wanted, facts.points
+        self.wires, self.sort_keys = facts.wires, facts.sort_keys
         self.hand_size = HAND_SIZES[(decks, setup.seats)]
         self.rounds: int = setup.options["rounds"]
         self.hands: list[list[int]] = []
         self.piles: list[list[int]] = [[] for _ in range(self.seats)]
+        self.pile_points = [0] * self.seats
         self.spots: list[list[int]] = [[] for _ in range(SPOTS)]
         self.deck: list[int] = []  # the top card is the last element
         self.turn = 0
         self.phase = PLAY
         self.flipped: int | None = None
         self.opening_events = self._deal(stack)
+
+    def _start_round(self) -> list[Event]:
+        return self._deal()
 
     # -- dealing ---------------------------------------------------------------------------
 
@@ -85,11 +119,13 @@ class ChineseTen(Game):
                 raise ValueError("a stacked deck must hold every card exactly once")
         self.hands = [[] for _ in range(self.seats)]
         self.piles = [[] for _ in range(self.seats)]
+        self.pile_points = [0] * self.seats
         position = 0
         for _ in range(self.hand_size):
             for offset in range(1, self.seats + 1):
                 self.hands[(self.dealer + offset) % self.seats].append(order[position])
                 position += 1
+        self.hands = [self._sorted(hand) for hand in self.hands]  # kept sorted from here on
         self.spots = [[order[position + index]] for index in range(SPOTS)]
         position += SPOTS
         self.deck = order[position:][::-1]
@@ -110,29 +146,33 @@ class ChineseTen(Game):
 
     # -- the frame's questions -------------------------------------------------------------
 
-    @property
-    def actors(self) -> tuple[int, ...]:
-        return () if self.over else (self.turn,)
+    def _actors(self) -> tuple[int, ...]:
+        return (self.turn,)
 
     def card_count(self) -> int:
         return len(self.cards)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.over or seat != self.turn:
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == TAKE:
             return [{"kind": "take", "spot": spot} for spot in self._targets(self._flipped())]
         if self.phase == PLACE:
             return [{"kind": "place", "spot": spot} for spot in range(SPOTS)]
         hand = self.hands[seat]
+        spots_by_rank: dict[int, list[int]] = {}
+        for spot, stack in enumerate(self.spots):
+            if stack:
+                spots_by_rank.setdefault(self.ranks[stack[-1]], []).append(spot)
+        wanted = self.wanted
         captures = [
             {"kind": "capture", "cid": cid, "spot": spot}
             for cid in hand
-            for spot in self._targets(cid)
+            for spot in spots_by_rank.get(wanted[cid], ())
         ]
         if captures:
             return captures
-        return [{"kind": "lay", "cid": cid, "spot": spot} for cid in hand for spot in self._lay_spots()]
+        return [
+            {"kind": "lay", "cid": cid, "spot": spot} for cid in hand for spot in self._lay_spots()
+        ]
 
     def zones(self) -> dict[str, Zone]:
         zones = {"deck": Zone(tuple(self.deck))}
@@ -148,9 +188,9 @@ class ChineseTen(Game):
 
     def _table_view(self, seat: int | None) -> dict[str, Any]:
         return {
-            "turn": None if self.over else self.turn,
-            "phase": "over" if self.over else self.phase,
-            "hand": None if seat is None else self._cards(self._sorted(self.hands[seat])),
+            "turn": None if self.over or self.awaiting_deal else self.turn,
+            "phase": "over" if self.over else "deal" if self.awaiting_deal else self.phase,
+            "hand": None if seat is None else self._cards(self.hands[seat]),
             "hand_counts": [len(hand) for hand in self.hands],
             "spots": [
                 {"top": self._card(spot[-1]) if spot else None, "depth": len(spot)}
@@ -159,7 +199,8 @@ class ChineseTen(Game):
             "deck": len(self.deck),
             "flipped": None if self.flipped is None else self._card(self.flipped),
             "piles": [
-                {"count": len(pile), "points": self._points(pile)} for pile in self.piles
+                {"count": len(pile), "points": points}
+                for pile, points in zip(self.piles, self.pile_points, strict=True)
             ],
             "rounds": self.rounds,
         }
@@ -207,7 +248,7 @@ class ChineseTen(Game):
     def _lay_from_hand(self, seat: int, action: Action) -> list[Event]:
         cid = self._hand_card(seat, action)
         spot = self._spot(action)
-        for other_cid in self._sorted(self.hands[seat]):
+        for other_cid in self.hands[seat]:
             targets = self._targets(other_cid)
             if targets:
                 other = self.cards[other_cid]
@@ -250,6 +291,8 @@ class ChineseTen(Game):
     def _capture(self, seat: int, cid: int, spot: int, source: str) -> Event:
         target = self.spots[spot].pop()
         self.piles[seat] += [cid, target]
+        points = self.points[cid] + self.points[target]
+        self.pile_points[seat] += points
         return Event(
             "capture",
             {
@@ -258,7 +301,7 @@ class ChineseTen(Game):
                 "target": self._card(target),
                 "spot": spot,
                 "from": source,
-                "points": card_points(self.cards[cid]) + card_points(self.cards[target]),
+                "points": points,
                 "uncovered": self._card(self.spots[spot][-1]) if self.spots[spot] else None,
             },
         )
@@ -326,10 +369,7 @@ class ChineseTen(Game):
             self.sides,
             tuple(self._score_lines(pile) for pile in self.piles),
         )
-        events = self._finish_round(score, last=self.round >= self.rounds)
-        if not self.over:
-            events += self._deal()
-        return events
+        return self._finish_round(score, last=self.round >= self.rounds)
 
     def _score_lines(self, pile: list[int]) -> tuple[ScoreLine, ...]:
         ranks = [self.cards[cid].rank for cid in pile]
@@ -343,11 +383,9 @@ class ChineseTen(Game):
 
     def _targets(self, cid: int) -> list[int]:
         """Spots whose top card the card `cid` captures."""
-        rank = self.cards[cid].rank
+        wanted, ranks = self.wanted[cid], self.ranks
         return [
-            spot
-            for spot in range(SPOTS)
-            if self.spots[spot] and makes_ten(rank, self.cards[self.spots[spot][-1]].rank)
+            spot for spot, stack in enumerate(self.spots) if stack and ranks[stack[-1]] == wanted
         ]
 
     def _lay_spots(self) -> list[int]:
@@ -373,16 +411,14 @@ class ChineseTen(Game):
         return self.flipped
 
     def _card(self, cid: int) -> dict[str, Any]:
-        return self.cards[cid].to_wire()
+        return dict(self.wires[cid])
 
     def _cards(self, cids: Sequence[int]) -> list[dict[str, Any]]:
-        return [self.cards[cid].to_wire() for cid in cids]
+        wires = self.wires
+        return [dict(wires[cid]) for cid in cids]
 
     def _card_label(self, cid: int) -> str:
         return self.cards[cid].label
 
     def _sorted(self, cids: Sequence[int]) -> list[int]:
-        return sorted(cids, key=lambda cid: (self.cards[cid].rank, self.cards[cid].suit, cid))
-
-    def _points(self, cids: Sequence[int]) -> int:
-        return sum(card_points(self.cards[cid]) for cid in cids)
+        return sorted(cids, key=self.sort_keys.__getitem__)

@@ -28,11 +28,11 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         return f"  {who} flips {card_text(event['card'])}."
     spot = event.get("spot", 0) + 1
     if kind == "capture":
-        taker = f"{who} plays" if event["from"] == "hand" else "  The flipped"
-        text = (
-            f"{taker} {card_text(event['card'])} and takes {card_text(event['target'])} "
-            f"from spot {spot} (+{event['points']})"
-        )
+        taken = f"{card_text(event['target'])} from spot {spot} (+{event['points']})"
+        if event["from"] == "hand":
+            text = f"{who} plays {card_text(event['card'])} and takes {taken}"
+        else:
+            text = f"  The flipped {card_text(event['card'])} takes {taken}"
         if event.get("uncovered"):
             text += f", uncovering {card_text(event['uncovered'])}"
         return text + "."
@@ -44,4 +44,4 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         if event.get("covered"):
             text += f", covering {card_text(event['covered'])}"
         return text + "."
-    return kind
+    return str(kind)

@@ -1,0 +1,162 @@
+"""The engine's frame: options, setups, events, scores and replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.engine import (
+    Event,
+    OptionError,
+    OptionSpec,
+    RandomBot,
+    ScoreLine,
+    Setup,
+    get_game,
+    new_game,
+    play_out,
+    replay,
+    start,
+)
+from cardtable.engine.core import RoundScore, best_sides
+from cardtable.engine.options import parse_option_text, resolve_options
+from cardtable.engine.text import describe_common
+
+DECKS = OptionSpec("decks", 2, "decks", choices=(1, 2))
+ROUNDS = OptionSpec("rounds", 1, "deals", minimum=1, maximum=10)
+OPEN = OptionSpec("open", False, "play with open hands")
+
+
+def test_options_fill_in_defaults() -> None:
+    assert resolve_options((DECKS, ROUNDS, OPEN), {"rounds": 3}) == {
+        "decks": 2,
+        "rounds": 3,
+        "open": False,
+    }
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"decks": 3}, "must be one of 1, 2, not 3"),
+        ({"rounds": 0}, "at least 1"),
+        ({"rounds": 11}, "at most 10"),
+        ({"rounds": "2"}, "whole number"),
+        ({"rounds": True}, "whole number"),
+        ({"open": 1}, "true or false"),
+        ({"colour": "red"}, "Unknown option 'colour'; this game's options are: decks, rounds"),
+    ],
+)
+def test_bad_options_are_clear_errors(given: dict[str, object], message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        resolve_options((DECKS, ROUNDS, OPEN), given)
+
+
+def test_option_text_from_the_command_line() -> None:
+    assert parse_option_text(DECKS, "1") == 1
+    assert parse_option_text(OPEN, "yes") is True
+    assert parse_option_text(ROUNDS, "4") == 4
+    with pytest.raises(OptionError):
+        parse_option_text(ROUNDS, "four")
+
+
+def test_option_descriptions() -> None:
+    assert DECKS.describe() == "decks = 2 (1 or 2): decks"
+    assert OPEN.describe() == "open = false (true or false): play with open hands"
+    assert ROUNDS.to_wire()["kind"] == "int"
+
+
+def test_setup_checks_seats_seed_and_dealer() -> None:
+    spec = get_game("chinese-ten")
+    with pytest.raises(OptionError, match="seed"):
+        spec.setup(2, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="dealer"):
+        spec.setup(2, dealer=2)
+    setup = spec.setup(3, {"decks": 1}, seed=9, dealer=2)
+    assert setup == Setup("chinese-ten", 3, {"decks": 1, "rounds": 1}, 9, 2)
+    assert setup.to_wire() == {
+        "game": "chinese-ten",
+        "seats": 3,
+        "options": {"decks": 1, "rounds": 1},
+        "seed": 9,
+        "dealer": 2,
+    }
+
+
+def test_a_stored_setup_is_checked_again() -> None:
+    with pytest.raises(OptionError, match="decks"):
+        start(Setup("chinese-ten", 2, {"decks": 5, "rounds": 1}, 0))
+
+
+def test_event_redaction() -> None:
+    event = Event("draw", {"seat": 1, "count": 1}, {1: {"card": {"cid": 5}}})
+    assert event.for_seat(1) == {"kind": "draw", "seat": 1, "count": 1, "card": {"cid": 5}}
+    assert event.for_seat(0) == {"kind": "draw", "seat": 1, "count": 1}
+    assert event.for_seat(None) == {"kind": "draw", "seat": 1, "count": 1}
+
+
+def test_score_lines_add_up() -> None:
+    score = RoundScore(
+        1,
+        ((0,), (1,)),
+        ((ScoreLine("Aces", 2, 20), ScoreLine("Tens", 1, 10)), (ScoreLine("Aces", 0, 20),)),
+    )
+    assert score.points == (50, 0)
+    assert score.to_wire()["lines"][0][0] == {
+        "label": "Aces",
+        "count": 2,
+        "each": 20,
+        "points": 40,
+    }
+
+
+def test_ties_share_the_win() -> None:
+    assert best_sides([10, 30, 30]) == (1, 2)
+    assert best_sides([5]) == (0,)
+
+
+def test_game_end_in_words() -> None:
+    names = ["Ann", "Bo", "Cy"]
+    single = {"sides": [[0], [1], [2]], "totals": [5, 9, 1], "winners": [1]}
+    assert describe_common({"kind": "game_end", "result": single}, names) == "Bo won with 9."
+    shared = {"sides": [[0], [1], [2]], "totals": [9, 9, 1], "winners": [0, 1]}
+    text = describe_common({"kind": "game_end", "result": shared}, names)
+    assert text == "Ann and Bo share the win with 9 each."
+    assert describe_common({"kind": "turn", "seat": 0}, names) is None
+
+
+def test_replay_rebuilds_the_game_exactly() -> None:
+    game = new_game("chinese-ten", 4, {"decks": 1, "rounds": 2}, seed=21, dealer=3)
+    actions = play_out(game, [RandomBot(seat) for seat in range(4)])
+    again = replay(game.setup, actions)
+    assert again.result == game.result
+    assert again.round_scores == game.round_scores
+    assert [again.view(seat) for seat in range(4)] == [game.view(seat) for seat in range(4)]
+
+
+def test_between_rounds_only_the_next_dealer_acts_and_only_deals() -> None:
+    from cardtable.engine import IllegalAction
+
+    game = new_game("chinese-ten", 2, {"decks": 1, "rounds": 2}, seed=2)
+    bots = [RandomBot(0), RandomBot(1)]
+    while not game.awaiting_deal:
+        seat = game.actors[0]
+        game.apply(seat, bots[seat].choose({}, game.legal_actions(seat)))
+    assert game.dealer == 1 and game.actors == (1,)
+    assert game.legal_actions(1) == [{"kind": "deal"}]
+    assert game.view(0)["table"]["phase"] == "deal"
+    with pytest.raises(IllegalAction, match="not your turn"):
+        game.apply(0, {"kind": "deal"})
+    with pytest.raises(IllegalAction, match="starts when you deal"):
+        game.apply(1, {"kind": "lay", "cid": 0, "spot": 0})
+    events = game.apply(1, {"kind": "deal"})
+    assert events[0].kind == "deal" and game.round == 2
+    assert game.actors == (0,)
+
+
+def test_the_registry_knows_each_game_once() -> None:
+    spec = get_game("chinese-ten")
+    assert spec.title == "Chinese Ten"
+    assert list(spec.player_counts) == [2, 3, 4]
+    assert spec.to_wire()["bots"] == ["greedy", "random"]
+    with pytest.raises(OptionError, match="There is no game 'x'"):
+        get_game("x")
