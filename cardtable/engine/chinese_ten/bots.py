@@ -9,6 +9,11 @@ from cardtable.engine.bots import Bot
 from cardtable.engine.core import Action
 
 RANK_POINTS = {"A": 20, "K": 10, "Q": 10, "J": 10, "10": 10}
+#: The rank each rank captures.
+PARTNER = {"A": "9", "9": "A", "2": "8", "8": "2", "3": "7", "7": "3", "4": "6", "6": "4"}
+#: How much cheaper a card is to lay when another card in hand could take it back: enough to
+#: prefer such a card among equal points, never enough to lay a dearer one.
+RECAPTURE_BONUS = 3
 
 
 def wire_points(card: Mapping[str, Any] | None) -> int:
@@ -18,8 +23,17 @@ def wire_points(card: Mapping[str, Any] | None) -> int:
     return RANK_POINTS.get(card["rank"], 5)
 
 
+def lay_cost(cid: int, hand: Mapping[int, Mapping[str, Any]]) -> int:
+    """How much laying this card gives away: its points, less if the hand could retake it."""
+    rank = hand[cid]["rank"]
+    wanted = PARTNER.get(rank, rank)
+    retake = any(card["rank"] == wanted for other, card in hand.items() if other != cid)
+    return wire_points(hand[cid]) - (RECAPTURE_BONUS if retake else 0)
+
+
 class GreedyBot(Bot):
-    """Captures the highest total; lays its lowest card; covers the most valuable top card."""
+    """Captures the highest total; lays its least useful card (the cheapest, preferably one it
+    could take back) over the most valuable top card; covers the most valuable top card."""
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         table = view["table"]
@@ -43,7 +57,7 @@ class GreedyBot(Bot):
             return min(
                 legal,
                 key=lambda a: (
-                    wire_points(hand[a["cid"]]),
+                    lay_cost(a["cid"], hand),
                     -wire_points(tops[a["spot"]]),
                     tie_break(),
                 ),
