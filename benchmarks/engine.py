@@ -10,23 +10,44 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+import tracemalloc
 
 from cardtable import __version__
 from cardtable.engine import GameSpec, RandomBot, all_games, new_game, play_out
 
 
-def speed(spec: GameSpec, players: int, seconds: float) -> tuple[int, int, float]:
-    """Play random-bot games for about `seconds`; return (games, actions, elapsed)."""
+def speed(
+    spec: GameSpec, players: int, seconds: float, bot: str = "random"
+) -> tuple[int, int, float]:
+    """Play games between bots of kind `bot` for about `seconds`; return (games, actions,
+    elapsed). Random bots read no view; other bots get their seat's view before every action."""
     games = actions = 0
     start = time.perf_counter()
     while True:
         game = new_game(spec.id, players, seed=games)
-        bots = [RandomBot(games * 10 + seat) for seat in range(players)]
+        bots = [spec.bots[bot](games * 10 + seat) for seat in range(players)]
         actions += len(play_out(game, bots))
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return games, actions, elapsed
+
+
+def memory_per_game(spec: GameSpec, players: int, count: int = 200) -> float:
+    """Bytes held by one game in progress (after a few turns), averaged over `count` games."""
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    games = []
+    for seed in range(count):
+        game = new_game(spec.id, players, seed=seed)
+        bots = [RandomBot(seed + seat) for seat in range(players)]
+        for _ in range(10):
+            seat = game.actors[0]
+            game.apply(seat, bots[seat].choose({}, game.legal_actions(seat)))
+        games.append(game)
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    return held / count
 
 
 def strength(spec: GameSpec, bot: str, games: int) -> float:
@@ -52,20 +73,28 @@ def strength(spec: GameSpec, bot: str, games: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
-    parser.add_argument("--games", type=int, default=300, help="deals per bot-strength figure")
+    parser.add_argument("--games", type=int, default=1000, help="deals per bot-strength figure")
     args = parser.parse_args()
     print(
         f"cardtable {__version__} engine benchmark, Python {platform.python_version()}, "
         f"{platform.machine()}, one core"
     )
-    print(f"{'game':<16}{'players':>8}{'games/s':>12}{'actions/s':>12}{'actions/game':>14}")
+    print(
+        f"{'game':<16}{'players':>8}{'bots':>8}{'games/s':>10}{'actions/s':>11}{'actions/game':>14}"
+    )
     for spec in all_games():
         for players in spec.player_counts:
-            games, actions, elapsed = speed(spec, players, args.seconds)
-            print(
-                f"{spec.id:<16}{players:>8}{games / elapsed:>12.0f}{actions / elapsed:>12.0f}"
-                f"{actions / games:>14.1f}"
-            )
+            for bot in sorted(spec.bots, key=lambda kind: kind != "random"):
+                games, actions, elapsed = speed(spec, players, args.seconds, bot)
+                print(
+                    f"{spec.id:<16}{players:>8}{bot:>8}{games / elapsed:>10.0f}"
+                    f"{actions / elapsed:>11.0f}{actions / games:>14.1f}"
+                )
+    print()
+    print(f"{'game':<16}{'players':>8}{'KiB per game in progress':>27}")
+    for spec in all_games():
+        for players in spec.player_counts:
+            print(f"{spec.id:<16}{players:>8}{memory_per_game(spec, players) / 1024:>27.1f}")
     print()
     print(f"{'game':<16}{'bot':<10}{'score vs random (2 players, seats swapped)':>44}")
     for spec in all_games():

@@ -158,10 +158,7 @@ class ChineseTen(Game):
         if self.phase == PLACE:
             return [{"kind": "place", "spot": spot} for spot in range(SPOTS)]
         hand = self.hands[seat]
-        spots_by_rank: dict[int, list[int]] = {}
-        for spot, stack in enumerate(self.spots):
-            if stack:
-                spots_by_rank.setdefault(self.ranks[stack[-1]], []).append(spot)
+        spots_by_rank = self._spots_by_top_rank()
         wanted = self.wanted
         captures = [
             {"kind": "capture", "cid": cid, "spot": spot}
@@ -248,8 +245,9 @@ class ChineseTen(Game):
     def _lay_from_hand(self, seat: int, action: Action) -> list[Event]:
         cid = self._hand_card(seat, action)
         spot = self._spot(action)
+        spots_by_rank = self._spots_by_top_rank()
         for other_cid in self.hands[seat]:
-            targets = self._targets(other_cid)
+            targets = spots_by_rank.get(self.wanted[other_cid])
             if targets:
                 other = self.cards[other_cid]
                 top = self.cards[self.spots[targets[0]][-1]]
@@ -387,6 +385,14 @@ class ChineseTen(Game):
         return [
             spot for spot, stack in enumerate(self.spots) if stack and ranks[stack[-1]] == wanted
         ]
+
+    def _spots_by_top_rank(self) -> dict[int, list[int]]:
+        """The non-empty spots, grouped by the rank of their top card."""
+        spots: dict[int, list[int]] = {}
+        for spot, stack in enumerate(self.spots):
+            if stack:
+                spots.setdefault(self.ranks[stack[-1]], []).append(spot)
+        return spots
 
     def _lay_spots(self) -> list[int]:
         """Where a card may be laid: the empty spots, or every spot if none is empty."""
