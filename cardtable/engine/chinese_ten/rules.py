@@ -331,7 +331,7 @@ class ChineseTen(Game):
             if targets:
                 self.flipped, self.phase = cid, TAKE
                 return events
-            empty = [spot for spot in range(SPOTS) if not self.spots[spot]]
+            empty = self._empty_spots()
             if not empty:
                 self.flipped, self.phase = cid, PLACE
                 return events
@@ -352,11 +352,12 @@ class ChineseTen(Game):
 
         A seat with an empty hand and nothing to flip has no turn at all and is passed over.
         """
-        events: list[Event] = []
-        while not self.hands[seat] and not self.deck:
+        for _ in range(self.seats):
+            if self.hands[seat] or self.deck:
+                break
             seat = self.left_of(seat)
         self.turn, self.phase = seat, PLAY
-        events.append(Event("turn", {"seat": seat}))
+        events = [Event("turn", {"seat": seat})]
         if not self.hands[seat]:
             events += self._flip_until_done(seat)
         return events
@@ -394,10 +395,12 @@ class ChineseTen(Game):
                 spots.setdefault(self.ranks[stack[-1]], []).append(spot)
         return spots
 
+    def _empty_spots(self) -> list[int]:
+        return [spot for spot, stack in enumerate(self.spots) if not stack]
+
     def _lay_spots(self) -> list[int]:
         """Where a card may be laid: the empty spots, or every spot if none is empty."""
-        empty = [spot for spot in range(SPOTS) if not self.spots[spot]]
-        return empty or list(range(SPOTS))
+        return self._empty_spots() or list(range(SPOTS))
 
     def _hand_card(self, seat: int, action: Action) -> int:
         cid = action.get("cid")
