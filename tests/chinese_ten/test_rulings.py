@@ -154,6 +154,23 @@ def test_a_capture_takes_exactly_one_card_even_when_two_would_fit() -> None:
     assert tops(game)[0] == "4H"
 
 
+@pytest.mark.parametrize(
+    ("hand", "top", "reason"),
+    [
+        ("8C", "3D", "Your 8♣ cannot take the 3♦: An 8 takes a 2."),
+        ("JC", "QD", "Your J♣ cannot take the Q♦: A J takes a J."),
+        ("AC", "2D", "Your A♣ cannot take the 2♦: An A takes a 9."),
+    ],
+)
+def test_a_capture_that_does_not_make_ten_is_refused_with_the_rule(
+    hand: str, top: str, reason: str
+) -> None:
+    game = position([[hand], ["KS"]], [[top], [], [], []], ["2S"])
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(0, {"kind": "capture", "cid": card(game, 0, hand), "spot": 0})
+    assert refused.value.reason == reason
+
+
 def test_tens_and_faces_capture_only_their_own_rank() -> None:
     game = position([["10C", "QD"], ["KS"]], [["KH"], ["JD"], ["5S"], ["3C"]], ["9S"])
     assert {action["kind"] for action in game.legal_actions(0)} == {"lay"}

@@ -146,7 +146,16 @@ def test_someone_can_act_until_the_end(case: Case) -> None:
 
 def illegal_candidates(game: Game, legal: list[Action]) -> list[Any]:
     """Actions to try that may or may not be legal: strange shapes and near misses."""
-    candidates: list[Any] = [None, "capture", 7, [], {}, {"kind": 5}, {"kind": "no-such-move"}]
+    candidates: list[Any] = [
+        None,
+        "capture",
+        7,
+        [],
+        {},
+        {"kind": 5},
+        {"kind": "no-such-move"},
+        {"kind": "deal"},
+    ]
     for action in legal[:3]:
         for key, value in action.items():
             if key == "kind" or isinstance(value, bool) or not isinstance(value, int):

@@ -55,6 +55,12 @@ def partner_label(rank: int) -> str:
     return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(other, str(other))
 
 
+def with_article(rank_label: str, *, capital: bool = False) -> str:
+    """``a 6``, ``an 8``, ``an A``; ``An A`` with `capital`."""
+    article = "an" if rank_label in ("A", "8") else "a"
+    return f"{article.capitalize() if capital else article} {rank_label}"
+
+
 @dataclass(frozen=True)
 class CardFacts:
     """Per card id, computed once per deck count: the hot paths only index these."""
@@ -236,7 +242,8 @@ class ChineseTen(Game):
         if not makes_ten(card.rank, target.rank):
             raise IllegalAction(
                 f"Your {card.label} cannot take the {target.label}: "
-                f"a {card.rank_label} takes a {partner_label(card.rank)}."
+                f"{with_article(card.rank_label, capital=True)} takes "
+                f"{with_article(partner_label(card.rank))}."
             )
         self.hands[seat].remove(cid)
         events = [self._capture(seat, cid, spot, "hand")]
@@ -270,7 +277,7 @@ class ChineseTen(Game):
         if spot not in self._targets(flipped):
             raise IllegalAction(
                 f"The flipped {self._card_label(flipped)} cannot take what is in spot {spot + 1}; "
-                f"it takes a {partner_label(self.cards[flipped].rank)}."
+                f"it takes {with_article(partner_label(self.cards[flipped].rank))}."
             )
         self.flipped = None
         self.phase = PLAY
