@@ -37,11 +37,6 @@ class RandomBot(Bot):
         return self.rng.choice(list(legal))
 
 
-def next_bot_move(game: Game) -> int:
-    """The seat a bot driver should move next: the first seat that may act."""
-    return game.actors[0]
-
-
 def play_out(
     game: Game,
     bots: Sequence[Bot],
@@ -54,7 +49,7 @@ def play_out(
     while not game.over:
         if len(taken) >= max_actions:
             raise RuntimeError(f"no result after {max_actions} actions")
-        seat = next_bot_move(game)
+        seat = game.actors[0]  # where several seats may act, the first goes
         bot = bots[seat]
         view = game.view(seat) if bot.uses_view else {}
         action = bot.choose(view, game.legal_actions(seat))
