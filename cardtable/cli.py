@@ -61,9 +61,9 @@ def _demo(args: argparse.Namespace) -> int:
 
     spec = get_game(args.game)
     options = {}
+    known = {option.name: option for option in spec.options}
     for text in args.option:
         name, sep, value = text.partition("=")
-        known = {option.name: option for option in spec.options}
         if not sep or name not in known:
             raise OptionError(
                 f"Options are NAME=VALUE with NAME one of: {', '.join(known) or 'none'}."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+from cardtable.engine.cards import SUIT_SYMBOLS
 
 
 def card_text(card: Mapping[str, Any] | None) -> str:
