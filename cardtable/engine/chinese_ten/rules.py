@@ -35,11 +35,14 @@ PLACE = "place"  # step 2: the flipped card captures nothing and no spot is empt
 KINDS = ("capture", "lay", "take", "place")
 
 
+def captured_rank(rank: int) -> int:
+    """The rank a card of `rank` captures (ruling 4): the one making ten, or its own from 10 up."""
+    return rank if rank >= 10 else 10 - rank
+
+
 def makes_ten(rank_a: int, rank_b: int) -> bool:
     """Whether a card of `rank_a` captures a card of `rank_b` (ruling 4)."""
-    if rank_a >= 10 or rank_b >= 10:
-        return rank_a == rank_b
-    return rank_a + rank_b == 10
+    return captured_rank(rank_a) == rank_b
 
 
 def card_points(card: Card) -> int:
@@ -51,7 +54,7 @@ def card_points(card: Card) -> int:
 
 def partner_label(rank: int) -> str:
     """What a rank captures, in words: ``4`` for a 6, ``J`` for a jack."""
-    other = rank if rank >= 10 else 10 - rank
+    other = captured_rank(rank)
     return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(other, str(other))
 
 
@@ -79,7 +82,7 @@ def card_facts(decks: int) -> CardFacts:
     return CardFacts(
         cards=cards,
         ranks=tuple(card.rank for card in cards),
-        wanted=tuple(card.rank if card.rank >= 10 else 10 - card.rank for card in cards),
+        wanted=tuple(captured_rank(card.rank) for card in cards),
         points=tuple(card_points(card) for card in cards),
         wires=tuple(card.to_wire() for card in cards),
         sort_keys=tuple((card.rank, card.suit, card.cid) for card in cards),
@@ -106,14 +109,11 @@ class ChineseTen(Game):
         self.turn = 0
         self.phase = PLAY
         self.flipped: int | None = None
-        self.opening_events = self._deal(stack)
-
-    def _start_round(self) -> list[Event]:
-        return self._deal()
+        self.opening_events = self._start_round(stack)
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _deal(self, stack: Sequence[int] | None = None) -> list[Event]:
+    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
         """Shuffle (or use `stack`, top card first), deal hands one at a time from the left of
         the dealer, lay out four spots, and start the turn of the player left of the dealer."""
         if stack is None:
