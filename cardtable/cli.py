@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from cardtable import __version__
 from cardtable.engine import OptionError, all_games, get_game
@@ -39,7 +40,109 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--delay", type=float, default=0.05, help="seconds to pause after each move (default 0.05)"
     )
+    serve = commands.add_parser("serve", help="run a server that players on the LAN can join")
+    serve.add_argument("--host", default=None, help="address to listen on (default: all)")
+    serve.add_argument("--port", type=int, default=7777, help="TCP port (default 7777)")
+    serve.add_argument("--password", default=None, help="a password players must give")
+    serve.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        help="seconds a bot waits before acting, unless a table says otherwise (default 0.6)",
+    )
+    bot = commands.add_parser("bot", help="play a seat at a server's table as a bot")
+    bot.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 192.168.1.20:7777")
+    bot.add_argument("--table", type=int, required=True, help="the table's id")
+    bot.add_argument("--seat", type=int, default=None, help="the seat (default: first empty)")
+    bot.add_argument("--kind", default=None, help="bot kind (default: the game's best)")
+    bot.add_argument("--name", default=None, help="the bot's name")
+    bot.add_argument("--password", default=None, help="the server's password, if it has one")
+    bot.add_argument(
+        "--delay", type=float, default=0.0, help="seconds to wait before each action (default 0)"
+    )
     return parser
+
+
+def split_address(text: str, default_port: int = 7777) -> tuple[str, int]:
+    """``host:port`` (or just ``host``) as a host and a port."""
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        return text, default_port
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise OptionError(f"{text!r} is not HOST:PORT (e.g. 192.168.1.20:7777).")
+    return host.strip("[]"), int(port)
+
+
+def _lan_address() -> str:
+    """This machine's address on its local network, as best we can tell (no traffic is sent)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import logging
+
+    import trio
+
+    from cardtable.server.app import RunningServer, serve_until_signalled
+    from cardtable.server.config import ServerConfig
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    config = ServerConfig(
+        host=args.host, port=args.port, password=args.password, bot_delay=args.bot_delay
+    )
+
+    def ready(server: RunningServer) -> None:
+        where = args.host or _lan_address()
+        print(f"cardtable server listening on port {server.port}", flush=True)
+        print(f"players join with: cardtable join {where}:{server.port}", flush=True)
+
+    try:
+        trio.run(serve_until_signalled, config, ready)
+    except OSError as error:
+        print(f"cardtable: cannot listen on port {args.port}: {error.strerror}", file=sys.stderr)
+        return 1
+    print("cardtable server stopped", flush=True)
+    return 0
+
+
+def _bot(args: argparse.Namespace) -> int:
+    import trio
+
+    from cardtable.client.bot import run_network_bot
+    from cardtable.client.session import ConnectionLost, RequestFailed
+
+    host, port = split_address(args.address)
+    try:
+        trio.run(
+            partial(
+                run_network_bot,
+                host,
+                port,
+                args.table,
+                seat=args.seat,
+                kind=args.kind,
+                name=args.name,
+                password=args.password,
+                delay=args.delay,
+            )
+        )
+    except OSError as error:
+        print(f"cardtable: cannot reach {host}:{port}: {error}", file=sys.stderr)
+        return 1
+    except RequestFailed as error:
+        print(f"cardtable: the server said: {error.message}", file=sys.stderr)
+        return 1
+    except ConnectionLost:
+        print("cardtable: the server closed the connection", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _games() -> int:
@@ -84,6 +187,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _games()
         if args.command == "demo":
             return _demo(args)
+        if args.command == "serve":
+            return _serve(args)
+        if args.command == "bot":
+            return _bot(args)
     except OptionError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 2

@@ -39,6 +39,11 @@ class GameSpec:
     describe: Callable[[Mapping[str, Any], Sequence[str]], str] = _describe_kind
 
     @property
+    def default_bot(self) -> str:
+        """The bot to use when nobody names one: the last registered (by convention the best)."""
+        return list(self.bots)[-1] if self.bots else "random"
+
+    @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
 

@@ -1,2 +1,86 @@
-"""The wire protocol, sans-IO: msgpack frames, typed messages, validation. Arrives with the
-protocol and server work; nothing here yet."""
+"""The wire protocol, sans-IO: msgpack frames, typed messages, and a connection state machine.
+
+Nothing here does I/O or knows about trio or asyncio; see docs/protocol.md for the protocol
+itself, message by message.
+"""
+
+from cardtable.protocol.connection import Connection, Rejected, Role, State
+from cardtable.protocol.errors import (
+    FATAL_CODES,
+    ErrorCode,
+    LocalProtocolError,
+    ProtocolError,
+    RemoteProtocolError,
+)
+from cardtable.protocol.messages import (
+    MESSAGES,
+    PROTOCOL_VERSION,
+    Act,
+    AddBot,
+    Chat,
+    ChatLine,
+    Configure,
+    CreateTable,
+    Error,
+    Hello,
+    Joined,
+    Leave,
+    Left,
+    ListTables,
+    Message,
+    Ok,
+    Ping,
+    Pong,
+    RemoveBot,
+    Sender,
+    Sit,
+    Spectate,
+    Start,
+    TableChanged,
+    TableCreated,
+    TableRemoved,
+    Tables,
+    Update,
+    Welcome,
+)
+
+__all__ = [
+    "FATAL_CODES",
+    "MESSAGES",
+    "PROTOCOL_VERSION",
+    "Act",
+    "AddBot",
+    "Chat",
+    "ChatLine",
+    "Configure",
+    "Connection",
+    "CreateTable",
+    "Error",
+    "ErrorCode",
+    "Hello",
+    "Joined",
+    "Leave",
+    "Left",
+    "ListTables",
+    "LocalProtocolError",
+    "Message",
+    "Ok",
+    "Ping",
+    "Pong",
+    "ProtocolError",
+    "Rejected",
+    "RemoteProtocolError",
+    "RemoveBot",
+    "Role",
+    "Sender",
+    "Sit",
+    "Spectate",
+    "Start",
+    "State",
+    "TableChanged",
+    "TableCreated",
+    "TableRemoved",
+    "Tables",
+    "Update",
+    "Welcome",
+]

@@ -1,0 +1,379 @@
+"""A headless trio client: connect, greet, make requests, and follow a table.
+
+Used by network bots, tests, benchmarks and the terminal UI. A `ClientSession` keeps what the
+server last said (tables, the table you are at, your view, this game's log, chat) and wakes
+anyone waiting in `wait_for` after every message. Listeners added with `on_message` see every
+message as it arrives.
+
+    async with connect("127.0.0.1", 7777, "Ada") as session:
+        table = await session.create_table("chinese-ten", seats=2)
+        await session.sit(table["id"], 0)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any
+
+import trio
+
+from cardtable.protocol import (
+    PROTOCOL_VERSION,
+    Act,
+    AddBot,
+    Chat,
+    ChatLine,
+    Configure,
+    Connection,
+    CreateTable,
+    Error,
+    ErrorCode,
+    Hello,
+    Joined,
+    Leave,
+    Left,
+    ListTables,
+    Message,
+    Ping,
+    Rejected,
+    RemoteProtocolError,
+    RemoveBot,
+    Role,
+    Sit,
+    Spectate,
+    Start,
+    TableChanged,
+    TableCreated,
+    TableRemoved,
+    Tables,
+    Update,
+    Welcome,
+)
+
+RECEIVE_SIZE = 256 * 1024
+
+
+class RequestFailed(Exception):
+    """The server refused a request: its error ``code`` and ``message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class HandshakeRefused(RequestFailed):
+    """The server would not let this client in (version, password, name, full)."""
+
+
+class ConnectionLost(Exception):
+    """The connection to the server is gone."""
+
+
+class _Pending:
+    """A request waiting for its reply."""
+
+    def __init__(self) -> None:
+        self.done = trio.Event()
+        self.reply: Message | None = None
+
+
+class ClientSession:
+    """A connected, greeted client. Build one with `connect`."""
+
+    def __init__(self, stream: trio.abc.Stream, name: str) -> None:
+        self.stream = stream
+        self.connection = Connection(Role.CLIENT)
+        self.name = name
+        self.welcome: Welcome | None = None
+        self.closed = False
+        self.close_reason: Error | None = None
+        #: Every table the server told us about, by id.
+        self.tables: dict[int, dict[str, Any]] = {}
+        #: The table we sit at or watch, our seat there and its token.
+        self.table: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.view: dict[str, Any] | None = None
+        self.game_no = 0
+        self.seq = 0
+        self.log: list[dict[str, Any]] = []
+        self.chat: list[dict[str, Any]] = []
+        #: Errors the server sent that answer no request of ours.
+        self.errors: list[Error] = []
+        self._listeners: list[Callable[[Message], None]] = []
+        self._pending: dict[int, _Pending] = {}
+        self._rids = itertools.count(1)
+        self._send_lock = trio.Lock()
+        self._changed = trio.Event()
+        self._last_sent = trio.current_time()
+
+    # -- following the server -------------------------------------------------------------------
+
+    @property
+    def table_id(self) -> int | None:
+        return self.table["id"] if self.table is not None else None
+
+    @property
+    def legal(self) -> list[dict[str, Any]]:
+        """What we may do now (empty when it is not our turn)."""
+        return list(self.view["legal"]) if self.view else []
+
+    def on_message(self, listener: Callable[[Message], None]) -> None:
+        self._listeners.append(listener)
+
+    async def wait_for(self, predicate: Callable[[], object]) -> None:
+        """Wait until `predicate()` is true, re-checking after every message."""
+        while not predicate():
+            if self.closed:
+                raise ConnectionLost("The connection closed while waiting.")
+            await self._changed.wait()
+
+    def _absorb(self, message: Message) -> None:
+        """Update what we know from one message."""
+        if isinstance(message, Tables):
+            self.tables = {table["id"]: table for table in message.tables}
+        elif isinstance(message, TableCreated | TableChanged):
+            self.tables[message.table["id"]] = message.table
+            if message.table["id"] == self.table_id:
+                self.table = message.table
+        elif isinstance(message, TableRemoved):
+            self.tables.pop(message.table, None)
+        elif isinstance(message, Joined):
+            self.table = message.table
+            self.tables[message.table["id"]] = message.table
+            self.seat = message.seat
+            self.token = message.token
+            self.view = message.view
+            self.log = list(message.log)
+            self.chat = list(message.chat)
+            self.game_no = message.table["game_no"]
+        elif isinstance(message, Left):
+            self.table = self.view = self.seat = self.token = None
+            self.log = []
+            self.chat = []
+        elif isinstance(message, Update) and message.table == self.table_id:
+            if message.game != self.game_no:
+                self.log = []
+                self.game_no = message.game
+            self.seq = message.seq
+            self.view = message.view
+            self.log.extend(message.events)
+        elif isinstance(message, ChatLine) and message.table == self.table_id:
+            self.chat.append(message.line)
+        elif isinstance(message, Error):
+            if message.fatal:
+                self.close_reason = message
+            if message.rid is None:
+                self.errors.append(message)
+
+    async def _read_loop(self) -> None:
+        try:
+            while True:
+                try:
+                    data = await self.stream.receive_some(RECEIVE_SIZE)
+                except (trio.BrokenResourceError, trio.ClosedResourceError):
+                    return
+                try:
+                    items = self.connection.receive_data(data)
+                except RemoteProtocolError as error:
+                    self.close_reason = Error(code=error.code, message=error.message, fatal=True)
+                    return
+                for item in items:
+                    if isinstance(item, Rejected):
+                        self.errors.append(item.error)
+                        continue
+                    self._dispatch(item)
+                if not data:
+                    return
+        finally:
+            self.closed = True
+            for pending in self._pending.values():
+                pending.done.set()
+            self._wake()
+
+    def _dispatch(self, message: Message) -> None:
+        if isinstance(message, Welcome):
+            self.welcome = message
+            self.name = message.name
+        self._absorb(message)
+        pending = self._pending.pop(message.rid, None) if message.rid is not None else None
+        if pending is not None:
+            pending.reply = message
+            pending.done.set()
+        for listener in self._listeners:
+            listener(message)
+        self._wake()
+
+    def _wake(self) -> None:
+        self._changed.set()
+        self._changed = trio.Event()
+
+    # -- sending --------------------------------------------------------------------------------
+
+    async def send(self, message: Message) -> None:
+        """Send without waiting for a reply."""
+        if self.closed:
+            raise ConnectionLost("The connection is closed.")
+        data = self.connection.send(message)
+        async with self._send_lock:
+            try:
+                await self.stream.send_all(data)
+            except (trio.BrokenResourceError, trio.ClosedResourceError) as error:
+                raise ConnectionLost("The connection is closed.") from error
+        self._last_sent = trio.current_time()
+
+    async def request(self, message: Message) -> Message:
+        """Send `message` and return the server's reply; `RequestFailed` if it is an error."""
+        rid = next(self._rids)
+        pending = self._pending[rid] = _Pending()
+        await self.send(replace(message, rid=rid))
+        await pending.done.wait()
+        reply = pending.reply
+        if reply is None:
+            raise ConnectionLost("The connection closed before the server replied.")
+        if isinstance(reply, Error):
+            raise RequestFailed(reply.code, reply.message)
+        return reply
+
+    async def _keep_alive(self) -> None:
+        """Ping when we have been quiet for a third of the server's idle timeout."""
+        assert self.welcome is not None
+        quiet = float(self.welcome.limits.get("idle_timeout", 300)) / 3
+        while not self.closed:
+            await trio.sleep_until(self._last_sent + quiet)
+            if trio.current_time() >= self._last_sent + quiet:
+                await self.send(Ping())
+
+    async def aclose(self) -> None:
+        self.closed = True
+        await trio.aclose_forcefully(self.stream)
+
+    # -- the requests ---------------------------------------------------------------------------
+
+    async def list_tables(self, *, watch: bool = False) -> list[dict[str, Any]]:
+        reply = await self.request(ListTables(watch=watch))
+        assert isinstance(reply, Tables)
+        return reply.tables
+
+    async def create_table(
+        self,
+        game: str,
+        seats: int,
+        options: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        reply = await self.request(
+            CreateTable(
+                game=game, seats=seats, options=dict(options or {}), settings=dict(settings or {})
+            )
+        )
+        assert isinstance(reply, TableCreated)
+        return reply.table
+
+    async def sit(self, table: int, seat: int) -> Joined:
+        reply = await self.request(Sit(table=table, seat=seat))
+        assert isinstance(reply, Joined)
+        return reply
+
+    async def spectate(self, table: int) -> Joined:
+        reply = await self.request(Spectate(table=table))
+        assert isinstance(reply, Joined)
+        return reply
+
+    async def leave(self) -> None:
+        await self.request(Leave())
+
+    async def add_bot(self, table: int, seat: int, kind: str | None = None) -> None:
+        await self.request(AddBot(table=table, seat=seat, kind=kind))
+
+    async def remove_bot(self, table: int, seat: int) -> None:
+        await self.request(RemoveBot(table=table, seat=seat))
+
+    async def start(self, table: int) -> None:
+        await self.request(Start(table=table))
+
+    async def configure(self, table: int, **settings: Any) -> None:
+        await self.request(Configure(table=table, settings=settings))
+
+    async def act(self, action: Mapping[str, Any]) -> None:
+        await self.request(Act(action=dict(action)))
+
+    async def say(self, text: str, to: int | None = None) -> None:
+        await self.request(Chat(text=text, to=to))
+
+    async def ping(self) -> None:
+        await self.request(Ping())
+
+
+@asynccontextmanager
+async def connect(
+    host: str,
+    port: int,
+    name: str,
+    *,
+    password: str | None = None,
+    token: str | None = None,
+    timeout: float = 10.0,
+    keep_alive: bool = True,
+) -> AsyncIterator[ClientSession]:
+    """Connect and greet; with `token`, also resume that seat. Closes on exit.
+
+    Raises `OSError` if the server cannot be reached, `HandshakeRefused` if it says no.
+    """
+    with trio.fail_after(timeout):
+        stream = await trio.open_tcp_stream(host, port)
+    session = ClientSession(stream, name)
+    try:
+        async with _single_errors(), trio.open_nursery() as nursery:
+            nursery.start_soon(session._read_loop)
+            await session.send(
+                Hello(version=PROTOCOL_VERSION, name=name, password=password, token=token)
+            )
+            with trio.fail_after(timeout):
+                await session.wait_for(lambda: session.welcome or session.close_reason)
+                if token is not None and session.welcome is not None:
+                    await session.wait_for(lambda: session.table or _token_refused(session))
+            if session.welcome is None:
+                reason = session.close_reason
+                code = reason.code if reason else ErrorCode.BAD_MESSAGE
+                text = reason.message if reason else "The server closed the connection."
+                raise HandshakeRefused(code, text)
+            if keep_alive:
+                nursery.start_soon(session._keep_alive)
+            yield session
+            nursery.cancel_scope.cancel()
+    except ConnectionLost:
+        if session.close_reason is not None and session.welcome is None:
+            reason = session.close_reason
+            raise HandshakeRefused(reason.code, reason.message) from None
+        raise
+    finally:
+        await session.aclose()
+
+
+@asynccontextmanager
+async def _single_errors() -> AsyncIterator[None]:
+    """Let a lone error out of a nursery as itself, not wrapped in an exception group."""
+    try:
+        yield
+    except BaseExceptionGroup as group:
+        if len(group.exceptions) == 1:
+            raise group.exceptions[0] from None
+        raise
+
+
+def _token_refused(session: ClientSession) -> bool:
+    return any(error.code == ErrorCode.BAD_TOKEN for error in session.errors)
+
+
+__all__ = [
+    "ClientSession",
+    "ConnectionLost",
+    "HandshakeRefused",
+    "RequestFailed",
+    "connect",
+]

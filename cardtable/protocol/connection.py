@@ -1,0 +1,223 @@
+"""The protocol state machine: one `Connection` per side, bytes in, messages out, and back.
+
+Like h11, a `Connection` does no I/O. Feed it what the socket gave with `receive_data` and it
+returns the messages the peer sent; hand it a message with `send` and it returns the bytes to
+write. It enforces the frame limit, the handshake and who may send what:
+
+* a well-framed message that is not valid comes back as a `Rejected` item carrying the error to
+  report; the connection carries on;
+* a breach that leaves the stream untrustworthy (an oversized frame, a message before the
+  handshake) raises `RemoteProtocolError` and closes the connection; a closed connection may
+  still `send` one last `Error` saying why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from cardtable.protocol.errors import (
+    ErrorCode,
+    LocalProtocolError,
+    ProtocolError,
+    RemoteProtocolError,
+)
+from cardtable.protocol.framing import (
+    CLIENT_FRAME_LIMIT,
+    SERVER_FRAME_LIMIT,
+    FrameDecoder,
+    encode_frame,
+    pack,
+    unpack,
+)
+from cardtable.protocol.messages import (
+    Error,
+    Hello,
+    Message,
+    MessageError,
+    Sender,
+    Welcome,
+    check_message,
+    decode_message,
+)
+
+#: A side's role is the sender it plays.
+Role = Sender
+
+
+class State(Enum):
+    HANDSHAKE = "handshake"
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A frame that arrived whole but holds no valid message: report ``error`` to the peer."""
+
+    error: Error
+
+
+class Connection:
+    """One side of a cardtable connection."""
+
+    def __init__(
+        self,
+        role: Role,
+        *,
+        receive_limit: int | None = None,
+        send_limit: int | None = None,
+        check_outgoing: bool = True,
+    ) -> None:
+        self.role = role
+        self.peer = Sender.SERVER if role is Sender.CLIENT else Sender.CLIENT
+        client_limit, server_limit = CLIENT_FRAME_LIMIT, SERVER_FRAME_LIMIT
+        if role is Sender.CLIENT:
+            own, theirs = client_limit, server_limit
+        else:
+            own, theirs = server_limit, client_limit
+        self.send_limit = send_limit if send_limit is not None else own
+        self.receive_limit = receive_limit if receive_limit is not None else theirs
+        self.check_outgoing = check_outgoing
+        self.state = State.HANDSHAKE
+        self._decoder = FrameDecoder(self.receive_limit)
+        self._hello_sent = False
+        self._hello_received = False
+
+    # -- outgoing -------------------------------------------------------------------------------
+
+    def send(self, message: Message) -> bytes:
+        """The bytes that carry `message`; `LocalProtocolError` if it may not be sent now."""
+        if self.state is State.CLOSED and not isinstance(message, Error):
+            raise LocalProtocolError(
+                ErrorCode.BAD_MESSAGE, "The connection is closed; only a last 'error' may go."
+            )
+        if message.sender is not self.role:
+            raise LocalProtocolError(
+                ErrorCode.UNKNOWN_TYPE, f"A {self.role} does not send '{message.type}'."
+            )
+        self._check_handshake_send(message)
+        if self.check_outgoing:
+            try:
+                check_message(message)
+            except MessageError as error:
+                raise LocalProtocolError(error.code, error.message) from None
+        try:
+            data = encode_frame(pack(message.to_wire()), self.send_limit)
+        except ProtocolError as error:
+            raise LocalProtocolError(error.code, error.message) from None
+        if isinstance(message, Welcome):
+            self.state = State.OPEN
+        elif isinstance(message, Hello):
+            self._hello_sent = True
+        elif isinstance(message, Error) and message.fatal:
+            self.state = State.CLOSED
+        return data
+
+    def _check_handshake_send(self, message: Message) -> None:
+        if self.state is State.CLOSED:
+            return
+        if self.state is State.OPEN:
+            if isinstance(message, Hello | Welcome):
+                raise LocalProtocolError(ErrorCode.BAD_MESSAGE, "The handshake is already done.")
+            return
+        if self.role is Sender.CLIENT:
+            if not isinstance(message, Hello) or self._hello_sent:
+                raise LocalProtocolError(
+                    ErrorCode.HANDSHAKE_REQUIRED, "A client sends 'hello' once, first of all."
+                )
+        elif not isinstance(message, Welcome | Error) or (
+            isinstance(message, Welcome) and not self._hello_received
+        ):
+            raise LocalProtocolError(
+                ErrorCode.HANDSHAKE_REQUIRED, "A server answers 'hello' before anything else."
+            )
+
+    # -- incoming -------------------------------------------------------------------------------
+
+    def receive_data(self, data: bytes | bytearray) -> list[Message | Rejected]:
+        """Messages (or rejections) carried by `data`; ``b""`` means the peer closed.
+
+        Raises `RemoteProtocolError` (and closes) when the stream can no longer be trusted.
+        """
+        if self.state is State.CLOSED:
+            return []
+        if not data:
+            pending = self._decoder.pending
+            self.state = State.CLOSED
+            if pending:
+                raise RemoteProtocolError(
+                    ErrorCode.BAD_FRAME, f"The connection closed {pending} bytes into a frame."
+                )
+            return []
+        try:
+            payloads = self._decoder.feed(data)
+        except ProtocolError as error:
+            self.state = State.CLOSED
+            raise RemoteProtocolError(error.code, error.message) from None
+        items: list[Message | Rejected] = []
+        for payload in payloads:
+            items.append(self._receive_payload(payload))
+            if self._closed():
+                break
+        return items
+
+    def _closed(self) -> bool:
+        return self.state is State.CLOSED
+
+    def _receive_payload(self, payload: bytes) -> Message | Rejected:
+        try:
+            message = decode_message(unpack(payload), self.peer)
+        except ProtocolError as error:
+            return self._reject(error.code, error.message, None)
+        except MessageError as error:
+            return self._reject(error.code, error.message, error.rid)
+        rejected = self._check_handshake_receive(message)
+        if rejected is not None:
+            return rejected
+        if isinstance(message, Welcome):
+            self.state = State.OPEN
+        elif isinstance(message, Error) and message.fatal:
+            self.state = State.CLOSED
+        return message
+
+    def _reject(self, code: ErrorCode, text: str, rid: int | None) -> Rejected:
+        if self.state is State.HANDSHAKE:
+            # Nothing sensible follows a bad handshake: close.
+            self.state = State.CLOSED
+            if code is ErrorCode.BAD_MESSAGE or code is ErrorCode.UNKNOWN_TYPE:
+                code = ErrorCode.HANDSHAKE_REQUIRED
+            raise RemoteProtocolError(code, text)
+        return Rejected(Error(code=code, message=text, rid=rid))
+
+    def _check_handshake_receive(self, message: Message) -> Rejected | None:
+        if self.state is State.OPEN:
+            if isinstance(message, Hello | Welcome):
+                return Rejected(
+                    Error(
+                        code=ErrorCode.BAD_MESSAGE,
+                        message="The handshake is already done.",
+                        rid=message.rid,
+                    )
+                )
+            return None
+        expected = (Welcome, Error) if self.role is Sender.CLIENT else (Hello,)
+        if not isinstance(message, expected):
+            self.state = State.CLOSED
+            first = "'welcome'" if self.role is Sender.CLIENT else "'hello'"
+            raise RemoteProtocolError(
+                ErrorCode.HANDSHAKE_REQUIRED,
+                f"The first message must be {first}, not '{message.type}'.",
+            )
+        if self.role is Sender.CLIENT and isinstance(message, Welcome) and not self._hello_sent:
+            self.state = State.CLOSED
+            raise RemoteProtocolError(
+                ErrorCode.HANDSHAKE_REQUIRED, "A 'welcome' came before this side sent 'hello'."
+            )
+        if self.role is Sender.SERVER and self._hello_received:
+            self.state = State.CLOSED
+            raise RemoteProtocolError(
+                ErrorCode.HANDSHAKE_REQUIRED, "Send one 'hello', then wait for 'welcome'."
+            )
+        self._hello_received = True
+        return None

@@ -1,0 +1,161 @@
+"""One client connection on the server: a reader task, a writer task and a bounded outbox.
+
+The reader turns bytes into messages (through the sans-IO `Connection`) and hands each to the
+lobby, whole, before reading on. Everything sent to the client goes through `deliver`, which
+never blocks: a client whose outbox is full is not reading, and is disconnected so it can never
+slow anyone else down.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import trio
+
+from cardtable.protocol import (
+    Connection,
+    Error,
+    ErrorCode,
+    LocalProtocolError,
+    Message,
+    Rejected,
+    RemoteProtocolError,
+    Role,
+)
+from cardtable.server.chat import RateLimiter
+from cardtable.server.config import ServerConfig
+
+if TYPE_CHECKING:
+    from cardtable.server.lobby import Lobby
+    from cardtable.server.tables import Table
+
+log = logging.getLogger("cardtable.server")
+
+RECEIVE_SIZE = 64 * 1024
+
+
+class Client:
+    """A connected client, from its first byte to its last."""
+
+    def __init__(self, stream: trio.abc.Stream, lobby: Lobby, config: ServerConfig) -> None:
+        self.stream = stream
+        self.lobby = lobby
+        self.config = config
+        self.connection = Connection(Role.SERVER)
+        self.name = ""
+        self.greeted = False
+        self.table: Table | None = None
+        self.watching_lobby = False
+        self.chat_limiter = RateLimiter(config.chat_rate, config.chat_burst)
+        self.closed = False
+        self._outbox_in, self._outbox_out = trio.open_memory_channel[bytes](config.queue_size)
+        self._drained = trio.Event()
+        self._scope = trio.CancelScope()
+        self._reader_scope = trio.CancelScope()
+
+    def __repr__(self) -> str:
+        return f"<Client {self.name or '(no name yet)'}>"
+
+    # -- sending --------------------------------------------------------------------------------
+
+    def deliver(self, message: Message) -> None:
+        """Queue `message` for this client without ever waiting."""
+        if self.closed:
+            return
+        try:
+            data = self.connection.send(message)
+        except LocalProtocolError:
+            log.exception("%r: the server built a message it may not send", self)
+            return
+        try:
+            self._outbox_in.send_nowait(data)
+        except trio.WouldBlock:
+            log.warning("%r is not reading; disconnecting it", self)
+            self.abort()
+            return
+        if isinstance(message, Error) and message.fatal:
+            self.finish()
+
+    def fatal(self, code: ErrorCode, message: str) -> None:
+        """Tell the client why, then close the connection."""
+        self.deliver(Error(code=code, message=message, fatal=True))
+        self.finish()
+
+    def finish(self) -> None:
+        """Stop reading; send what is queued, then close."""
+        self.closed = True
+        self._outbox_in.close()
+        self._reader_scope.cancel()
+
+    def abort(self) -> None:
+        """Close at once, dropping whatever is queued."""
+        self.closed = True
+        self._scope.cancel()
+
+    # -- the connection's life ------------------------------------------------------------------
+
+    async def run(self) -> None:
+        try:
+            with self._scope:
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(self._write_loop)
+                    with self._reader_scope:
+                        await self._read_loop()
+                    self.finish()
+                    with trio.move_on_after(self.config.flush_timeout):
+                        await self._drained.wait()
+                    nursery.cancel_scope.cancel()
+        finally:
+            self.closed = True
+            self.lobby.disconnected(self)
+            await trio.aclose_forcefully(self.stream)
+
+    async def _write_loop(self) -> None:
+        try:
+            async for data in self._outbox_out:
+                await self.stream.send_all(data)
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            self.abort()
+            return
+        self._drained.set()
+
+    async def _read_loop(self) -> None:
+        with trio.move_on_after(self.config.handshake_timeout):
+            while not self.greeted:
+                if not await self._read_once():
+                    return
+        if not self.greeted:
+            seconds = self.config.handshake_timeout
+            self.fatal(ErrorCode.HANDSHAKE_TIMEOUT, f"No 'hello' arrived within {seconds:g} s.")
+            return
+        while True:
+            with trio.move_on_after(self.config.idle_timeout):
+                if not await self._read_once():
+                    return
+                continue
+            seconds = self.config.idle_timeout
+            self.fatal(ErrorCode.IDLE_TIMEOUT, f"Nothing arrived for {seconds:g} s; send 'ping'.")
+            return
+
+    async def _read_once(self) -> bool:
+        """Read and handle one chunk; False once the connection is over."""
+        try:
+            data = await self.stream.receive_some(RECEIVE_SIZE)
+        except (trio.BrokenResourceError, trio.ClosedResourceError):
+            return False
+        try:
+            items = self.connection.receive_data(data)
+        except RemoteProtocolError as error:
+            self.fatal(error.code, error.message)
+            return False
+        for item in items:
+            if self.closed:
+                return False
+            if isinstance(item, Rejected):
+                self.deliver(item.error)
+            elif not self.greeted:
+                self.lobby.greet(self, item)
+            else:
+                self.lobby.handle(self, item)
+        return bool(data) and not self.closed

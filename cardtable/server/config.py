@@ -1,0 +1,90 @@
+"""The server's settings and each table's settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from cardtable.protocol import ErrorCode
+from cardtable.server.errors import ServerError
+
+DEFAULT_PORT = 7777
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """How a server listens and the limits it keeps. Times are in seconds."""
+
+    host: str | None = None  # None: every interface
+    port: int = DEFAULT_PORT
+    password: str | None = None
+    name: str = "cardtable"
+    #: How long a server bot waits before acting, unless a table says otherwise.
+    bot_delay: float = 0.6
+    handshake_timeout: float = 10.0
+    idle_timeout: float = 300.0
+    #: Messages queued for one client before it counts as not reading and is disconnected.
+    queue_size: int = 512
+    #: How long a closing connection may take to flush what is queued for it.
+    flush_timeout: float = 2.0
+    max_clients: int = 2000
+    max_tables_per_client: int = 8
+    chat_history: int = 200
+    #: Chat: a client may send `chat_burst` lines at once, then `chat_rate` lines a second.
+    chat_rate: float = 1.0
+    chat_burst: int = 5
+
+    def limits(self) -> dict[str, Any]:
+        """The limits a client is told in the welcome."""
+        return {
+            "chat_length": 500,
+            "chat_rate": self.chat_rate,
+            "chat_burst": self.chat_burst,
+            "chat_history": self.chat_history,
+            "idle_timeout": self.idle_timeout,
+            "max_tables_per_client": self.max_tables_per_client,
+        }
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What a table's creator chooses besides the game's own options."""
+
+    #: Whether the table channel is open.
+    table_chat: bool = True
+    #: Whether seated players may send each other private lines.
+    private_chat: bool = True
+    #: Seconds a bot waits before acting.
+    bot_delay: float = 0.6
+    #: Seconds a player may be away before a bot plays for them; None: the game waits.
+    away_bot_after: float | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def updated(self, changes: Mapping[str, Any]) -> TableSettings:
+        """These settings with `changes` applied, or `ServerError(BAD_OPTIONS)`."""
+        checked: dict[str, Any] = {}
+        for name, value in changes.items():
+            if name in ("table_chat", "private_chat"):
+                if not isinstance(value, bool):
+                    raise _bad(f"The setting '{name}' is true or false.")
+            elif name in ("bot_delay", "away_bot_after"):
+                if value is None and name == "away_bot_after":
+                    pass
+                elif isinstance(value, bool) or not isinstance(value, int | float):
+                    raise _bad(f"The setting '{name}' is a number of seconds.")
+                elif not 0 <= value <= 3600:
+                    raise _bad(f"The setting '{name}' is from 0 to 3600 seconds.")
+                else:
+                    value = float(value)
+            else:
+                known = "table_chat, private_chat, bot_delay, away_bot_after"
+                raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
+            checked[name] = value
+        return replace(self, **checked)
+
+
+def _bad(message: str) -> ServerError:
+    return ServerError(ErrorCode.BAD_OPTIONS, message)

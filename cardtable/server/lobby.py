@@ -1,0 +1,349 @@
+"""The lobby: every client and table on the server, and the handling of each request.
+
+`greet` answers a client's `hello`; `handle` answers everything after it. Each request is handled
+synchronously and whole: a `ServerError` becomes an `error` reply with its code, any other
+exception is logged and answered with ``internal``; neither touches anyone else.
+"""
+
+from __future__ import annotations
+
+import hmac
+import itertools
+import logging
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+import trio
+
+from cardtable import __version__
+from cardtable.engine import OptionError, all_games, get_game
+from cardtable.protocol import (
+    FATAL_CODES,
+    PROTOCOL_VERSION,
+    Act,
+    AddBot,
+    Chat,
+    Configure,
+    CreateTable,
+    Error,
+    ErrorCode,
+    Hello,
+    Leave,
+    Left,
+    ListTables,
+    Message,
+    Ok,
+    Ping,
+    Pong,
+    RemoveBot,
+    Sit,
+    Spectate,
+    Start,
+    TableChanged,
+    TableCreated,
+    TableRemoved,
+    Tables,
+    Welcome,
+)
+from cardtable.server.clients import Client
+from cardtable.server.config import ServerConfig, TableSettings
+from cardtable.server.errors import ServerError
+from cardtable.server.seats import Seat, hash_token
+from cardtable.server.tables import Table, drive_bots
+
+log = logging.getLogger("cardtable.server")
+
+#: Characters a name may hold besides letters and digits.
+NAME_PUNCTUATION = frozenset(" -_.'")
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a player's name, or None if it can."""
+    if name != name.strip():
+        return "A name cannot start or end with a space."
+    for char in name:
+        if char not in NAME_PUNCTUATION and unicodedata.category(char)[0] not in "LN":
+            return f"A name holds letters, digits, spaces and - _ . ' only, not {char!r}."
+    return None
+
+
+class Lobby:
+    def __init__(self, config: ServerConfig, nursery: trio.Nursery) -> None:
+        self.config = config
+        self.tables: dict[int, Table] = {}
+        self.clients: dict[str, Client] = {}
+        self._nursery = nursery
+        self._seats_by_token: dict[bytes, tuple[Table, Seat]] = {}
+        self._table_ids = itertools.count(1)
+        self._games = [spec.to_wire() for spec in all_games()]
+        self._handlers: dict[type[Message], Callable[[Client, Any], Message | None]] = {
+            ListTables: self._list_tables,
+            CreateTable: self._create_table,
+            Sit: self._sit,
+            Spectate: self._spectate,
+            Leave: self._leave,
+            AddBot: self._add_bot,
+            RemoveBot: self._remove_bot,
+            Start: self._start,
+            Configure: self._configure,
+            Act: self._act,
+            Chat: self._chat,
+            Ping: self._ping,
+        }
+
+    # -- the handshake --------------------------------------------------------------------------
+
+    def greet(self, client: Client, hello: Message) -> None:
+        assert isinstance(hello, Hello)  # the protocol connection lets nothing else through first
+        try:
+            resumed = self._admit(client, hello)
+        except ServerError as error:
+            client.fatal(error.code, error.message)
+            return
+        client.greeted = True
+        self.clients[client.name] = client
+        client.deliver(
+            Welcome(
+                version=PROTOCOL_VERSION,
+                server=f"{self.config.name} {__version__}",
+                name=client.name,
+                games=self._games,
+                limits=self.config.limits(),
+            )
+        )
+        if hello.token is not None and resumed is None:
+            client.deliver(
+                Error(
+                    code=ErrorCode.BAD_TOKEN,
+                    message="That seat token is not valid here; the seat may have ended.",
+                )
+            )
+        if resumed is not None:
+            table, seat = resumed
+            client.table = table
+            table.resume(client, seat)
+            client.deliver(table.joined(seat, hello.token))
+
+    def _admit(self, client: Client, hello: Hello) -> tuple[Table, Seat] | None:
+        """Check a hello; name the client; return the seat its token resumes, if any."""
+        if hello.version != PROTOCOL_VERSION:
+            raise ServerError(
+                ErrorCode.VERSION_MISMATCH,
+                f"This server speaks protocol {PROTOCOL_VERSION} and the client {hello.version}; "
+                "use the same version of cardtable on both.",
+            )
+        password = self.config.password
+        if password is not None and not hmac.compare_digest(
+            (hello.password or "").encode(), password.encode()
+        ):
+            raise ServerError(ErrorCode.BAD_PASSWORD, "The server's password is needed.")
+        if len(self.clients) >= self.config.max_clients:
+            raise ServerError(ErrorCode.SERVER_FULL, "The server is full; try again later.")
+        resumed = self._seats_by_token.get(hash_token(hello.token)) if hello.token else None
+        name = hello.name
+        if resumed is not None:
+            seat = resumed[1]
+            name = seat.name or name
+            if seat.member is not None and isinstance(seat.member, Client):
+                previous = seat.member
+                previous.fatal(ErrorCode.REPLACED, "Your seat was resumed from another connection.")
+                self.disconnected(previous)
+        problem = name_problem(name)
+        if problem is not None:
+            raise ServerError(ErrorCode.BAD_NAME, problem)
+        if name in self.clients:
+            raise ServerError(
+                ErrorCode.NAME_TAKEN, f"Someone here is already called {name}; choose another name."
+            )
+        client.name = name
+        return resumed
+
+    # -- requests -------------------------------------------------------------------------------
+
+    def handle(self, client: Client, message: Message) -> None:
+        handler = self._handlers.get(type(message))
+        try:
+            if handler is None:
+                raise ServerError(
+                    ErrorCode.UNKNOWN_TYPE, f"The server does not take '{message.type}'."
+                )
+            reply = handler(client, message)
+        except ServerError as error:
+            reply = Error(
+                code=error.code,
+                message=error.message,
+                rid=message.rid,
+                fatal=error.code in FATAL_CODES,
+            )
+        except Exception:
+            log.exception("%r: %s failed", client, message.type)
+            reply = Error(
+                code=ErrorCode.INTERNAL,
+                message="The server failed on that request; nothing else was affected.",
+                rid=message.rid,
+            )
+        client.deliver(reply if reply is not None else Ok(rid=message.rid))
+
+    def _table(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ServerError(ErrorCode.NO_SUCH_TABLE, f"There is no table {table_id}.")
+        return table
+
+    def _not_at_a_table(self, client: Client) -> None:
+        if client.table is not None:
+            raise ServerError(
+                ErrorCode.ALREADY_AT_TABLE,
+                f"You are at table {client.table.id}; leave it first.",
+            )
+
+    def _manager_table(self, client: Client, table_id: int) -> Table:
+        """A table that `client` may run: one it created or sits at."""
+        table = self._table(table_id)
+        if table.creator != client.name and table.seat_of(client) is None:
+            raise ServerError(
+                ErrorCode.NOT_CREATOR,
+                f"Only {table.creator}, who opened table {table.id}, or its players may do that.",
+            )
+        return table
+
+    def _list_tables(self, client: Client, request: ListTables) -> Message:
+        client.watching_lobby = request.watch
+        return Tables(rid=request.rid, tables=[table.summary() for table in self.tables.values()])
+
+    def _create_table(self, client: Client, request: CreateTable) -> Message:
+        mine = sum(1 for table in self.tables.values() if table.creator == client.name)
+        if mine >= self.config.max_tables_per_client:
+            raise ServerError(
+                ErrorCode.TOO_MANY_TABLES,
+                f"You already have {mine} tables open; that is the most one player may open.",
+            )
+        try:
+            spec = get_game(request.game)
+        except OptionError as error:
+            raise ServerError(ErrorCode.BAD_OPTIONS, str(error)) from None
+        settings = TableSettings(bot_delay=self.config.bot_delay).updated(request.settings)
+        table = Table(
+            next(self._table_ids),
+            spec,
+            request.seats,
+            request.options,
+            settings,
+            client.name,
+            chat_history=self.config.chat_history,
+            on_summary_change=self._tell_lobby,
+        )
+        self.tables[table.id] = table
+        self._nursery.start_soon(drive_bots, table)
+        self._tell_lobby(table)
+        return TableCreated(rid=request.rid, table=table.summary())
+
+    def _sit(self, client: Client, request: Sit) -> Message:
+        self._not_at_a_table(client)
+        table = self._table(request.table)
+        token = table.sit(client, request.seat)
+        seat = table.seats[request.seat]
+        self._seats_by_token[hash_token(token)] = (table, seat)
+        client.table = table
+        client.watching_lobby = False
+        return table.joined(seat, token, request.rid)
+
+    def _spectate(self, client: Client, request: Spectate) -> Message:
+        self._not_at_a_table(client)
+        table = self._table(request.table)
+        table.spectate(client)
+        client.table = table
+        client.watching_lobby = False
+        return table.joined(None, None, request.rid)
+
+    def _leave(self, client: Client, request: Leave) -> Message:
+        table = client.table
+        if table is None:
+            raise ServerError(ErrorCode.NOT_AT_TABLE, "You are not at a table.")
+        self._forget_seat_of(client, table)
+        table.leave(client)
+        client.table = None
+        self._remove_if_deserted(table)
+        return Left(rid=request.rid, table=table.id)
+
+    def _add_bot(self, client: Client, request: AddBot) -> None:
+        self._manager_table(client, request.table).add_bot(request.seat, request.kind)
+
+    def _remove_bot(self, client: Client, request: RemoveBot) -> None:
+        self._manager_table(client, request.table).remove_bot(request.seat)
+
+    def _start(self, client: Client, request: Start) -> None:
+        self._manager_table(client, request.table).start()
+
+    def _configure(self, client: Client, request: Configure) -> None:
+        table = self._table(request.table)
+        if table.creator != client.name:
+            raise ServerError(
+                ErrorCode.NOT_CREATOR,
+                f"Only {table.creator} may change table {table.id}'s settings.",
+            )
+        table.configure(request.settings)
+
+    def _act(self, client: Client, request: Act) -> None:
+        table = client.table
+        seat = table.seat_of(client) if table is not None else None
+        if table is None or seat is None:
+            raise ServerError(ErrorCode.NOT_SEATED, "Only a seated player can act.")
+        table.act(seat.index, request.action)
+
+    def _chat(self, client: Client, request: Chat) -> None:
+        table = client.table
+        if table is None:
+            raise ServerError(ErrorCode.NOT_AT_TABLE, "Chat happens at a table; join one first.")
+        if not client.chat_limiter.allow(trio.current_time()):
+            raise ServerError(
+                ErrorCode.RATE_LIMITED, "You are sending lines too fast; wait a moment."
+            )
+        table.say(client, request.text, request.to)
+
+    def _ping(self, client: Client, request: Ping) -> Message:
+        return Pong(rid=request.rid)
+
+    # -- keeping track ----------------------------------------------------------------------------
+
+    def _tell_lobby(self, table: Table) -> None:
+        message = TableChanged(table=table.summary())
+        for client in self.clients.values():
+            if client.watching_lobby:
+                client.deliver(message)
+
+    def _forget_seat_of(self, client: Client, table: Table) -> None:
+        seat = table.seat_of(client)
+        if seat is not None and seat.token_hash is not None:
+            self._seats_by_token.pop(seat.token_hash, None)
+
+    def _remove_if_deserted(self, table: Table) -> None:
+        if table.has_people() or table.id not in self.tables:
+            return
+        creator = self.clients.get(table.creator)
+        if creator is not None and creator.table is None and table.status != "playing":
+            return  # its creator is still in the lobby, setting it up
+        del self.tables[table.id]
+        table.close()
+        removed = TableRemoved(table=table.id)
+        for client in self.clients.values():
+            if client.watching_lobby:
+                client.deliver(removed)
+
+    def disconnected(self, client: Client) -> None:
+        """`client`'s connection has ended (any way at all)."""
+        if self.clients.get(client.name) is client:
+            del self.clients[client.name]
+        table = client.table
+        client.table = None
+        if table is not None:
+            table.detach(client)
+            self._remove_if_deserted(table)
+        for created in [t for t in self.tables.values() if t.creator == client.name]:
+            self._remove_if_deserted(created)
+
+    def shutdown(self) -> None:
+        """Tell every client the server is stopping, and close their connections."""
+        for client in list(self.clients.values()):
+            client.fatal(ErrorCode.SHUTTING_DOWN, "The server is shutting down.")

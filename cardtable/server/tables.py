@@ -1,0 +1,409 @@
+"""A table: its seats, spectators, game, chat and bots, and the rules of who may do what.
+
+Everything here is synchronous and runs on the server's one trio thread, so a request is handled
+whole before the next begins. A table's game is kept as its setup plus the actions taken, so it
+can always be rebuilt with `cardtable.engine.replay`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+import time
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import trio
+
+from cardtable.engine import Action, Bot, Event, Game, GameSpec, IllegalAction, OptionError, Setup
+from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChanged, Update
+from cardtable.server.chat import ChatLog
+from cardtable.server.config import TableSettings
+from cardtable.server.errors import ServerError
+from cardtable.server.seats import Member, Seat, new_token
+
+log = logging.getLogger("cardtable.server")
+
+BOT_NAMES = ("Ada", "Bram", "Cleo", "Dov", "Edda", "Finn", "Gus", "Hana")
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+
+
+class Table:
+    def __init__(
+        self,
+        table_id: int,
+        spec: GameSpec,
+        seats: int,
+        options: Mapping[str, Any],
+        settings: TableSettings,
+        creator: str,
+        *,
+        chat_history: int = 200,
+        on_summary_change: Callable[[Table], None] = lambda table: None,
+        clock: Callable[[], float] = trio.current_time,
+    ) -> None:
+        try:
+            checked = spec.setup(seats, options)
+        except OptionError as error:
+            raise ServerError(ErrorCode.BAD_OPTIONS, str(error)) from None
+        self.id = table_id
+        self.spec = spec
+        self.options = dict(checked.options)
+        self.settings = settings
+        self.creator = creator
+        self.seats = [Seat(index) for index in range(seats)]
+        self.spectators: list[Member] = []
+        self.status = WAITING
+        self.game_no = 0
+        self.setup: Setup | None = None
+        self.game: Game | None = None
+        self.actions: list[tuple[int, Action]] = []
+        self.log: list[Event] = []
+        self.chat = ChatLog(chat_history)
+        self.closed = False
+        self._bots: dict[int, Bot] = {}
+        self._occupancies = itertools.count(1)
+        self._on_summary_change = on_summary_change
+        self._clock = clock
+        self._changed = trio.Event()
+
+    # -- what the lobby shows -------------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.spec.id,
+            "title": self.spec.title,
+            "options": dict(self.options),
+            "settings": self.settings.to_wire(),
+            "creator": self.creator,
+            "status": self.status,
+            "game_no": self.game_no,
+            "seats": [seat.to_wire() for seat in self.seats],
+            "spectators": len(self.spectators),
+            "result": self.game.result.to_wire() if self.game and self.game.result else None,
+        }
+
+    def members(self) -> Iterator[Member]:
+        for seat in self.seats:
+            if seat.member is not None:
+                yield seat.member
+        yield from self.spectators
+
+    def has_people(self) -> bool:
+        return bool(self.spectators) or any(seat.held_by_player for seat in self.seats)
+
+    def seat_of(self, member: Member) -> Seat | None:
+        for seat in self.seats:
+            if seat.member is member:
+                return seat
+        return None
+
+    def seat(self, index: int) -> Seat:
+        if not 0 <= index < len(self.seats):
+            raise ServerError(
+                ErrorCode.NO_SUCH_SEAT,
+                f"Table {self.id} has seats 0 to {len(self.seats) - 1}; there is no seat {index}.",
+            )
+        return self.seats[index]
+
+    # -- people coming and going ---------------------------------------------------------------
+
+    def sit(self, member: Member, index: int) -> str:
+        """Seat `member`; returns the secret token that resumes the seat later."""
+        seat = self.seat(index)
+        if not seat.is_empty:
+            raise ServerError(ErrorCode.SEAT_TAKEN, f"Seat {index} is taken by {seat.name}.")
+        token, token_hash = new_token()
+        seat.name = member.name
+        seat.member = member
+        seat.token_hash = token_hash
+        seat.occupancy = next(self._occupancies)
+        self._summary_changed()
+        return token
+
+    def spectate(self, member: Member) -> None:
+        self.spectators.append(member)
+        self._summary_changed()
+
+    def resume(self, member: Member, seat: Seat) -> None:
+        """`member` is back on its seat (with the seat's token)."""
+        seat.member = member
+        seat.away_since = None
+        seat.covered = False
+        self._summary_changed()
+
+    def leave(self, member: Member) -> None:
+        """`member` leaves for good. Leaving a game in play hands the seat to a bot."""
+        if member in self.spectators:
+            self.spectators.remove(member)
+        elif (seat := self.seat_of(member)) is not None:
+            seat.clear()
+            if self.status == PLAYING:
+                self._place_bot(seat, self.spec.default_bot)
+        self._summary_changed()
+
+    def detach(self, member: Member) -> None:
+        """`member`'s connection is gone: a seat waits for them (away); a spectator just goes."""
+        if member in self.spectators:
+            self.spectators.remove(member)
+        elif (seat := self.seat_of(member)) is not None:
+            seat.member = None
+            seat.away_since = self._clock()
+        self._summary_changed()
+
+    def add_bot(self, index: int, kind: str | None) -> None:
+        seat = self.seat(index)
+        if not seat.is_empty:
+            raise ServerError(ErrorCode.SEAT_TAKEN, f"Seat {index} is taken by {seat.name}.")
+        kind = kind or self.spec.default_bot
+        if kind not in self.spec.bots:
+            kinds = ", ".join(self.spec.bots)
+            raise ServerError(
+                ErrorCode.NO_SUCH_BOT, f"{self.spec.title} has no {kind!r} bot; it has: {kinds}."
+            )
+        self._place_bot(seat, kind)
+        self._summary_changed()
+
+    def _place_bot(self, seat: Seat, kind: str) -> None:
+        seat.bot = kind
+        seat.name = f"{BOT_NAMES[seat.index % len(BOT_NAMES)]} (bot)"
+        seat.occupancy = next(self._occupancies)
+        if self.setup is not None:
+            self._bots[seat.index] = self._make_bot(seat.index, kind)
+
+    def remove_bot(self, index: int) -> None:
+        seat = self.seat(index)
+        if seat.bot is None:
+            raise ServerError(ErrorCode.NO_SUCH_BOT, f"There is no bot on seat {index}.")
+        if self.status == PLAYING:
+            raise ServerError(
+                ErrorCode.NOT_PLAYING, "A bot stays until the game ends; the game needs its seat."
+            )
+        seat.clear()
+        self._summary_changed()
+
+    def configure(self, changes: Mapping[str, Any]) -> None:
+        self.settings = self.settings.updated(changes)
+        self._summary_changed()
+
+    # -- the game ---------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Deal the first game, or the next one once a game has ended."""
+        if self.status == PLAYING:
+            raise ServerError(ErrorCode.TABLE_NOT_READY, "The game has already started.")
+        empty = [seat.index for seat in self.seats if seat.is_empty]
+        if empty:
+            raise ServerError(
+                ErrorCode.TABLE_NOT_READY,
+                f"Seat {empty[0]} is empty: someone must sit there or a bot be added first.",
+            )
+        dealer = 0 if self.setup is None else (self.setup.dealer + 1) % len(self.seats)
+        seed = random.SystemRandom().randrange(2**62)
+        self.setup = self.spec.setup(len(self.seats), self.options, seed, dealer)
+        self.game = self.spec.game_class(self.setup)
+        self.actions = []
+        self.log = list(self.game.opening_events)
+        self.game_no += 1
+        self.status = PLAYING
+        self._bots = {
+            seat.index: self._make_bot(seat.index, seat.bot or self.spec.default_bot)
+            for seat in self.seats
+        }
+        self._summary_changed()
+        self._send_updates(self.log)
+
+    def _make_bot(self, seat: int, kind: str) -> Bot:
+        seed = (self.setup.seed if self.setup else 0) + 1 + seat
+        return self.spec.bots[kind](seed)
+
+    def act(self, seat_index: int, action: Mapping[str, Any]) -> None:
+        """Apply `action` for the seat, then tell everyone at the table."""
+        game = self.game
+        if game is None or self.status != PLAYING:
+            raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
+        if seat_index not in game.actors:
+            waiting_for = " or ".join(str(self.seats[seat].name) for seat in game.actors)
+            raise ServerError(ErrorCode.NOT_YOUR_TURN, f"It is not your turn: {waiting_for} acts.")
+        try:
+            events = game.apply(seat_index, action)
+        except IllegalAction as refusal:
+            raise ServerError(ErrorCode.ILLEGAL_ACTION, refusal.reason) from None
+        self.actions.append((seat_index, dict(action)))
+        self.log.extend(events)
+        if game.over:
+            self.status = FINISHED
+            self._summary_changed()
+        self._send_updates(events)
+        self._wake()
+
+    def _send_updates(self, events: list[Event]) -> None:
+        assert self.game is not None
+        seq = len(self.actions)
+        for seat in self.seats:
+            if seat.member is not None:
+                seat.member.deliver(
+                    Update(
+                        table=self.id,
+                        game=self.game_no,
+                        seq=seq,
+                        events=[event.for_seat(seat.index) for event in events],
+                        view=self.game.view(seat.index),
+                    )
+                )
+        if self.spectators:
+            public = Update(
+                table=self.id,
+                game=self.game_no,
+                seq=seq,
+                events=[event.for_seat(None) for event in events],
+                view=self.game.view(None),
+            )
+            for member in self.spectators:
+                member.deliver(public)
+
+    def joined(self, seat: Seat | None, token: str | None, rid: int | None = None) -> Joined:
+        """Everything a newly arrived member needs: summary, view, this game's log and chat."""
+        index = seat.index if seat is not None else None
+        return Joined(
+            rid=rid,
+            table=self.summary(),
+            seat=index,
+            token=token,
+            view=self.game.view(index) if self.game is not None else None,
+            log=[event.for_seat(index) for event in self.log],
+            chat=self.chat.history_for(seat.occupancy if seat is not None else None),
+        )
+
+    # -- chat -------------------------------------------------------------------------------------
+
+    def say(self, member: Member, text: str, to: int | None) -> None:
+        """Post a line from `member` to the table, or privately to seat `to`."""
+        seat = self.seat_of(member)
+        if to is None:
+            if not self.settings.table_chat:
+                raise ServerError(ErrorCode.CHAT_CLOSED, "The table channel is closed here.")
+            entry = self.chat.add(
+                time=time.time(),
+                sender=member.name,
+                text=text,
+                from_seat=seat.index if seat else None,
+            )
+            self._deliver_all(ChatLine(table=self.id, line=entry.to_wire()))
+            return
+        if seat is None:
+            raise ServerError(ErrorCode.NOT_SEATED, "Only seated players send private lines.")
+        if not self.settings.private_chat:
+            raise ServerError(ErrorCode.CHAT_CLOSED, "Private chat is closed at this table.")
+        target = self.seat(to)
+        if target is seat or not target.held_by_player:
+            raise ServerError(
+                ErrorCode.NO_SUCH_PLAYER, f"Seat {to} has no other player to read a private line."
+            )
+        entry = self.chat.add(
+            time=time.time(),
+            sender=member.name,
+            text=text,
+            from_seat=seat.index,
+            to_seat=target.index,
+            to_name=target.name,
+            from_occupancy=seat.occupancy,
+            to_occupancy=target.occupancy,
+        )
+        line = ChatLine(table=self.id, line=entry.to_wire())
+        member.deliver(line)
+        if target.member is not None:
+            target.member.deliver(line)
+
+    def _deliver_all(self, message: Message) -> None:
+        for member in self.members():
+            member.deliver(message)
+
+    # -- bots -------------------------------------------------------------------------------------
+
+    def next_bot_seat(self) -> int | None:
+        """A seat the server's bots should act for now, if any."""
+        if self.status != PLAYING or self.game is None:
+            return None
+        for index in self.game.actors:
+            if self.seats[index].bot_driven:
+                return index
+        return None
+
+    def bot_act(self, index: int) -> None:
+        """The bot on seat `index` acts (if it still should)."""
+        if self.next_bot_seat() != index or self.game is None:
+            return
+        bot = self._bots[index]
+        legal = self.game.legal_actions(index)
+        view = self.game.view(index) if bot.uses_view else {}
+        try:
+            self.act(index, bot.choose(view, legal))
+        except ServerError as error:  # a bot bug must not stall the table
+            log.error("table %s: bot on seat %s: %s; playing at random", self.id, index, error)
+            self.act(index, random.Random(len(self.actions)).choice(legal))
+
+    def cover_deadline(self) -> float:
+        """When the next away player's seat is due for a bot to cover (inf if never)."""
+        after = self.settings.away_bot_after
+        if after is None or self.status != PLAYING:
+            return float("inf")
+        times = [
+            seat.away_since + after
+            for seat in self.seats
+            if seat.away and not seat.covered and seat.away_since is not None
+        ]
+        return min(times, default=float("inf"))
+
+    def cover_away_seats(self) -> None:
+        """Let bots play for players away longer than the table allows."""
+        after = self.settings.away_bot_after
+        if after is None or self.status != PLAYING:
+            return
+        now = self._clock()
+        due = [
+            seat
+            for seat in self.seats
+            if seat.away and not seat.covered and (seat.away_since or 0.0) + after <= now
+        ]
+        for seat in due:
+            seat.covered = True
+        if due:
+            self._summary_changed()
+
+    async def wait_for_change(self, deadline: float) -> None:
+        with trio.move_on_at(deadline):
+            await self._changed.wait()
+
+    def _wake(self) -> None:
+        self._changed.set()
+        self._changed = trio.Event()
+
+    def _summary_changed(self) -> None:
+        self._wake()
+        message = TableChanged(table=self.summary())
+        self._deliver_all(message)
+        self._on_summary_change(self)
+
+    def close(self) -> None:
+        self.closed = True
+        self._wake()
+
+
+async def drive_bots(table: Table) -> None:
+    """Act for the table's bot seats, each after the table's delay, until the table closes."""
+    while not table.closed:
+        index = table.next_bot_seat()
+        if index is None:
+            await table.wait_for_change(table.cover_deadline())
+            table.cover_away_seats()
+            continue
+        await trio.sleep(table.settings.bot_delay)
+        try:
+            table.bot_act(index)
+        except Exception:  # a broken bot stops its own table, never the server
+            log.exception("table %s: the bots stop after an error", table.id)
+            return

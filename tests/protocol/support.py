@@ -1,0 +1,143 @@
+"""Shared pieces for the protocol tests: a sample of every message and an in-memory pair."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.protocol import (
+    PROTOCOL_VERSION,
+    Act,
+    AddBot,
+    Chat,
+    ChatLine,
+    Configure,
+    Connection,
+    CreateTable,
+    Error,
+    Hello,
+    Joined,
+    Leave,
+    Left,
+    ListTables,
+    Message,
+    Ok,
+    Ping,
+    Pong,
+    Rejected,
+    RemoveBot,
+    Role,
+    Sit,
+    Spectate,
+    Start,
+    State,
+    TableChanged,
+    TableCreated,
+    TableRemoved,
+    Tables,
+    Update,
+    Welcome,
+)
+from cardtable.protocol.framing import encode_frame, pack
+
+HELLO = Hello(version=PROTOCOL_VERSION, name="Ailsa", password="hunter2", rid=1)
+WELCOME = Welcome(
+    version=PROTOCOL_VERSION,
+    server="Kitchen table",
+    name="Ailsa",
+    games=[{"name": "thistle", "players": [2, 3, 4]}],
+    limits={"frame": 65536, "chat": 500, "rate": 2.5},
+    rid=1,
+)
+
+TABLE = {"id": 3, "game": "thistle", "seats": [None, "Ailsa"], "open": True}
+
+#: One of every message a client may send after the handshake, fields filled in where they can be.
+CLIENT_MESSAGES: list[Message] = [
+    ListTables(watch=True, rid=2),
+    ListTables(),
+    CreateTable(game="thistle", seats=4, options={"rounds": 3}, settings={"chat": "all"}, rid=3),
+    CreateTable(game="trupe", seats=2),
+    Sit(table=3, seat=1, rid=4),
+    Spectate(table=2**31 - 1, rid=5),
+    Leave(rid=6),
+    AddBot(table=3, seat=0, kind="greedy", rid=7),
+    AddBot(table=3, seat=63),
+    RemoveBot(table=3, seat=0, rid=8),
+    Start(table=3, rid=9),
+    Configure(table=3, settings={"private_chat": False, "limits": {"turn": 30.5}}, rid=10),
+    Act(action={"play": "QS", "cards": ["QS", "KH"], "bid": None, "n": -2}, rid=11),
+    Chat(text="Shall we split the trick? ☘ — ok", rid=12),
+    Chat(text="psst", to=2, rid=13),
+    Ping(rid=2**31 - 1),
+    Ping(),
+]
+
+#: One of every message a server may send after the handshake.
+SERVER_MESSAGES: list[Message] = [
+    Tables(tables=[TABLE, {"id": 4, "game": "trupe"}], rid=2),
+    Tables(tables=[]),
+    TableCreated(table=TABLE, rid=3),
+    TableChanged(table={**TABLE, "open": False}),
+    TableRemoved(table=4),
+    Joined(
+        table=TABLE,
+        seat=1,
+        token="s3cret-token",
+        view={"hand": ["QS", "KH"], "turn": 1, "scores": [1.5, 0]},
+        log=[{"event": "deal"}],
+        chat=[{"from": "Ailsa", "text": "hi"}],
+        rid=4,
+    ),
+    Joined(table=TABLE, seat=None, token=None, view=None, log=[], chat=[]),
+    Left(table=3, rid=6),
+    Update(
+        table=3,
+        game=1,
+        seq=17,
+        events=[{"event": "play", "seat": 0, "card": "QS"}],
+        view={"hand": ["KH"], "legal": [{"play": "KH"}]},
+    ),
+    ChatLine(table=3, line={"from": "Ailsa", "to": None, "text": "hello"}),
+    Ok(rid=9),
+    Pong(rid=2),
+    Pong(),
+    Error(code="not_your_turn", message="It is not your turn.", rid=11),
+]
+
+
+def frame(body: Any, limit: int = 1 << 30) -> bytes:
+    """`body` packed and framed as it would be on the wire, whatever it holds."""
+    return encode_frame(pack(body), limit)
+
+
+def raw_frame(payload: bytes) -> bytes:
+    """A frame around raw bytes that need not be msgpack at all."""
+    return encode_frame(payload, 1 << 30)
+
+
+def open_pair() -> tuple[Connection, Connection]:
+    """A client and a server that have shaken hands."""
+    client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
+    assert server.receive_data(client.send(HELLO)) == [HELLO]
+    assert client.receive_data(server.send(WELCOME)) == [WELCOME]
+    assert client.state is State.OPEN
+    assert server.state is State.OPEN
+    return client, server
+
+
+def only_rejection(items: list[Message | Rejected]) -> Error:
+    """The error of the single `Rejected` in `items` (fails if there is anything else)."""
+    assert len(items) == 1, items
+    (item,) = items
+    assert isinstance(item, Rejected), item
+    return item.error
+
+
+def assert_still_works(client: Connection, server: Connection) -> None:
+    """Both directions still carry messages, and each side's state is still open."""
+    ping = Ping(rid=4242)
+    assert server.receive_data(client.send(ping)) == [ping]
+    pong = Pong(rid=4242)
+    assert client.receive_data(server.send(pong)) == [pong]
+    assert client.state is State.OPEN
+    assert server.state is State.OPEN

@@ -1,0 +1,44 @@
+"""A real server on a real port for each test, and helpers to connect to it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
+from functools import partial
+from typing import Any
+
+import pytest
+import trio
+
+from cardtable.client.session import ClientSession, connect
+from cardtable.server.app import RunningServer, serve
+from cardtable.server.config import ServerConfig
+
+HOST = "127.0.0.1"
+
+Connect = Callable[..., AbstractAsyncContextManager[ClientSession]]
+
+
+def server_config(**changes: Any) -> ServerConfig:
+    """Fast settings for tests: bots act at once."""
+    settings: dict[str, Any] = {"host": HOST, "port": 0, "bot_delay": 0.0}
+    settings.update(changes)
+    return ServerConfig(**settings)
+
+
+@pytest.fixture
+def config() -> ServerConfig:
+    return server_config()
+
+
+@pytest.fixture
+async def server(nursery: trio.Nursery, config: ServerConfig) -> AsyncIterator[RunningServer]:
+    running: RunningServer = await nursery.start(serve, config)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def client(server: RunningServer) -> Connect:
+    """``async with client("Ada") as ada:`` — a session connected to the test server."""
+    return partial(connect, HOST, server.port)
