@@ -34,14 +34,18 @@ async def _handle_stream(lobby: Lobby, config: ServerConfig, stream: trio.Socket
 
 
 async def serve(
-    config: ServerConfig, *, task_status: trio.TaskStatus[RunningServer] = trio.TASK_STATUS_IGNORED
+    config: ServerConfig,
+    listeners: list[trio.SocketListener] | None = None,
+    *,
+    task_status: trio.TaskStatus[RunningServer] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve until cancelled. With ``nursery.start(serve, config)`` the caller gets the
     `RunningServer` (with the port actually bound, handy with ``port=0``)."""
+    if listeners is None:
+        listeners = await trio.open_tcp_listeners(config.port, host=config.host)
     with trio.CancelScope() as scope:
         async with trio.open_nursery() as nursery:
             lobby = Lobby(config, nursery)
-            listeners = await trio.open_tcp_listeners(config.port, host=config.host)
             port = listeners[0].socket.getsockname()[1]
             handler = partial(_handle_stream, lobby, config)
             nursery.start_soon(
@@ -55,8 +59,10 @@ async def serve_until_signalled(
     config: ServerConfig, on_ready: Callable[[RunningServer], None] | None = None
 ) -> None:
     """Serve until SIGINT or SIGTERM, then say goodbye to every client and stop."""
+    # Listen before the nursery opens, so a busy port is a plain OSError for the caller.
+    listeners = await trio.open_tcp_listeners(config.port, host=config.host)
     async with trio.open_nursery() as nursery:
-        server: RunningServer = await nursery.start(serve, config)
+        server: RunningServer = await nursery.start(serve, config, listeners)
         if on_ready is not None:
             on_ready(server)
         with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:

@@ -1,0 +1,138 @@
+"""`cardtable serve` and `cardtable bot` as real processes on real ports."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+import trio
+
+from cardtable.client.session import HandshakeRefused, connect
+from cardtable.protocol import ErrorCode
+
+HOST = "127.0.0.1"
+
+
+@pytest.fixture
+def served() -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """A `cardtable serve` process on a free port, with that port."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardtable",
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            "0",
+            "--password",
+            "pw",
+            "--bot-delay",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    match = re.search(r"listening on port (\d+)", first)
+    assert match, first + process.stderr.read() if process.stderr else first
+    process.stdout.readline()  # how players join
+    with process:
+        try:
+            yield process, int(match.group(1))
+        finally:
+            if process.poll() is None:
+                process.kill()
+
+
+def run_bot(port: int, table: int) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardtable",
+            "bot",
+            f"{HOST}:{port}",
+            "--table",
+            str(table),
+            "--password",
+            "pw",
+            "--kind",
+            "greedy",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+async def test_serve_plays_with_network_bots_then_stops_cleanly_on_ctrl_c(
+    served: tuple[subprocess.Popen[str], int],
+) -> None:
+    process, port = served
+    with trio.fail_after(60):
+        with pytest.raises(HandshakeRefused) as refused:
+            async with connect(HOST, port, "Eve", password="wrong"):
+                pass
+        assert refused.value.code == ErrorCode.BAD_PASSWORD
+
+        async with connect(HOST, port, "Ada", password="pw") as ada:
+            table = await ada.create_table("chinese-ten", seats=3, options={"decks": 1})
+            await ada.spectate(table["id"])
+            bots = [run_bot(port, table["id"]) for _ in range(2)]
+            try:
+                await ada.wait_for(
+                    lambda: (
+                        ada.table is not None
+                        and sum(seat["kind"] == "player" for seat in ada.table["seats"]) == 2
+                    )
+                )
+                await ada.add_bot(table["id"], 2)
+                await ada.start(table["id"])
+                await ada.wait_for(lambda: ada.view is not None and ada.view["result"])
+                assert ada.log[-1]["kind"] == "game_end"
+
+                process.send_signal(signal.SIGINT)
+                await ada.wait_for(lambda: ada.close_reason is not None)
+                assert ada.close_reason is not None
+                assert ada.close_reason.code == ErrorCode.SHUTTING_DOWN
+            finally:
+                outcomes = [bot.communicate(timeout=20) for bot in bots]
+    assert process.wait(20) == 0
+    assert process.stdout is not None
+    assert "cardtable server stopped" in process.stdout.read()
+    for bot, (_, errors) in zip(bots, outcomes, strict=True):
+        assert bot.returncode == 1
+        assert "closed the connection" in errors
+
+
+def test_bot_reports_an_unreachable_server() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardtable", "bot", f"{HOST}:1", "--table", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert f"cannot reach {HOST}:1" in done.stderr
+
+
+def test_serve_reports_a_port_in_use(served: tuple[subprocess.Popen[str], int]) -> None:
+    _, port = served
+    done = subprocess.run(
+        [sys.executable, "-m", "cardtable", "serve", "--host", HOST, "--port", str(port)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert f"cannot listen on port {port}" in done.stderr
