@@ -101,7 +101,7 @@ def _serve(args: argparse.Namespace) -> int:
     def ready(server: RunningServer) -> None:
         where = args.host or _lan_address()
         print(f"cardtable server listening on port {server.port}", flush=True)
-        print(f"players join with: cardtable join {where}:{server.port}", flush=True)
+        print(f"players join at {where}:{server.port}", flush=True)
 
     try:
         trio.run(serve_until_signalled, config, ready)

@@ -136,3 +136,37 @@ def test_serve_reports_a_port_in_use(served: tuple[subprocess.Popen[str], int]) 
     )
     assert done.returncode == 1
     assert f"cannot listen on port {port}" in done.stderr
+
+
+async def test_bot_refuses_an_unknown_kind_before_taking_a_seat(
+    served: tuple[subprocess.Popen[str], int],
+) -> None:
+    _, port = served
+    with trio.fail_after(60):
+        async with connect(HOST, port, "Ada", password="pw") as ada:
+            table = await ada.create_table("chinese-ten", seats=2)
+            done = await trio.to_thread.run_sync(
+                lambda: subprocess.run(
+                    [
+                        sys.executable,
+                        "-m",
+                        "cardtable",
+                        "bot",
+                        f"{HOST}:{port}",
+                        "--table",
+                        str(table["id"]),
+                        "--password",
+                        "pw",
+                        "--kind",
+                        "clever",
+                    ],
+                    capture_output=True,
+                    text=True,
+                    timeout=60,
+                    check=False,
+                )
+            )
+            assert done.returncode == 1
+            assert "Chinese Ten has no 'clever' bot; it has: random, greedy." in done.stderr
+            tables = await ada.list_tables()
+            assert [seat["kind"] for seat in tables[0]["seats"]] == ["empty", "empty"]

@@ -47,10 +47,16 @@ async def run_network_bot(
     async with connect(
         host, port, name or bot_name(kind or "greedy"), password=password
     ) as session:
+        tables = {summary["id"]: summary for summary in await session.list_tables()}
+        if table not in tables:
+            raise RequestFailed(ErrorCode.NO_SUCH_TABLE, f"There is no table {table}.")
+        spec = get_game(tables[table]["game"])
+        if kind is not None and kind not in spec.bots:
+            kinds = ", ".join(spec.bots)
+            raise RequestFailed(
+                ErrorCode.NO_SUCH_BOT, f"{spec.title} has no {kind!r} bot; it has: {kinds}."
+            )
         if seat is None:
-            tables = {summary["id"]: summary for summary in await session.list_tables()}
-            if table not in tables:
-                raise RequestFailed(ErrorCode.NO_SUCH_TABLE, f"There is no table {table}.")
             empty = [s["seat"] for s in tables[table]["seats"] if s["kind"] == "empty"]
             if not empty:
                 raise RequestFailed(ErrorCode.SEAT_TAKEN, f"Table {table} has no empty seat.")

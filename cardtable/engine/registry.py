@@ -76,6 +76,7 @@ class GameSpec:
             "options": [option.to_wire() for option in self.options],
             "summary": self.summary,
             "bots": sorted(self.bots),
+            "default_bot": self.default_bot,
         }
 
 

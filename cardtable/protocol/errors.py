@@ -28,7 +28,6 @@ class ErrorCode(StrEnum):
     # The connection's life.
     HANDSHAKE_TIMEOUT = "handshake_timeout"
     IDLE_TIMEOUT = "idle_timeout"
-    TOO_SLOW = "too_slow"
     REPLACED = "replaced"
     SHUTTING_DOWN = "shutting_down"
     # The lobby and tables.
@@ -42,6 +41,7 @@ class ErrorCode(StrEnum):
     BAD_OPTIONS = "bad_options"
     NO_SUCH_BOT = "no_such_bot"
     TABLE_NOT_READY = "table_not_ready"
+    GAME_IN_PROGRESS = "game_in_progress"
     TOO_MANY_TABLES = "too_many_tables"
     BAD_TOKEN = "bad_token"
     # Play.
@@ -69,7 +69,6 @@ FATAL_CODES = frozenset(
         ErrorCode.SERVER_FULL,
         ErrorCode.HANDSHAKE_TIMEOUT,
         ErrorCode.IDLE_TIMEOUT,
-        ErrorCode.TOO_SLOW,
         ErrorCode.REPLACED,
         ErrorCode.SHUTTING_DOWN,
     }

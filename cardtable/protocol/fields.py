@@ -85,10 +85,15 @@ class Bool(Check):
         return "boolean"
 
 
+#: Format characters that only join or separate letters and emoji; every other format character
+#: (bidirectional overrides among them) is refused with the control characters.
+JOINERS = frozenset("\u200c\u200d")
+
+
 def control_character(text: str) -> str | None:
     """The first character of `text` that is a control or format character, if any."""
     for char in text:
-        if unicodedata.category(char)[0] == "C":
+        if unicodedata.category(char)[0] == "C" and char not in JOINERS:
             return char
     return None
 
@@ -185,33 +190,36 @@ class Plain(Check):
     def __call__(self, value: Any) -> Any:
         if self.map_only and not isinstance(value, Mapping):
             raise FieldError(f"must be a map, not {_type_name(value)}")
-        budget = [self.items]
-        self._walk(value, self.depth, budget)
+        self._walk(value)
         return value
 
-    def _walk(self, value: Any, depth: int, budget: list[int]) -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise FieldError(f"must hold at most {self.items} values in all")
-        if isinstance(value, str):
-            if len(value) > self.text:
-                raise FieldError(f"must not hold strings longer than {self.text} characters")
-            return
-        if isinstance(value, _SCALARS):
-            return
-        if depth <= 0:
-            raise FieldError(f"must not nest deeper than {self.depth} levels")
-        if isinstance(value, Mapping):
-            for key, item in value.items():
-                if not isinstance(key, str):
-                    raise FieldError("must use only strings as map keys")
-                self._walk(item, depth - 1, budget)
-            return
-        if isinstance(value, list | tuple):  # not any Sequence: bytes are one too
-            for item in value:
-                self._walk(item, depth - 1, budget)
-            return
-        raise FieldError(f"must hold only plain values, not {_type_name(value)}")
+    def _walk(self, value: Any) -> None:
+        """Check every value below `value`, without recursion (a hostile depth cannot blow the
+        stack) and with exact-type fast paths (this runs on every view a client receives)."""
+        pending: list[tuple[Any, int]] = [(value, self.depth)]
+        seen = 0
+        while pending:
+            item, depth = pending.pop()
+            seen += 1
+            kind = type(item)
+            if kind is str:
+                if len(item) > self.text:
+                    raise FieldError(f"must not hold strings longer than {self.text} characters")
+            elif kind is dict or (kind is not list and isinstance(item, Mapping)):
+                if depth <= 0:
+                    raise FieldError(f"must not nest deeper than {self.depth} levels")
+                for key, inner in item.items():
+                    if type(key) is not str:
+                        raise FieldError("must use only strings as map keys")
+                    pending.append((inner, depth - 1))
+            elif kind is list or kind is tuple:
+                if depth <= 0:
+                    raise FieldError(f"must not nest deeper than {self.depth} levels")
+                pending.extend((inner, depth - 1) for inner in item)
+            elif not isinstance(item, _SCALARS):
+                raise FieldError(f"must hold only plain values, not {_type_name(item)}")
+            if seen > self.items:
+                raise FieldError(f"must hold at most {self.items} values in all")
 
     def describe(self) -> str:
         kind = "map" if self.map_only else "value"

@@ -42,7 +42,9 @@ class Client:
         self.stream = stream
         self.lobby = lobby
         self.config = config
-        self.connection = Connection(Role.SERVER)
+        # The server's messages are built by typed code from engine views; re-checking each one
+        # field by field would cost most of the server's time. Clients check what they receive.
+        self.connection = Connection(Role.SERVER, check_outgoing=False)
         self.name = ""
         self.greeted = False
         self.table: Table | None = None
@@ -114,7 +116,16 @@ class Client:
     async def _write_loop(self) -> None:
         try:
             async for data in self._outbox_out:
-                await self.stream.send_all(data)
+                # Send everything queued in one write: the writer then keeps up with any
+                # producer on this thread (bots at delay 0 queue one update per scheduling pass,
+                # while each write takes a few), so only a client that stops reading fills up.
+                chunks = [data]
+                while True:
+                    try:
+                        chunks.append(self._outbox_out.receive_nowait())
+                    except (trio.WouldBlock, trio.EndOfChannel):
+                        break
+                await self.stream.send_all(b"".join(chunks))
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             self.abort()
             return

@@ -49,7 +49,7 @@ from cardtable.protocol import (
 from cardtable.server.clients import Client
 from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
-from cardtable.server.seats import Seat, hash_token
+from cardtable.server.seats import Seat, hash_token, token_matches
 from cardtable.server.tables import Table, drive_bots
 
 log = logging.getLogger("cardtable.server")
@@ -140,7 +140,7 @@ class Lobby:
             raise ServerError(ErrorCode.BAD_PASSWORD, "The server's password is needed.")
         if len(self.clients) >= self.config.max_clients:
             raise ServerError(ErrorCode.SERVER_FULL, "The server is full; try again later.")
-        resumed = self._seats_by_token.get(hash_token(hello.token)) if hello.token else None
+        resumed = self._resumable(hello.token)
         name = hello.name
         if resumed is not None:
             seat = resumed[1]
@@ -156,8 +156,32 @@ class Lobby:
             raise ServerError(
                 ErrorCode.NAME_TAKEN, f"Someone here is already called {name}; choose another name."
             )
+        if resumed is None and name in self._away_names():
+            raise ServerError(
+                ErrorCode.NAME_TAKEN,
+                f"{name} is away from a table and keeps the name until they return; "
+                "choose another name.",
+            )
         client.name = name
         return resumed
+
+    def _resumable(self, token: str | None) -> tuple[Table, Seat] | None:
+        """The table and seat `token` was given for, if it still holds it."""
+        if token is None:
+            return None
+        found = self._seats_by_token.get(hash_token(token))
+        if found is None or found[1].token_hash is None:
+            return None
+        return found if token_matches(token, found[1].token_hash) else None
+
+    def _away_names(self) -> set[str]:
+        """Names of players whose seats wait for them: nobody else may take those names."""
+        return {
+            seat.name
+            for table in self.tables.values()
+            for seat in table.seats
+            if seat.away and seat.name is not None
+        }
 
     # -- requests -------------------------------------------------------------------------------
 
@@ -310,7 +334,7 @@ class Lobby:
     def _tell_lobby(self, table: Table) -> None:
         message = TableChanged(table=table.summary())
         for client in self.clients.values():
-            if client.watching_lobby:
+            if client.watching_lobby and client.table is not table:  # members are told already
                 client.deliver(message)
 
     def _forget_seat_of(self, client: Client, table: Table) -> None:

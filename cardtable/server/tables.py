@@ -180,7 +180,8 @@ class Table:
             raise ServerError(ErrorCode.NO_SUCH_BOT, f"There is no bot on seat {index}.")
         if self.status == PLAYING:
             raise ServerError(
-                ErrorCode.NOT_PLAYING, "A bot stays until the game ends; the game needs its seat."
+                ErrorCode.GAME_IN_PROGRESS,
+                "A bot stays until the game ends; the game needs its seat.",
             )
         seat.clear()
         self._summary_changed()
@@ -194,7 +195,7 @@ class Table:
     def start(self) -> None:
         """Deal the first game, or the next one once a game has ended."""
         if self.status == PLAYING:
-            raise ServerError(ErrorCode.TABLE_NOT_READY, "The game has already started.")
+            raise ServerError(ErrorCode.GAME_IN_PROGRESS, "The game has already started.")
         empty = [seat.index for seat in self.seats if seat.is_empty]
         if empty:
             raise ServerError(
@@ -213,8 +214,8 @@ class Table:
             seat.index: self._make_bot(seat.index, seat.bot or self.spec.default_bot)
             for seat in self.seats
         }
-        self._summary_changed()
         self._send_updates(self.log)
+        self._summary_changed()
 
     def _make_bot(self, seat: int, kind: str) -> Bot:
         seed = (self.setup.seed if self.setup else 0) + 1 + seat
@@ -234,10 +235,10 @@ class Table:
             raise ServerError(ErrorCode.ILLEGAL_ACTION, refusal.reason) from None
         self.actions.append((seat_index, dict(action)))
         self.log.extend(events)
+        self._send_updates(events)
         if game.over:
             self.status = FINISHED
             self._summary_changed()
-        self._send_updates(events)
         self._wake()
 
     def _send_updates(self, events: list[Event]) -> None:
@@ -335,8 +336,8 @@ class Table:
 
     def bot_act(self, index: int) -> None:
         """The bot on seat `index` acts (if it still should)."""
-        if self.next_bot_seat() != index or self.game is None:
-            return
+        if self.closed or self.next_bot_seat() != index or self.game is None:
+            return  # (closed: removed while the bot waited; a dead table takes no actions)
         bot = self._bots[index]
         legal = self.game.legal_actions(index)
         view = self.game.view(index) if bot.uses_view else {}

@@ -60,13 +60,11 @@ def test_hello_then_welcome_opens_both_sides() -> None:
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
     hello = Hello(version=1, name="Ailsa", token="tok", rid=1)
     assert server.receive_data(client.send(hello)) == [hello]
-    assert client.state is State.HANDSHAKE
-    assert server.state is State.HANDSHAKE
+    assert (client.state, server.state) == (State.HANDSHAKE, State.HANDSHAKE)
     data = server.send(WELCOME)
-    assert server.state is State.OPEN
-    assert client.state is State.HANDSHAKE
+    assert (client.state, server.state) == (State.HANDSHAKE, State.OPEN)
     assert client.receive_data(data) == [WELCOME]
-    assert client.state is State.OPEN
+    assert (client.state, server.state) == (State.OPEN, State.OPEN)
     assert_still_works(client, server)
 
 
@@ -246,6 +244,20 @@ def test_a_fatal_error_closes_its_sender() -> None:
     assert client.state is State.CLOSED
 
 
+def test_a_closed_server_may_still_say_why_with_an_error() -> None:
+    client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
+    client.send(HELLO)
+    with pytest.raises(RemoteProtocolError) as caught:
+        server.receive_data(frame(Ping().to_wire()))
+    assert server.state is State.CLOSED
+    with pytest.raises(LocalProtocolError):
+        server.send(WELCOME)
+    why = Error(code=caught.value.code, message=caught.value.message, fatal=True)
+    assert client.receive_data(server.send(why)) == [why]
+    assert client.state is State.CLOSED
+    assert server.state is State.CLOSED
+
+
 def test_a_fatal_error_received_closes_and_drops_what_follows() -> None:
     client, _server = open_pair()
     line = ChatLine(table=1, line={"text": "hi"})
@@ -345,40 +357,59 @@ def test_good_and_bad_frames_mixed_in_one_chunk() -> None:
 
 # -- rejections ---------------------------------------------------------------------------------
 
+# Short names for the codes in the tables below.
+MSG, TEXT, NAME = ErrorCode.BAD_MESSAGE, ErrorCode.BAD_TEXT, ErrorCode.BAD_NAME
+FRAME, UNKNOWN = ErrorCode.BAD_FRAME, ErrorCode.UNKNOWN_TYPE
+
 REJECTED_BY_SERVER: list[tuple[str, bytes, ErrorCode, int | None]] = [
-    ("wrong type", frame({"type": "sit", "table": "3", "seat": 0, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("out of range", frame({"type": "sit", "table": 3, "seat": 64, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("negative", frame({"type": "spectate", "table": -3, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("boolean for int", frame({"type": "start", "table": True, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("int for boolean", frame({"type": "list_tables", "watch": 0, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("unknown field", frame({"type": "leave", "table": 1, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("missing field", frame({"type": "configure", "table": 1, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("unknown type", frame({"type": "cheat", "rid": 5}), ErrorCode.UNKNOWN_TYPE, 5),
-    ("escaped unknown type", frame({"type": "\x1b[31m", "rid": 5}), ErrorCode.UNKNOWN_TYPE, 5),
-    ("server-only type", frame({"type": "error", "code": "x", "message": "y", "rid": 5}), ErrorCode.UNKNOWN_TYPE, 5),
-    ("server's welcome", frame(WELCOME.to_wire()), ErrorCode.UNKNOWN_TYPE, WELCOME.rid),
-    ("no type", frame({"rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("array payload", frame([{"type": "ping"}]), ErrorCode.BAD_MESSAGE, None),
-    ("string payload", frame("ping"), ErrorCode.BAD_MESSAGE, None),
-    ("nil payload", frame(None), ErrorCode.BAD_MESSAGE, None),
-    ("not msgpack", raw_frame(b"\xc1\xc1"), ErrorCode.BAD_FRAME, None),
-    ("empty frame", raw_frame(b""), ErrorCode.BAD_FRAME, None),
-    ("truncated msgpack", raw_frame(pack({"type": "ping", "rid": 5})[:-1]), ErrorCode.BAD_FRAME, None),
-    ("trailing bytes", raw_frame(pack({"type": "ping", "rid": 5}) + b"\x00"), ErrorCode.BAD_FRAME, None),
-    ("invalid utf-8", raw_frame(b"\x81\xa4type\xa2\xff\xfe"), ErrorCode.BAD_FRAME, None),
-    ("extension type", raw_frame(b"\x82\xa4type\xa4ping\xa3rid\xd4\x05\x00"), ErrorCode.BAD_FRAME, None),
-    ("bad rid", frame({"type": "ping", "rid": -5}), ErrorCode.BAD_MESSAGE, None),
-    ("escape in name", frame({"type": "hello", "version": 1, "name": "\x1b[31mX", "rid": 5}), ErrorCode.BAD_NAME, 5),
-    ("escape in chat", frame({"type": "chat", "text": "\x1b[31mred", "rid": 5}), ErrorCode.BAD_TEXT, 5),
-    ("newline in chat", frame({"type": "chat", "text": "two\nlines", "rid": 5}), ErrorCode.BAD_TEXT, 5),
-    ("over-long chat", frame({"type": "chat", "text": "x" * 501, "rid": 5}), ErrorCode.BAD_TEXT, 5),
-    ("bytes chat", frame({"type": "chat", "text": b"hi", "rid": 5}), ErrorCode.BAD_TEXT, 5),
-    ("deep action", frame({"type": "act", "action": {"a": {"b": {"c": {"d": {"e": 1}}}}}, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("int key in action", frame({"type": "act", "action": {"play": {7: "QS"}}, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("nil key in action", frame({"type": "act", "action": {None: 1}, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("bytes in action", frame({"type": "act", "action": {"play": b"QS"}, "rid": 5}), ErrorCode.BAD_MESSAGE, 5),
-    ("array key", raw_frame(b"\x82\xa4type\xa4ping\x91\x01\x01"), ErrorCode.BAD_FRAME, None),
-]  # fmt: skip
+    ("wrong type", frame({"type": "sit", "table": "3", "seat": 0, "rid": 5}), MSG, 5),
+    ("out of range", frame({"type": "sit", "table": 3, "seat": 64, "rid": 5}), MSG, 5),
+    ("negative", frame({"type": "spectate", "table": -3, "rid": 5}), MSG, 5),
+    ("boolean for int", frame({"type": "start", "table": True, "rid": 5}), MSG, 5),
+    ("int for boolean", frame({"type": "list_tables", "watch": 0, "rid": 5}), MSG, 5),
+    ("unknown field", frame({"type": "leave", "table": 1, "rid": 5}), MSG, 5),
+    ("missing field", frame({"type": "configure", "table": 1, "rid": 5}), MSG, 5),
+    ("unknown type", frame({"type": "cheat", "rid": 5}), UNKNOWN, 5),
+    ("escaped unknown type", frame({"type": "\x1b[31m", "rid": 5}), UNKNOWN, 5),
+    (
+        "server-only type",
+        frame({"type": "error", "code": "x", "message": "y", "rid": 5}),
+        UNKNOWN,
+        5,
+    ),
+    ("server's welcome", frame(WELCOME.to_wire()), UNKNOWN, WELCOME.rid),
+    ("no type", frame({"rid": 5}), MSG, 5),
+    ("array payload", frame([{"type": "ping"}]), MSG, None),
+    ("string payload", frame("ping"), MSG, None),
+    ("nil payload", frame(None), MSG, None),
+    ("not msgpack", raw_frame(b"\xc1\xc1"), FRAME, None),
+    ("empty frame", raw_frame(b""), FRAME, None),
+    ("truncated msgpack", raw_frame(pack({"type": "ping", "rid": 5})[:-1]), FRAME, None),
+    ("trailing bytes", raw_frame(pack({"type": "ping", "rid": 5}) + b"\x00"), FRAME, None),
+    ("invalid utf-8", raw_frame(b"\x81\xa4type\xa2\xff\xfe"), FRAME, None),
+    ("extension type", raw_frame(b"\x82\xa4type\xa4ping\xa3rid\xd4\x05\x00"), FRAME, None),
+    ("bad rid", frame({"type": "ping", "rid": -5}), MSG, None),
+    (
+        "escape in name",
+        frame({"type": "hello", "version": 1, "name": "\x1b[31mX", "rid": 5}),
+        NAME,
+        5,
+    ),
+    ("escape in chat", frame({"type": "chat", "text": "\x1b[31mred", "rid": 5}), TEXT, 5),
+    ("newline in chat", frame({"type": "chat", "text": "two\nlines", "rid": 5}), TEXT, 5),
+    ("over-long chat", frame({"type": "chat", "text": "x" * 501, "rid": 5}), TEXT, 5),
+    ("bytes chat", frame({"type": "chat", "text": b"hi", "rid": 5}), TEXT, 5),
+    (
+        "deep action",
+        frame({"type": "act", "action": {"a": {"b": {"c": {"d": {"e": 1}}}}}, "rid": 5}),
+        MSG,
+        5,
+    ),
+    ("int key in action", frame({"type": "act", "action": {"play": {7: "QS"}}, "rid": 5}), MSG, 5),
+    ("nil key in action", frame({"type": "act", "action": {None: 1}, "rid": 5}), MSG, 5),
+    ("bytes in action", frame({"type": "act", "action": {"play": b"QS"}, "rid": 5}), MSG, 5),
+    ("array key", raw_frame(b"\x82\xa4type\xa4ping\x91\x01\x01"), FRAME, None),
+]
 
 
 @pytest.mark.parametrize(
@@ -398,16 +429,43 @@ def test_server_rejects_and_carries_on(data: bytes, code: ErrorCode, rid: int | 
 
 
 REJECTED_BY_CLIENT: list[tuple[str, bytes, ErrorCode, int | None]] = [
-    ("client-only type", frame({"type": "chat", "text": "hi", "rid": 4}), ErrorCode.UNKNOWN_TYPE, 4),
-    ("negative seq", frame({"type": "update", "table": 1, "game": 1, "seq": -1, "events": [], "view": {}}), ErrorCode.BAD_MESSAGE, None),
-    ("game 0", frame({"type": "update", "table": 1, "game": 0, "seq": 0, "events": [], "view": {}, "rid": 3}), ErrorCode.BAD_MESSAGE, 3),
-    ("event not a map", frame({"type": "update", "table": 1, "game": 1, "seq": 0, "events": [1], "view": {}}), ErrorCode.BAD_MESSAGE, None),
-    ("escape in error", frame({"type": "error", "code": "x", "message": "\x1b[2J", "rid": 2}), ErrorCode.BAD_MESSAGE, 2),
-    ("int fatal", frame({"type": "error", "code": "x", "message": "", "fatal": 1}), ErrorCode.BAD_MESSAGE, None),
-    ("missing view", frame({"type": "joined", "table": {}, "seat": 0, "token": None, "log": [], "chat": []}), ErrorCode.BAD_MESSAGE, None),
-    ("bytes in view", frame({"type": "table_created", "table": {"id": b"\x01"}}), ErrorCode.BAD_MESSAGE, None),
-    ("not msgpack", raw_frame(b"\xc1"), ErrorCode.BAD_FRAME, None),
-]  # fmt: skip
+    ("client-only type", frame({"type": "chat", "text": "hi", "rid": 4}), UNKNOWN, 4),
+    (
+        "negative seq",
+        frame({"type": "update", "table": 1, "game": 1, "seq": -1, "events": [], "view": {}}),
+        MSG,
+        None,
+    ),
+    (
+        "game 0",
+        frame(
+            {"type": "update", "table": 1, "game": 0, "seq": 0, "events": [], "view": {}, "rid": 3}
+        ),
+        MSG,
+        3,
+    ),
+    (
+        "event not a map",
+        frame({"type": "update", "table": 1, "game": 1, "seq": 0, "events": [1], "view": {}}),
+        MSG,
+        None,
+    ),
+    (
+        "escape in error",
+        frame({"type": "error", "code": "x", "message": "\x1b[2J", "rid": 2}),
+        MSG,
+        2,
+    ),
+    ("int fatal", frame({"type": "error", "code": "x", "message": "", "fatal": 1}), MSG, None),
+    (
+        "missing view",
+        frame({"type": "joined", "table": {}, "seat": 0, "token": None, "log": [], "chat": []}),
+        MSG,
+        None,
+    ),
+    ("bytes in view", frame({"type": "table_created", "table": {"id": b"\x01"}}), MSG, None),
+    ("not msgpack", raw_frame(b"\xc1"), FRAME, None),
+]
 
 
 @pytest.mark.parametrize(
@@ -543,7 +601,7 @@ def test_eof_inside_the_handshake_frame_is_a_bad_frame() -> None:
 # -- sending what may not be sent ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("message", SERVER_MESSAGES[:5] + [WELCOME], ids=lambda m: m.type)
+@pytest.mark.parametrize("message", [*SERVER_MESSAGES[:5], WELCOME], ids=lambda m: m.type)
 def test_a_client_may_not_send_server_messages(message: Message) -> None:
     client, server = open_pair()
     with pytest.raises(LocalProtocolError) as caught:
@@ -552,7 +610,7 @@ def test_a_client_may_not_send_server_messages(message: Message) -> None:
     assert_still_works(client, server)
 
 
-@pytest.mark.parametrize("message", CLIENT_MESSAGES[:5] + [HELLO], ids=lambda m: m.type)
+@pytest.mark.parametrize("message", [*CLIENT_MESSAGES[:5], HELLO], ids=lambda m: m.type)
 def test_a_server_may_not_send_client_messages(message: Message) -> None:
     client, server = open_pair()
     with pytest.raises(LocalProtocolError) as caught:

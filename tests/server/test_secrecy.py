@@ -1,0 +1,398 @@
+"""Nobody is sent a card they may not see, and private chat reaches its two parties only.
+
+Every message each seat and spectator receives during whole games is recorded. Afterwards the
+table's record (its setup and actions) is replayed step by step, and every card id (``cid``)
+anywhere in a message must have been visible to its receiver (`Zone.visible_to`, None for a
+spectator) just before or just after the action that message reports. An update's ``seq`` is the
+number of actions applied so far; seq 0 is the deal.
+"""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import pytest
+import trio
+
+from cardtable.client.session import ClientSession, RequestFailed
+from cardtable.engine import Bot, Event, RandomBot, Setup, start
+from cardtable.engine.chinese_ten import GreedyBot
+from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, Update
+from cardtable.server.app import RunningServer
+from cardtable.server.tables import Table
+from tests.server.conftest import Connect
+
+GAME = "chinese-ten"
+
+Receiver = int | None
+
+
+def cids(value: Any) -> set[int]:
+    """Every card id anywhere in a wire value (dicts and lists walked all the way down)."""
+    found: set[int] = set()
+
+    def walk(item: Any) -> None:
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if key == "cid":
+                    assert isinstance(inner, int)
+                    found.add(inner)
+                walk(inner)
+        elif isinstance(item, list | tuple):
+            for inner in item:
+                walk(inner)
+
+    walk(value)
+    return found
+
+
+@dataclass
+class Chronicle:
+    """One game replayed from the server's record: after each step (0: the deal, k: k actions),
+    what each receiver may see, its view, and the events that step made."""
+
+    setup: Setup
+    actions: list[tuple[int, dict[str, Any]]]
+    visible: list[dict[Receiver, frozenset[int]]]
+    views: list[dict[Receiver, dict[str, Any]]]
+    steps: list[list[Event]]
+    hidden: list[frozenset[int]]  # cards in hands or the deck: never public so far
+
+    @classmethod
+    def of(cls, table: Table) -> Chronicle:
+        assert table.setup is not None and table.status == "finished"
+        setup, actions = table.setup, list(table.actions)
+        game = start(setup)
+        receivers: list[Receiver] = [None, *range(setup.seats)]
+        chronicle = cls(setup, actions, [], [], [list(game.opening_events)], [])
+
+        def snapshot() -> None:
+            zones = game.zones()
+            chronicle.visible.append(
+                {
+                    receiver: frozenset(
+                        cid
+                        for zone in zones.values()
+                        if zone.visible_to(receiver)
+                        for cid in zone.cards
+                    )
+                    for receiver in receivers
+                }
+            )
+            chronicle.views.append({receiver: game.view(receiver) for receiver in receivers})
+            chronicle.hidden.append(
+                frozenset(
+                    cid
+                    for name, zone in zones.items()
+                    if name == "deck" or name.startswith("hand ")
+                    for cid in zone.cards
+                )
+            )
+
+        snapshot()
+        for seat, action in actions:
+            chronicle.steps.append(game.apply(seat, action))
+            snapshot()
+        assert game.over
+        return chronicle
+
+    def allowed(self, seq: int, receiver: Receiver) -> frozenset[int]:
+        """What `receiver` may see in the update for step `seq`: before or after that action."""
+        before = self.visible[seq - 1][receiver] if seq > 0 else frozenset()
+        return before | self.visible[seq][receiver]
+
+    def events(self, upto: int, receiver: Receiver) -> list[dict[str, Any]]:
+        return [event.for_seat(receiver) for step in self.steps[: upto + 1] for event in step]
+
+
+def check_update(update: Update, receiver: Receiver, chronicle: Chronicle) -> set[int]:
+    seq = update.seq
+    seen = cids(update.events) | cids(update.view)
+    leaked = seen - chronicle.allowed(seq, receiver)
+    assert not leaked, f"receiver {receiver} was sent cards {sorted(leaked)} at seq {seq}"
+    assert update.view == chronicle.views[seq][receiver]
+    assert update.events == [event.for_seat(receiver) for event in chronicle.steps[seq]]
+    return seen
+
+
+def check_joined(joined: Joined, receiver: Receiver, chronicles: dict[int, Chronicle]) -> int:
+    """A joined message's view and log show only what the receiver may see; returns the step
+    it was sent at (-1 before any game)."""
+    assert joined.seat == receiver
+    if joined.view is None:
+        assert joined.log == [] and joined.table["game_no"] == 0
+        return -1
+    chronicle = chronicles[joined.table["game_no"]]
+    lengths = [len(chronicle.events(step, receiver)) for step in range(len(chronicle.steps))]
+    step = lengths.index(len(joined.log))  # each step makes at least one event
+    assert joined.view == chronicle.views[step][receiver]
+    assert joined.log == chronicle.events(step, receiver)
+    leaked = cids(joined.view) - chronicle.visible[step][receiver]
+    assert not leaked, f"receiver {receiver} joined with cards {sorted(leaked)} in its view"
+    position = 0
+    for index, made in enumerate(chronicle.steps[: step + 1]):
+        logged = joined.log[position : position + len(made)]
+        position += len(made)
+        leaked = cids(logged) - chronicle.allowed(index, receiver)
+        assert not leaked, f"receiver {receiver} joined with cards {sorted(leaked)} in its log"
+    if receiver is None:
+        assert not (cids(joined.view) | cids(joined.log)) & chronicle.hidden[step]
+    return step
+
+
+def check_messages(
+    messages: list[Message], receiver: Receiver, chronicles: dict[int, Chronicle]
+) -> set[int]:
+    """Every message one receiver got; returns every cid it was sent."""
+    seen: set[int] = set()
+    for message in messages:
+        if isinstance(message, Update):
+            seen |= check_update(message, receiver, chronicles[message.game])
+        elif isinstance(message, Joined):
+            check_joined(message, receiver, chronicles)
+            seen |= cids(message.view) | cids(message.log)
+        else:
+            assert not cids(message.to_wire()), message
+    return seen
+
+
+class Recorder:
+    def __init__(self, session: ClientSession) -> None:
+        self.session = session
+        self.messages: list[Message] = []
+        session.on_message(self.messages.append)
+
+    def updates(self) -> list[Update]:
+        return [m for m in self.messages if isinstance(m, Update)]
+
+
+async def drive(session: ClientSession, bot: Bot, game_no: int) -> None:
+    def ready() -> bool:
+        view = session.view
+        return (
+            session.game_no == game_no
+            and view is not None
+            and (bool(view["legal"]) or view["result"] is not None)
+        )
+
+    while True:
+        await session.wait_for(ready)
+        assert session.view is not None
+        if session.view["result"] is not None:
+            return
+        await session.act(bot.choose(session.view, session.legal))
+
+
+async def game_over(session: ClientSession, game_no: int) -> None:
+    await session.wait_for(
+        lambda: (
+            session.game_no == game_no
+            and session.view is not None
+            and session.view["result"] is not None
+        )
+    )
+
+
+def heard(session: ClientSession, text: str) -> bool:
+    return any(line["text"] == text for line in session.chat)
+
+
+def make_bot(seat: int, game_no: int) -> Bot:
+    kind = GreedyBot if seat % 2 == 0 else RandomBot
+    return kind(100 * game_no + seat)
+
+
+@pytest.mark.parametrize(
+    ("players", "decks"),
+    [
+        pytest.param(2, 2, id="2-players"),
+        pytest.param(3, 1, id="3-players"),
+        pytest.param(4, 2, id="4-players"),
+    ],
+)
+async def test_nobody_is_sent_a_card_they_may_not_see(
+    client: Connect, server: RunningServer, players: int, decks: int
+) -> None:
+    games = 3
+    with trio.fail_after(30):
+        async with AsyncExitStack() as stack:
+            people = [
+                await stack.enter_async_context(client(f"P{seat}")) for seat in range(players)
+            ]
+            watcher = await stack.enter_async_context(client("Watcher"))
+            recorders: dict[Receiver, Recorder] = {None: Recorder(watcher)}
+            recorders.update({seat: Recorder(session) for seat, session in enumerate(people)})
+            table_id = (await people[0].create_table(GAME, players, {"decks": decks}))["id"]
+            for seat, session in enumerate(people):
+                await session.sit(table_id, seat)
+            await watcher.spectate(table_id)
+            table = server.lobby.tables[table_id]
+            chronicles: dict[int, Chronicle] = {}
+            for game_no in range(1, games + 1):
+                await people[0].start(table_id)
+                async with trio.open_nursery() as nursery:
+                    for seat, session in enumerate(people):
+                        nursery.start_soon(drive, session, make_bot(seat, game_no), game_no)
+                    nursery.start_soon(game_over, watcher, game_no)
+                chronicles[game_no] = Chronicle.of(table)
+            assert len({chronicle.setup.seed for chronicle in chronicles.values()}) == games
+
+            seen = {
+                receiver: check_messages(recorder.messages, receiver, chronicles)
+                for receiver, recorder in recorders.items()
+            }
+            for receiver, recorder in recorders.items():
+                expected = [
+                    (game_no, seq)
+                    for game_no, chronicle in chronicles.items()
+                    for seq in range(len(chronicle.steps))
+                ]
+                assert [(u.game, u.seq) for u in recorder.updates()] == expected, receiver
+
+            # The check has teeth: each player was sent its own hand, which the spectator never
+            # was; and the spectator checker refuses a seat's deal.
+            for seat in range(players):
+                for game_no, chronicle in chronicles.items():
+                    dealt = next(
+                        u for u in recorders[seat].updates() if (u.game, u.seq) == (game_no, 0)
+                    )
+                    hand = cids(dealt.view["table"]["hand"])
+                    assert hand == set(start(chronicle.setup).zones()[f"hand {seat}"].cards)
+                    assert hand <= seen[seat] and hand <= chronicle.hidden[0]
+                    assert not hand & chronicle.visible[0][None]
+                    with pytest.raises(AssertionError, match="receiver None was sent cards"):
+                        check_update(dealt, None, chronicle)
+            for game_no, chronicle in chronicles.items():
+                (deal,) = [u for u in recorders[None].updates() if (u.game, u.seq) == (game_no, 0)]
+                assert cids(deal.events) == cids(deal.view) == chronicle.visible[0][None]
+                assert not cids(deal.events) & chronicle.hidden[0]
+            assert all(u.view["table"]["hand"] is None for u in recorders[None].updates())
+
+
+async def test_a_spectator_joining_mid_game_is_shown_no_hidden_card(
+    client: Connect, server: RunningServer
+) -> None:
+    players = 3
+    with trio.fail_after(20):
+        async with AsyncExitStack() as stack:
+            people = [
+                await stack.enter_async_context(client(f"P{seat}")) for seat in range(players)
+            ]
+            recorders: dict[Receiver, Recorder] = {
+                seat: Recorder(session) for seat, session in enumerate(people)
+            }
+            table_id = (await people[0].create_table(GAME, players, {"decks": 2}))["id"]
+            for seat, session in enumerate(people):
+                await session.sit(table_id, seat)
+            table = server.lobby.tables[table_id]
+            await people[0].start(table_id)
+            bots = [make_bot(seat, 1) for seat in range(players)]
+
+            async def step() -> None:
+                """The player whose turn it is acts, once it has heard of every action so far."""
+                assert table.game is not None
+                seat = table.game.actors[0]
+                session = people[seat]
+                await session.wait_for(lambda: session.seq == len(table.actions) and session.legal)
+                assert session.view is not None
+                await session.act(bots[seat].choose(session.view, session.legal))
+
+            late: list[tuple[int, ClientSession, Recorder, Joined]] = []
+            for joins_after in (7, 19):
+                while len(table.actions) < joins_after:
+                    await step()
+                session = await stack.enter_async_context(client(f"Late {joins_after}"))
+                recorder = Recorder(session)
+                joined = await session.spectate(table_id)
+                assert table.status == "playing"
+                assert joined.view is not None and joined.view["table"]["hand"] is None
+                assert joined.table["status"] == "playing" and joined.table["game_no"] == 1
+                late.append((joins_after, session, recorder, joined))
+            while not table.game or not table.game.over:
+                await step()
+            for _, session, _, _ in late:
+                await game_over(session, 1)
+
+            chronicle = Chronicle.of(table)
+            chronicles = {1: chronicle}
+            for receiver, recorder in recorders.items():
+                check_messages(recorder.messages, receiver, chronicles)
+            last = len(chronicle.actions)
+            for joins_after, session, recorder, joined in late:
+                assert check_joined(joined, None, chronicles) == joins_after
+                # What was hidden then (hands and deck) is nowhere in what it was shown...
+                hidden = chronicle.hidden[joins_after]
+                assert hidden and chronicle.visible[joins_after][0] & hidden  # P0 held cards
+                assert not (cids(joined.view) | cids(joined.log)) & hidden
+                # ...and it follows from the next action on, like any spectator.
+                check_messages(recorder.messages, None, chronicles)
+                seqs = [u.seq for u in recorder.updates()]
+                assert seqs == list(range(joins_after + 1, last + 1))
+                assert session.view == chronicle.views[last][None]
+
+
+async def test_private_chat_reaches_only_its_two_players(client: Connect) -> None:
+    with trio.fail_after(20):
+        async with AsyncExitStack() as stack:
+            ada, bram, cleo = [
+                await stack.enter_async_context(client(name)) for name in ("Ada", "Bram", "Cleo")
+            ]
+            watcher = await stack.enter_async_context(client("Watcher"))
+            table_id = (await ada.create_table(GAME, 3, {"decks": 1}))["id"]
+            for seat, session in enumerate((ada, bram, cleo)):
+                await session.sit(table_id, seat)
+            await watcher.spectate(table_id)
+            recorders = {s.name: Recorder(s) for s in (ada, bram, cleo, watcher)}
+
+            await ada.say("psst, Bram", to=1)
+            await bram.say("yes, Ada?", to=0)
+            await ada.say("hello, everyone")
+            for session in (ada, bram, cleo, watcher):
+                await session.wait_for(partial(heard, session, "hello, everyone"))
+
+            private = [line for line in ada.chat if line["to_seat"] is not None]
+            assert [(p["from_seat"], p["to_seat"], p["text"]) for p in private] == [
+                (0, 1, "psst, Bram"),
+                (1, 0, "yes, Ada?"),
+            ]
+            assert private[0]["to"] == "Bram" and private[0]["from"] == "Ada"
+            assert bram.chat == ada.chat
+            for outsider in (cleo, watcher):
+                assert [line["text"] for line in outsider.chat] == ["hello, everyone"]
+                lines = [
+                    m.line["text"]
+                    for m in recorders[outsider.name].messages
+                    if isinstance(m, ChatLine)
+                ]
+                assert lines == ["hello, everyone"]
+                assert not any(
+                    "psst" in repr(m.to_wire()) or "yes, Ada" in repr(m.to_wire())
+                    for m in recorders[outsider.name].messages
+                )
+
+            # Neither a spectator nor a player may whisper to somebody who cannot answer.
+            with pytest.raises(RequestFailed) as refused:
+                await watcher.say("psst", to=0)
+            assert refused.value.code == ErrorCode.NOT_SEATED
+            with pytest.raises(RequestFailed) as refused:
+                await cleo.say("talking to myself", to=2)
+            assert refused.value.code == ErrorCode.NO_SUCH_PLAYER
+
+            # Someone arriving later reads the table's history without the private lines.
+            async with client("Late") as late:
+                joined = await late.spectate(table_id)
+                assert [line["text"] for line in joined.chat] == ["hello, everyone"]
+                assert late.chat == joined.chat
+            # So does the next holder of Bram's seat, while Bram's own history kept them.
+            await bram.leave()
+            async with client("Dov") as dov:
+                joined = await dov.sit(table_id, 1)
+                assert [line["text"] for line in joined.chat] == ["hello, everyone"]
+            assert [line["text"] for line in ada.chat] == [
+                "psst, Bram",
+                "yes, Ada?",
+                "hello, everyone",
+            ]
