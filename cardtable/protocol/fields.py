@@ -174,6 +174,7 @@ class ListOf(Check):
 
 #: Values a plain field may nest: what msgpack gives back, minus bytes and extension types.
 _SCALARS = (str, int, float, bool, type(None))
+_SCALAR_TYPES = frozenset({int, float, bool, type(None)})
 
 
 @dataclass(frozen=True)
@@ -202,7 +203,9 @@ class Plain(Check):
             item, depth = pending.pop()
             seen += 1
             kind = type(item)
-            if kind is str:
+            if kind in _SCALAR_TYPES:
+                pass
+            elif kind is str:
                 if len(item) > self.text:
                     raise FieldError(f"must not hold strings longer than {self.text} characters")
             elif kind is dict or (kind is not list and isinstance(item, Mapping)):

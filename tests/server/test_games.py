@@ -22,6 +22,7 @@ from cardtable.protocol import ErrorCode, Joined, Message, TableChanged, Update
 from cardtable.server.app import RunningServer
 from cardtable.server.tables import Table
 from tests.server.conftest import HOST, Connect
+from tests.server.players import drive, game_over
 
 GAME = "chinese-ten"
 
@@ -49,35 +50,6 @@ class Recorder:
                 if not seen or seen[-1] != status:
                     seen.append(status)
         return seen
-
-
-async def drive(session: ClientSession, bot: Bot, game_no: int) -> None:
-    """Play our seat with `bot` until game `game_no` has a result."""
-
-    def ready() -> bool:
-        view = session.view
-        return (
-            session.game_no == game_no
-            and view is not None
-            and (bool(view["legal"]) or view["result"] is not None)
-        )
-
-    while True:
-        await session.wait_for(ready)
-        assert session.view is not None
-        if session.view["result"] is not None:
-            return
-        await session.act(bot.choose(session.view, session.legal))
-
-
-async def game_over(session: ClientSession, game_no: int) -> None:
-    await session.wait_for(
-        lambda: (
-            session.game_no == game_no
-            and session.view is not None
-            and session.view["result"] is not None
-        )
-    )
 
 
 def replay_events(

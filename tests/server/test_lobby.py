@@ -8,21 +8,13 @@ from typing import Any
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, RequestFailed
+from cardtable.client.session import RequestFailed
 from cardtable.protocol import ErrorCode, Message, TableChanged, TableRemoved
 from cardtable.server.app import RunningServer
 from tests.server.conftest import Connect, server_config
+from tests.server.players import play_first_legal
 
 GAME = "chinese-ten"
-
-
-async def play_to_the_end(session: ClientSession) -> None:
-    """Act with the first legal action whenever there is one, until the game has a result."""
-    while True:
-        await session.wait_for(lambda: session.legal or (session.view and session.view["result"]))
-        if session.view and session.view["result"]:
-            return
-        await session.act(session.legal[0])
 
 
 def kinds(table: dict[str, Any]) -> list[str]:
@@ -257,7 +249,7 @@ async def test_leaving_a_game_hands_the_seat_to_a_bot_and_play_goes_on(
             await bram.leave()
             await ada.wait_for(lambda: ada.table and kinds(ada.table) == ["player", "bot"])
             assert ada.table is not None and ada.table["status"] == "playing"
-            await play_to_the_end(ada)
+            await play_first_legal(ada)
             assert ada.view is not None and ada.view["result"] is not None
             await ada.wait_for(lambda: ada.table and ada.table["status"] == "finished")
             game = server.lobby.tables[tid].game
@@ -407,7 +399,7 @@ async def test_the_next_game_starts_after_one_ends(client: Connect, server: Runn
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 1)
             await ada.start(tid)
-            await play_to_the_end(ada)
+            await play_first_legal(ada)
             await ada.wait_for(lambda: ada.table and ada.table["status"] == "finished")
             assert ada.table is not None and ada.table["result"] is not None
             assert ada.game_no == 1 and ada.log[-1]["kind"] == "game_end"
@@ -421,7 +413,7 @@ async def test_the_next_game_starts_after_one_ends(client: Connect, server: Runn
             assert ada.log[0]["kind"] == "deal" and "game_end" not in [e["kind"] for e in ada.log]
             running = server.lobby.tables[tid]
             assert running.game_no == 2 and running.game is not None and not running.game.over
-            await play_to_the_end(ada)
+            await play_first_legal(ada)
             await ada.wait_for(lambda: ada.table and ada.table["status"] == "finished")
 
 

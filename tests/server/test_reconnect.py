@@ -12,17 +12,9 @@ from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from cardtable.server.tables import Table
 from tests.server.conftest import Connect
+from tests.server.players import play_first_legal
 
 GAME = "chinese-ten"
-
-
-async def play_to_the_end(session: ClientSession) -> None:
-    """Act with the first legal action whenever there is one, until the game has a result."""
-    while True:
-        await session.wait_for(lambda: session.legal or (session.view and session.view["result"]))
-        if session.view and session.view["result"]:
-            return
-        await session.act(session.legal[0])
 
 
 def seat_state(session: ClientSession, index: int) -> dict[str, Any]:
@@ -93,7 +85,7 @@ async def test_a_dropped_player_is_waited_for_and_resumes_the_seat(
                 assert ada.game_no == 1
                 await bram.wait_for(lambda: seat_state(bram, 0)["connected"] is True)
 
-                await play_to_the_end(ada)
+                await play_first_legal(ada)
                 assert ada.view is not None and ada.view["result"] is not None
                 assert running.game.over
                 await bram.wait_for(lambda: bram.table and bram.table["status"] == "finished")
@@ -139,8 +131,8 @@ async def test_reconnecting_while_still_connected_replaces_the_old_connection(
 
                 # The new connection plays the seat.
                 async with trio.open_nursery() as nursery:
-                    nursery.start_soon(play_to_the_end, new)
-                    nursery.start_soon(play_to_the_end, bram)
+                    nursery.start_soon(play_first_legal, new)
+                    nursery.start_soon(play_first_legal, bram)
                 assert new.view is not None and new.view["result"] is not None
 
 

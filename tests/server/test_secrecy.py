@@ -24,6 +24,7 @@ from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, Update
 from cardtable.server.app import RunningServer
 from cardtable.server.tables import Table
 from tests.server.conftest import Connect
+from tests.server.players import drive, game_over
 
 GAME = "chinese-ten"
 
@@ -167,33 +168,6 @@ class Recorder:
 
     def updates(self) -> list[Update]:
         return [m for m in self.messages if isinstance(m, Update)]
-
-
-async def drive(session: ClientSession, bot: Bot, game_no: int) -> None:
-    def ready() -> bool:
-        view = session.view
-        return (
-            session.game_no == game_no
-            and view is not None
-            and (bool(view["legal"]) or view["result"] is not None)
-        )
-
-    while True:
-        await session.wait_for(ready)
-        assert session.view is not None
-        if session.view["result"] is not None:
-            return
-        await session.act(bot.choose(session.view, session.legal))
-
-
-async def game_over(session: ClientSession, game_no: int) -> None:
-    await session.wait_for(
-        lambda: (
-            session.game_no == game_no
-            and session.view is not None
-            and session.view["result"] is not None
-        )
-    )
 
 
 def heard(session: ClientSession, text: str) -> bool:

@@ -4,17 +4,8 @@ from __future__ import annotations
 
 import trio
 
-from cardtable.client.session import ClientSession
 from tests.server.conftest import Connect
-
-
-async def play_first_legal(session: ClientSession) -> None:
-    """Act with the first legal action whenever there is one, until the game has a result."""
-    while True:
-        await session.wait_for(lambda: session.legal or (session.view and session.view["result"]))
-        if session.view and session.view["result"]:
-            return
-        await session.act(session.legal[0])
+from tests.server.players import play_first_legal
 
 
 async def test_two_people_play_chinese_ten_to_the_end(client: Connect) -> None:

@@ -1,0 +1,45 @@
+"""Ways for a test's clients to play their seats."""
+
+from __future__ import annotations
+
+from cardtable.client.session import ClientSession
+from cardtable.engine import Bot
+
+
+async def play_first_legal(session: ClientSession) -> None:
+    """Act with the first legal action whenever there is one, until the game has a result."""
+    while True:
+        await session.wait_for(lambda: session.legal or (session.view and session.view["result"]))
+        if session.view and session.view["result"]:
+            return
+        await session.act(session.legal[0])
+
+
+async def drive(session: ClientSession, bot: Bot, game_no: int) -> None:
+    """Play our seat with `bot` until game `game_no` has a result."""
+
+    def ready() -> bool:
+        view = session.view
+        return (
+            session.game_no == game_no
+            and view is not None
+            and (bool(view["legal"]) or view["result"] is not None)
+        )
+
+    while True:
+        await session.wait_for(ready)
+        assert session.view is not None
+        if session.view["result"] is not None:
+            return
+        await session.act(bot.choose(session.view, session.legal))
+
+
+async def game_over(session: ClientSession, game_no: int) -> None:
+    """Wait until game `game_no` has a result."""
+    await session.wait_for(
+        lambda: (
+            session.game_no == game_no
+            and session.view is not None
+            and session.view["result"] is not None
+        )
+    )
