@@ -246,7 +246,10 @@ class ClientSession:
         while not self.closed:
             await trio.sleep_until(self._last_sent + quiet)
             if trio.current_time() >= self._last_sent + quiet:
-                await self.send(Ping())
+                try:
+                    await self.send(Ping())
+                except ConnectionLost:
+                    return  # whoever waits on the session hears of it
 
     async def aclose(self) -> None:
         self.closed = True

@@ -57,24 +57,6 @@ class Int(Check):
 
 
 @dataclass(frozen=True)
-class Number(Check):
-    """An integer or a float between ``low`` and ``high``."""
-
-    low: float = 0.0
-    high: float = 1e9
-
-    def __call__(self, value: Any) -> Any:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise FieldError(f"must be a number, not {_type_name(value)}")
-        if not self.low <= value <= self.high:
-            raise FieldError(f"must be from {self.low:g} to {self.high:g}, not {value}")
-        return value
-
-    def describe(self) -> str:
-        return f"number {self.low:g}–{self.high:g}"
-
-
-@dataclass(frozen=True)
 class Bool(Check):
     def __call__(self, value: Any) -> Any:
         if not isinstance(value, bool):
@@ -118,21 +100,6 @@ class Text(Check):
 
     def describe(self) -> str:
         return f"string of {self.low}–{self.high} characters, no control characters"
-
-
-@dataclass(frozen=True)
-class OneOf(Check):
-    """One of a fixed set of strings."""
-
-    choices: tuple[str, ...]
-
-    def __call__(self, value: Any) -> Any:
-        if value not in self.choices or not isinstance(value, str):
-            raise FieldError(f"must be one of {', '.join(self.choices)}; got {value!r}")
-        return value
-
-    def describe(self) -> str:
-        return "one of " + ", ".join(repr(choice) for choice in self.choices)
 
 
 @dataclass(frozen=True)

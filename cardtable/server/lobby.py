@@ -102,6 +102,7 @@ class Lobby:
             client.fatal(error.code, error.message)
             return
         client.greeted = True
+        log.info("%s connected%s", client.name, " (resuming a seat)" if resumed else "")
         self.clients[client.name] = client
         client.deliver(
             Welcome(
@@ -259,6 +260,7 @@ class Lobby:
             on_summary_change=self._tell_lobby,
         )
         self.tables[table.id] = table
+        log.info("%s opened table %s: %s for %s", client.name, table.id, spec.title, request.seats)
         self._nursery.start_soon(drive_bots, table)
         self._tell_lobby(table)
         return TableCreated(rid=request.rid, table=table.summary())
@@ -349,6 +351,7 @@ class Lobby:
         if creator is not None and creator.table is None and table.status != "playing":
             return  # its creator is still in the lobby, setting it up
         del self.tables[table.id]
+        log.info("table %s closed: nobody is left at it", table.id)
         table.close()
         removed = TableRemoved(table=table.id)
         for client in self.clients.values():
@@ -359,6 +362,7 @@ class Lobby:
         """`client`'s connection has ended (any way at all)."""
         if self.clients.get(client.name) is client:
             del self.clients[client.name]
+            log.info("%s disconnected", client.name)
         table = client.table
         client.table = None
         if table is not None:
