@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 import trio
 
@@ -57,9 +58,20 @@ async def run_network_bot(
                 ErrorCode.NO_SUCH_BOT, f"{spec.title} has no {kind!r} bot; it has: {kinds}."
             )
         if seat is None:
-            empty = [s["seat"] for s in tables[table]["seats"] if s["kind"] == "empty"]
-            if not empty:
-                raise RequestFailed(ErrorCode.SEAT_TAKEN, f"Table {table} has no empty seat.")
-            seat = empty[0]
-        await session.sit(table, seat)
+            await _sit_anywhere(session, tables[table])
+        else:
+            await session.sit(table, seat)
         await play_as_bot(session, kind, delay)
+
+
+async def _sit_anywhere(session: ClientSession, table: dict[str, Any]) -> None:
+    """Take the first empty seat; if someone takes it first, the next one."""
+    empty = [seat["seat"] for seat in table["seats"] if seat["kind"] == "empty"]
+    for seat in empty:
+        try:
+            await session.sit(table["id"], seat)
+            return
+        except RequestFailed as error:
+            if error.code != ErrorCode.SEAT_TAKEN:
+                raise
+    raise RequestFailed(ErrorCode.SEAT_TAKEN, f"Table {table['id']} has no empty seat.")

@@ -356,3 +356,27 @@ async def test_the_bot_command_takes_the_first_empty_seat(
             same_result_everywhere(table, [ada, watcher])
             assert {seat for seat, _ in table.actions} == {0, 1, 2}
             assert [seat["name"] for seat in table.summary()["seats"]][:2] == [bot_name, "Ada"]
+
+
+async def test_bots_arriving_together_find_a_seat_each(
+    client: Connect, server: RunningServer
+) -> None:
+    with trio.fail_after(20):
+        async with client("Ada") as ada:
+            table_id = (await ada.create_table(GAME, seats=4, options={"decks": 1}))["id"]
+            await ada.spectate(table_id)
+            async with trio.open_nursery() as nursery:
+                for _ in range(4):
+                    nursery.start_soon(
+                        lambda: run_network_bot(HOST, server.port, table_id, delay=0)
+                    )
+                await ada.wait_for(
+                    lambda: (
+                        ada.table is not None
+                        and all(seat["kind"] == "player" for seat in ada.table["seats"])
+                    )
+                )
+                await ada.start(table_id)
+                await game_over(ada, 1)
+                nursery.cancel_scope.cancel()
+            assert {seat for seat, _ in server.lobby.tables[table_id].actions} == {0, 1, 2, 3}
