@@ -80,9 +80,8 @@ class Client:
             self.finish()
 
     def fatal(self, code: ErrorCode, message: str) -> None:
-        """Tell the client why, then close the connection."""
+        """Tell the client why, then close the connection (`deliver` closes after a fatal error)."""
         self.deliver(Error(code=code, message=message, fatal=True))
-        self.finish()
 
     def finish(self) -> None:
         """Stop reading; send what is queued, then close."""

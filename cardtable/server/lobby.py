@@ -262,8 +262,9 @@ class Lobby:
         self.tables[table.id] = table
         log.info("%s opened table %s: %s for %s", client.name, table.id, spec.title, request.seats)
         self._nursery.start_soon(drive_bots, table)
-        self._tell_lobby(table)
-        return TableCreated(rid=request.rid, table=table.summary())
+        summary = table.summary()
+        self._tell_lobby(table, TableChanged(table=summary))
+        return TableCreated(rid=request.rid, table=summary)
 
     def _sit(self, client: Client, request: Sit) -> Message:
         self._not_at_a_table(client)
@@ -333,8 +334,8 @@ class Lobby:
 
     # -- keeping track ----------------------------------------------------------------------------
 
-    def _tell_lobby(self, table: Table) -> None:
-        message = TableChanged(table=table.summary())
+    def _tell_lobby(self, table: Table, message: TableChanged) -> None:
+        """Pass a table's new summary on to the clients watching the lobby."""
         for client in self.clients.values():
             if client.watching_lobby and client.table is not table:  # members are told already
                 client.deliver(message)

@@ -41,7 +41,7 @@ class Table:
         creator: str,
         *,
         chat_history: int = 200,
-        on_summary_change: Callable[[Table], None] = lambda table: None,
+        on_summary_change: Callable[[Table, TableChanged], None] = lambda table, message: None,
         clock: Callable[[], float] = trio.current_time,
     ) -> None:
         try:
@@ -347,31 +347,27 @@ class Table:
             log.error("table %s: bot on seat %s: %s; playing at random", self.id, index, error)
             self.act(index, random.Random(len(self.actions)).choice(legal))
 
-    def cover_deadline(self) -> float:
-        """When the next away player's seat is due for a bot to cover (inf if never)."""
+    def _cover_times(self) -> dict[int, float]:
+        """When each uncovered away seat is due for a bot to cover, under the table's settings."""
         after = self.settings.away_bot_after
         if after is None or self.status != PLAYING:
-            return float("inf")
-        times = [
-            seat.away_since + after
+            return {}
+        return {
+            seat.index: seat.away_since + after
             for seat in self.seats
             if seat.away and not seat.covered and seat.away_since is not None
-        ]
-        return min(times, default=float("inf"))
+        }
+
+    def cover_deadline(self) -> float:
+        """When the next away player's seat is due for a bot to cover (inf if never)."""
+        return min(self._cover_times().values(), default=float("inf"))
 
     def cover_away_seats(self) -> None:
         """Let bots play for players away longer than the table allows."""
-        after = self.settings.away_bot_after
-        if after is None or self.status != PLAYING:
-            return
         now = self._clock()
-        due = [
-            seat
-            for seat in self.seats
-            if seat.away and not seat.covered and (seat.away_since or 0.0) + after <= now
-        ]
-        for seat in due:
-            seat.covered = True
+        due = [index for index, time_due in self._cover_times().items() if time_due <= now]
+        for index in due:
+            self.seats[index].covered = True
         if due:
             self._summary_changed()
 
@@ -387,7 +383,7 @@ class Table:
         self._wake()
         message = TableChanged(table=self.summary())
         self._deliver_all(message)
-        self._on_summary_change(self)
+        self._on_summary_change(self, message)
 
     def close(self) -> None:
         self.closed = True
