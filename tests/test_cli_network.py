@@ -170,3 +170,17 @@ async def test_bot_refuses_an_unknown_kind_before_taking_a_seat(
             assert "Chinese Ten has no 'clever' bot; it has: random, greedy." in done.stderr
             tables = await ada.list_tables()
             assert [seat["kind"] for seat in tables[0]["seats"]] == ["empty", "empty"]
+
+
+async def test_serve_stops_cleanly_on_sigterm(served: tuple[subprocess.Popen[str], int]) -> None:
+    process, port = served
+    with trio.fail_after(30):
+        async with connect(HOST, port, "Ada", password="pw") as ada:
+            await ada.create_table("chinese-ten", seats=2)
+            process.send_signal(signal.SIGTERM)
+            await ada.wait_for(lambda: ada.close_reason is not None)
+            assert ada.close_reason is not None
+            assert ada.close_reason.code == ErrorCode.SHUTTING_DOWN
+    assert process.wait(20) == 0
+    assert process.stdout is not None
+    assert "cardtable server stopped" in process.stdout.read()
