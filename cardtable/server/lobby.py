@@ -336,8 +336,9 @@ class Lobby:
 
     def _tell_lobby(self, table: Table, message: TableChanged) -> None:
         """Pass a table's new summary on to the clients watching the lobby."""
+        members = set(table.members())  # told already, by the table
         for client in self.clients.values():
-            if client.watching_lobby and client.table is not table:  # members are told already
+            if client.watching_lobby and client not in members:
                 client.deliver(message)
 
     def _forget_seat_of(self, client: Client, table: Table) -> None:

@@ -7,6 +7,7 @@ can always be rebuilt with `cardtable.engine.replay`.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import logging
 import random
@@ -64,6 +65,8 @@ class Table:
         self.chat = ChatLog(chat_history)
         self.closed = False
         self._bots: dict[int, Bot] = {}
+        #: Which holding of each seat the current game was dealt to.
+        self._dealt_to: list[int] = []
         self._occupancies = itertools.count(1)
         self._on_summary_change = on_summary_change
         self._clock = clock
@@ -210,6 +213,7 @@ class Table:
         self.log = list(self.game.opening_events)
         self.game_no += 1
         self.status = PLAYING
+        self._dealt_to = [seat.occupancy for seat in self.seats]
         self._bots = {
             seat.index: self._make_bot(seat.index, seat.bot or self.spec.default_bot)
             for seat in self.seats
@@ -229,6 +233,8 @@ class Table:
         if seat_index not in game.actors:
             waiting_for = " or ".join(str(self.seats[seat].name) for seat in game.actors)
             raise ServerError(ErrorCode.NOT_YOUR_TURN, f"It is not your turn: {waiting_for} acts.")
+        if action not in game.legal_actions(seat_index):
+            raise ServerError(ErrorCode.ILLEGAL_ACTION, _refusal(game, seat_index, action))
         try:
             events = game.apply(seat_index, action)
         except IllegalAction as refusal:
@@ -267,17 +273,25 @@ class Table:
                 member.deliver(public)
 
     def joined(self, seat: Seat | None, token: str | None, rid: int | None = None) -> Joined:
-        """Everything a newly arrived member needs: summary, view, this game's log and chat."""
+        """Everything a newly arrived member needs: summary, view, this game's log and chat.
+
+        The game is shown from the seat only to the holding of the seat it was dealt to; someone
+        who sits down after a game has ended sees that game as a spectator does."""
         index = seat.index if seat is not None else None
+        viewer = index if seat is not None and self._dealt_to_holder_of(seat) else None
         return Joined(
             rid=rid,
             table=self.summary(),
             seat=index,
             token=token,
-            view=self.game.view(index) if self.game is not None else None,
-            log=[event.for_seat(index) for event in self.log],
+            view=self.game.view(viewer) if self.game is not None else None,
+            log=[event.for_seat(viewer) for event in self.log],
             chat=self.chat.history_for(seat.occupancy if seat is not None else None),
         )
+
+    def _dealt_to_holder_of(self, seat: Seat) -> bool:
+        """Whether the current game was dealt to the seat's present holding."""
+        return bool(self._dealt_to) and self._dealt_to[seat.index] == seat.occupancy
 
     # -- chat -------------------------------------------------------------------------------------
 
@@ -388,6 +402,16 @@ class Table:
     def close(self) -> None:
         self.closed = True
         self._wake()
+
+
+def _refusal(game: Game, seat: int, action: Mapping[str, Any]) -> str:
+    """Why `action`, which is not among the seat's legal actions, is refused: the rules' own
+    reason, learnt by trying it on a copy of the game (the game itself never sees it)."""
+    try:
+        copy.deepcopy(game).apply(seat, action)
+    except IllegalAction as refusal:
+        return refusal.reason
+    return "Send one of your legal actions exactly as the view lists it."
 
 
 async def drive_bots(table: Table) -> None:

@@ -921,3 +921,36 @@ class TestSlowReader:
                 assert busy_table.status == "finished"
                 assert world.snapshot() == before
                 await world.target.finish()
+
+
+async def test_an_action_must_be_one_of_the_legal_ones_exactly(
+    client: Connect, server: RunningServer
+) -> None:
+    with trio.fail_after(10):
+        async with client("Ada") as ada:
+            tid = (await ada.create_table("chinese-ten", seats=2))["id"]
+            await ada.sit(tid, 0)
+            await ada.add_bot(tid, 1)
+            await ada.start(tid)
+            await ada.wait_for(lambda: ada.legal)  # Ada's turn: nobody else acts now
+            table = server.lobby.tables[tid]
+            actions = list(table.actions)
+            before = copy.deepcopy(table.game)
+            legal = ada.legal[0]
+            with pytest.raises(RequestFailed) as extra:
+                await ada.act({**legal, "extra": 1})
+            assert extra.value.code == ErrorCode.ILLEGAL_ACTION
+            assert (
+                extra.value.message
+                == "Send one of your legal actions exactly as the view lists it."
+            )
+            with pytest.raises(RequestFailed) as foreign:
+                await ada.act({**legal, "cid": 10_000})
+            assert foreign.value.code == ErrorCode.ILLEGAL_ACTION
+            assert before is not None and table.game is not None
+            with pytest.raises(IllegalAction) as rules:
+                before.apply(0, {**legal, "cid": 10_000})
+            assert foreign.value.message == rules.value.reason  # the rules' own words
+            assert table.actions == actions and table.game.view(0) == ada.view
+            await ada.act(legal)
+            assert table.actions[len(actions)] == (0, legal)

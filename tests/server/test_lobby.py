@@ -109,6 +109,19 @@ async def test_a_lobby_watcher_sees_each_change_live(client: Connect) -> None:
             assert await cleo.list_tables() == []
 
 
+async def test_a_watcher_who_sits_down_hears_of_it_once(client: Connect) -> None:
+    with trio.fail_after(10):
+        async with client("Ada") as ada:
+            seen: list[Message] = []
+            ada.on_message(seen.append)
+            await ada.list_tables(watch=True)
+            tid = (await ada.create_table(GAME, seats=2))["id"]
+            await ada.sit(tid, 0)
+            await ada.ping()  # anything still on its way has arrived
+            changes = [m for m in seen if isinstance(m, TableChanged)]
+            assert [kinds(m.table) for m in changes] == [["empty", "empty"], ["player", "empty"]]
+
+
 async def test_a_table_whose_creator_goes_away_unseated_is_removed(client: Connect) -> None:
     with trio.fail_after(5):
         async with client("Cleo") as cleo:

@@ -370,3 +370,25 @@ async def test_private_chat_reaches_only_its_two_players(client: Connect) -> Non
                 "yes, Ada?",
                 "hello, everyone",
             ]
+
+
+async def test_who_sits_after_a_game_sees_it_as_a_spectator_does(
+    client: Connect, server: RunningServer
+) -> None:
+    with trio.fail_after(20):
+        async with client("Ada") as ada, client("Cleo") as cleo:
+            tid = (await ada.create_table("chinese-ten", seats=2, options={"decks": 1}))["id"]
+            await ada.sit(tid, 0)
+            await ada.add_bot(tid, 1)
+            await ada.start(tid)
+            await drive(ada, RandomBot(1), 1)
+            table = server.lobby.tables[tid]
+            adas_hand = cids(ada.log[0]) - cids(table.log[0].for_seat(None))
+            assert adas_hand, "Ada's own log shows her hand"
+            await ada.leave()
+            await ada.spectate(tid)  # keeps the table open
+            joined = await cleo.sit(tid, 0)
+            assert table.game is not None
+            assert joined.view == table.game.view(None)
+            assert joined.log == [event.for_seat(None) for event in table.log]
+            assert not cids(joined.log[0]) & adas_hand
