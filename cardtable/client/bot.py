@@ -8,7 +8,7 @@ from typing import Any
 import trio
 
 from cardtable.client.session import ClientSession, RequestFailed, connect
-from cardtable.engine import get_game
+from cardtable.engine import OptionError, get_game
 from cardtable.protocol import ErrorCode
 
 
@@ -20,7 +20,7 @@ async def play_as_bot(session: ClientSession, kind: str | None = None, delay: fl
     """Act whenever our seat has legal actions, until the connection ends."""
     assert session.table is not None and session.seat is not None
     spec = get_game(session.table["game"])
-    bot = spec.bots[kind or spec.default_bot](secrets.randbits(32))
+    bot = spec.bots[spec.bot_kind(kind)](secrets.randbits(32))
     while True:
         await session.wait_for(lambda: session.legal)
         if delay:
@@ -51,12 +51,10 @@ async def run_network_bot(
         tables = {summary["id"]: summary for summary in await session.list_tables()}
         if table not in tables:
             raise RequestFailed(ErrorCode.NO_SUCH_TABLE, f"There is no table {table}.")
-        spec = get_game(tables[table]["game"])
-        if kind is not None and kind not in spec.bots:
-            kinds = ", ".join(spec.bots)
-            raise RequestFailed(
-                ErrorCode.NO_SUCH_BOT, f"{spec.title} has no {kind!r} bot; it has: {kinds}."
-            )
+        try:
+            get_game(tables[table]["game"]).bot_kind(kind)
+        except OptionError as error:
+            raise RequestFailed(ErrorCode.NO_SUCH_BOT, str(error)) from None
         if seat is None:
             await _sit_anywhere(session, tables[table])
         else:

@@ -43,6 +43,14 @@ class GameSpec:
         """The bot to use when nobody names one: the last registered (by convention the best)."""
         return list(self.bots)[-1] if self.bots else "random"
 
+    def bot_kind(self, kind: str | None) -> str:
+        """`kind` if the game has such a bot (None: the default), else `OptionError`."""
+        kind = kind or self.default_bot
+        if kind not in self.bots:
+            kinds = ", ".join(self.bots)
+            raise OptionError(f"{self.title} has no {kind!r} bot; it has: {kinds}.")
+        return kind
+
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)

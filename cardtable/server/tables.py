@@ -161,12 +161,10 @@ class Table:
         seat = self.seat(index)
         if not seat.is_empty:
             raise ServerError(ErrorCode.SEAT_TAKEN, f"Seat {index} is taken by {seat.name}.")
-        kind = kind or self.spec.default_bot
-        if kind not in self.spec.bots:
-            kinds = ", ".join(self.spec.bots)
-            raise ServerError(
-                ErrorCode.NO_SUCH_BOT, f"{self.spec.title} has no {kind!r} bot; it has: {kinds}."
-            )
+        try:
+            kind = self.spec.bot_kind(kind)
+        except OptionError as error:
+            raise ServerError(ErrorCode.NO_SUCH_BOT, str(error)) from None
         self._place_bot(seat, kind)
         self._summary_changed()
 
