@@ -50,6 +50,29 @@ def _parser() -> argparse.ArgumentParser:
         default=0.6,
         help="seconds a bot waits before acting, unless a table says otherwise (default 0.6)",
     )
+    play = commands.add_parser("play", help="play at once against bots (others may join)")
+    play.add_argument(
+        "game", nargs="?", default="chinese-ten", help="a game id (default chinese-ten)"
+    )
+    play.add_argument("--players", type=int, default=None, help="players, you included")
+    play.add_argument("--name", default=None, help="your name (default: your login name)")
+    play.add_argument(
+        "--lan", action="store_true", help="let others on the network join; prints the address"
+    )
+    play.add_argument("--port", type=int, default=None, help="the port with --lan (default 7777)")
+    play.add_argument("--seed", type=int, default=None, help="fix the shuffles, to replay a game")
+    play.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. -o decks=1 (repeatable)",
+    )
+    join = commands.add_parser("join", help="join a server on the network")
+    join.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 192.168.1.20:7777")
+    join.add_argument("--name", default=None, help="your name (default: your login name)")
+    join.add_argument("--password", default=None, help="the server's password, if it has one")
     bot = commands.add_parser("bot", help="play a seat at a server's table as a bot")
     bot.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 192.168.1.20:7777")
     bot.add_argument("--table", type=int, required=True, help="the table's id")
@@ -145,6 +168,51 @@ def _bot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _join(args: argparse.Namespace) -> int:
+    from cardtable.client.ui.app import CardtableApp, JoinPlan
+    from cardtable.client.ui.problems import default_name
+
+    host, port = split_address(args.address)
+    plan = JoinPlan(host, port, args.name or default_name(), args.password)
+    CardtableApp(plan).run()
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from cardtable.client.ui.app import CardtableApp
+    from cardtable.client.ui.create_table import TablePlan
+    from cardtable.client.ui.problems import default_name
+    from cardtable.play import local_config, play_plan
+
+    spec = get_game(args.game)
+    players = args.players if args.players is not None else spec.min_players
+    options = _parse_options(spec.id, args.option)
+    spec.setup(players, options)  # a bad count or option is reported here, before the screen
+    config = local_config(lan=args.lan, port=args.port, seed=args.seed)
+    if args.lan:
+        print(f"Others on your network join with: cardtable join {_lan_address()}:{config.port}")
+    plan, _server = play_plan(
+        TablePlan(spec.id, players, options), args.name or default_name(), config
+    )
+    CardtableApp(plan).run()
+    return 0
+
+
+def _parse_options(game: str, texts: Sequence[str]) -> dict[str, object]:
+    """``NAME=VALUE`` texts as a game's options, or `OptionError`."""
+    spec = get_game(game)
+    options: dict[str, object] = {}
+    known = {option.name: option for option in spec.options}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        if not sep or name not in known:
+            raise OptionError(
+                f"Options are NAME=VALUE with NAME one of: {', '.join(known) or 'none'}."
+            )
+        options[name] = parse_option_text(known[name], value)
+    return options
+
+
 def _games() -> int:
     for spec in all_games():
         counts = (
@@ -163,15 +231,7 @@ def _demo(args: argparse.Namespace) -> int:
     from cardtable.demo import run_demo
 
     spec = get_game(args.game)
-    options = {}
-    known = {option.name: option for option in spec.options}
-    for text in args.option:
-        name, sep, value = text.partition("=")
-        if not sep or name not in known:
-            raise OptionError(
-                f"Options are NAME=VALUE with NAME one of: {', '.join(known) or 'none'}."
-            )
-        options[name] = parse_option_text(known[name], value)
+    options = _parse_options(spec.id, args.option)
     if args.bot not in spec.bots:
         raise OptionError(f"No bot {args.bot!r}; {spec.title} has: {', '.join(sorted(spec.bots))}.")
     players = args.players if args.players is not None else spec.min_players
@@ -191,6 +251,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         if args.command == "bot":
             return _bot(args)
+        if args.command == "play":
+            return _play(args)
+        if args.command == "join":
+            return _join(args)
     except OptionError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 2

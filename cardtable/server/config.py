@@ -34,6 +34,9 @@ class ServerConfig:
     #: Chat: a client may send `chat_burst` lines at once, then `chat_rate` lines a second.
     chat_rate: float = 1.0
     chat_burst: int = 5
+    #: Fixes every table's shuffles (from this, the table id and the game number), so games can
+    #: be reproduced; None: each game is shuffled from the system's random source.
+    seed: int | None = None
 
     def limits(self) -> dict[str, Any]:
         """The limits a client is told in the welcome."""

@@ -258,6 +258,7 @@ class Lobby:
             client.name,
             chat_history=self.config.chat_history,
             on_summary_change=self._tell_lobby,
+            seed=self.config.seed,
         )
         self.tables[table.id] = table
         log.info("%s opened table %s: %s for %s", client.name, table.id, spec.title, request.seats)

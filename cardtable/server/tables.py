@@ -44,6 +44,7 @@ class Table:
         chat_history: int = 200,
         on_summary_change: Callable[[Table, TableChanged], None] = lambda table, message: None,
         clock: Callable[[], float] = trio.current_time,
+        seed: int | None = None,
     ) -> None:
         try:
             checked = spec.setup(seats, options)
@@ -70,6 +71,7 @@ class Table:
         self._occupancies = itertools.count(1)
         self._on_summary_change = on_summary_change
         self._clock = clock
+        self._seed = seed
         self._changed = trio.Event()
 
     # -- what the lobby shows -------------------------------------------------------------------
@@ -204,7 +206,7 @@ class Table:
                 f"Seat {empty[0]} is empty: someone must sit there or a bot be added first.",
             )
         dealer = 0 if self.setup is None else (self.setup.dealer + 1) % len(self.seats)
-        seed = random.SystemRandom().randrange(2**62)
+        seed = self._next_seed()
         self.setup = self.spec.setup(len(self.seats), self.options, seed, dealer)
         self.game = self.spec.game_class(self.setup)
         self.actions = []
@@ -218,6 +220,12 @@ class Table:
         }
         self._send_updates(self.log)
         self._summary_changed()
+
+    def _next_seed(self) -> int:
+        """A fresh seed for the next game: random, or derived from the server's fixed seed."""
+        if self._seed is None:
+            return random.SystemRandom().randrange(2**62)
+        return random.Random(f"{self._seed}/{self.id}/{self.game_no}").randrange(2**62)
 
     def _make_bot(self, seat: int, kind: str) -> Bot:
         seed = (self.setup.seed if self.setup else 0) + 1 + seat

@@ -1,0 +1,225 @@
+"""The cardtable terminal app: join a server (`JoinPlan`) or play at once against bots (`PlayPlan`).
+
+Textual runs on asyncio; the networking is the trio `Link` and `ClientSession`, run as a trio
+guest on the same loop (`TrioHost`). Everything the server says arrives as a `ServerSaid`
+message and is passed to each screen's ``on_server``; requests go out through `request`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import trio
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from cardtable.client.link import Link, LinkStatus
+from cardtable.client.session import ClientSession, ConnectionLost, HandshakeRefused, RequestFailed
+from cardtable.client.trio_host import TrioHost
+from cardtable.client.ui.create_table import TablePlan
+from cardtable.client.ui.events import ConnectFailed, LinkChanged, Refused, ServerSaid
+from cardtable.client.ui.lobby import LobbyScreen
+from cardtable.client.ui.problems import explain
+from cardtable.client.ui.rules import RulesScreen
+from cardtable.client.ui.table import TableScreen
+from cardtable.engine import get_game
+from cardtable.protocol import Error, Joined, Left, Message
+
+
+@dataclass(frozen=True)
+class JoinPlan:
+    """Join the server at ``host:port``."""
+
+    host: str
+    port: int
+    name: str
+    password: str | None = None
+    timeout: float = 10.0
+
+
+#: Starts a server in the given nursery and returns the port it listens on.
+StartServer = Callable[[trio.Nursery], Awaitable[int]]
+
+
+@dataclass(frozen=True)
+class PlayPlan:
+    """Start a server in this process and sit down at `table`, with bots in the other seats."""
+
+    table: TablePlan
+    name: str
+    start_server: StartServer
+
+
+class CardtableApp(App[None]):
+    """The lobby, the table and everything around them."""
+
+    CSS_PATH = "cardtable.tcss"
+    TITLE = "cardtable"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, plan: JoinPlan | PlayPlan) -> None:
+        super().__init__()
+        self.plan = plan
+        self.player_name = plan.name
+        self.trio = TrioHost()
+        self.link: Link | None = None
+        #: Where the server is, once known.
+        self.address: tuple[str, int] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Connecting…", id="connecting")
+
+    async def on_mount(self) -> None:
+        await self.trio.start()
+        self.trio.start_soon(self._run)
+
+    async def on_unmount(self) -> None:
+        await self.trio.stop()
+
+    async def action_quit(self) -> None:
+        await self.trio.stop()
+        self.exit()
+
+    # -- the trio side --------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        """Start the server (for play), connect, and keep the link up."""
+        plan = self.plan
+        async with trio.open_nursery() as nursery:
+            if isinstance(plan, PlayPlan):
+                port = await plan.start_server(nursery)
+                host, password, timeout = "127.0.0.1", None, 10.0
+            else:
+                host, port, password, timeout = plan.host, plan.port, plan.password, plan.timeout
+            self.address = (host, port)
+            self.link = Link(
+                host,
+                port,
+                self.player_name,
+                password=password,
+                on_message=self._heard,
+                on_status=self._status,
+                connect_timeout=timeout,
+            )
+            try:
+                await nursery.start(self.link.run)
+            except (OSError, HandshakeRefused, trio.TooSlowError) as error:
+                self.post_message(explain(error, host, port, timeout))
+                nursery.cancel_scope.cancel()
+                return
+            session = self.link.session
+            self.player_name = session.name
+            if isinstance(plan, PlayPlan):
+                await self._attempt(plan.table.carry_out(session))
+            else:
+                await self._attempt(session.list_tables(watch=True))
+
+    def _heard(self, message: Message) -> None:
+        self.post_message(ServerSaid(message))
+
+    def _status(self, status: LinkStatus, text: str) -> None:
+        self.post_message(LinkChanged(status, text))
+
+    async def _attempt(self, request: Awaitable[Any]) -> None:
+        """Await a request; a refusal or a lost connection is told to the player."""
+        try:
+            await request
+        except RequestFailed as error:
+            self.post_message(Refused(error.message))
+        except ConnectionLost as error:
+            self.post_message(Refused(str(error)))
+
+    def request(self, make: Callable[[ClientSession], Awaitable[Any]]) -> None:
+        """Make a request on the trio side with the current session; refusals are shown."""
+
+        async def run() -> None:
+            if self.link is None:
+                return
+            try:
+                session = self.link.session
+            except ConnectionLost as error:
+                self.post_message(Refused(str(error)))
+                return
+            await self._attempt(make(session))
+
+        self.trio.start_soon(run)
+
+    # -- the server's messages ------------------------------------------------------------------
+
+    def on_server_said(self, event: ServerSaid) -> None:
+        message = event.message
+        if isinstance(message, Joined):
+            self._show_table(message.table["game"])
+        elif isinstance(message, Left):
+            self._back_to_lobby()
+        elif isinstance(message, Error) and message.rid is None:
+            self.notify(message.message, title="Server", severity="error")
+        for screen in list(self.screen_stack):
+            on_server: Callable[[Message], None] | None = getattr(screen, "on_server", None)
+            if on_server is not None and screen.is_mounted:
+                on_server(message)
+
+    def _show_table(self, game: str) -> None:
+        top = self._top_table()
+        if top is not None and top.game == game:
+            while self.screen is not top:
+                self.pop_screen()
+            return
+        self._back_to_lobby(rewatch=False)
+        self.push_screen(TableScreen(game))
+
+    def _top_table(self) -> TableScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def _back_to_lobby(self, *, rewatch: bool = True) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, LobbyScreen):
+            self.push_screen(LobbyScreen())
+        if rewatch:
+            self.request(lambda session: session.list_tables(watch=True))
+
+    def on_link_changed(self, event: LinkChanged) -> None:
+        if event.status is LinkStatus.CONNECTED:
+            if len(self.screen_stack) == 1:
+                self.push_screen(LobbyScreen())
+            self.sub_title = ""
+            self.notify(event.text, timeout=4)
+        elif event.status is LinkStatus.RECONNECTING:
+            self.sub_title = "reconnecting…"
+            self.notify(event.text, severity="warning", timeout=4)
+        else:
+            self.sub_title = "disconnected"
+            self.notify(event.text, severity="error", timeout=30)
+
+    def on_connect_failed(self, event: ConnectFailed) -> None:
+        from cardtable.client.ui.problem_screen import ProblemScreen
+
+        self.push_screen(ProblemScreen(event))
+
+    def on_refused(self, event: Refused) -> None:
+        self.notify(event.text, title="Refused", severity="error")
+
+    # -- for the screens ------------------------------------------------------------------------
+
+    def show_rules(self, game: str) -> None:
+        self.push_screen(RulesScreen(game, get_game(game).title))
+
+    def retry(self, *, name: str | None = None, password: str | None = None) -> None:
+        """Connect again after a failed first connection, with a new name or password."""
+        if name:
+            self.player_name = name
+        if password is not None and isinstance(self.plan, JoinPlan):
+            self.plan = JoinPlan(
+                self.plan.host, self.plan.port, self.plan.name, password, self.plan.timeout
+            )
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.trio.start_soon(self._run)

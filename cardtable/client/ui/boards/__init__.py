@@ -1,0 +1,71 @@
+"""Each game's board: how its table and your hand look, and how you choose an action.
+
+A board is a focusable widget. The table screen gives it every new `TableState` with `show`;
+the board posts `Board.Chosen` with the action the player picked. `board_for(game)` gives the
+game's own board, or `ActionListBoard`, which plays any game from its list of legal actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.message import Message
+from textual.widget import Widget
+
+from cardtable.client.ui.table_state import TableState
+
+
+class Board(Widget, can_focus=True):
+    """The base of every game's board."""
+
+    class Chosen(Message):
+        """The player chose `action` (one of the legal actions)."""
+
+        def __init__(self, action: dict[str, Any]) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state: TableState | None = None
+
+    def show(self, state: TableState) -> None:
+        """Draw `state`; called after every change at the table."""
+        self.state = state
+        self.refresh(layout=True)
+
+    def seat_note(self, state: TableState, seat: int) -> str:
+        """A few words about a seat's public area for the players panel (cards held, tricks)."""
+        return ""
+
+    def prompt(self, state: TableState) -> str:
+        """What the player should do now, in a line."""
+        if state.my_turn:
+            return "Your turn."
+        return ""
+
+    def choose(self, action: dict[str, Any]) -> None:
+        self.post_message(self.Chosen(action))
+
+
+BOARDS: dict[str, type[Board]] = {}
+
+
+def register_board(game: str) -> Any:
+    """Class decorator: this board draws `game`."""
+
+    def register(board: type[Board]) -> type[Board]:
+        BOARDS[game] = board
+        return board
+
+    return register
+
+
+def board_for(game: str) -> Board:
+    from cardtable.client.ui.boards import chinese_ten  # noqa: F401  (registers its board)
+    from cardtable.client.ui.boards.action_list import ActionListBoard
+
+    return BOARDS.get(game, ActionListBoard)(id="board")
+
+
+__all__ = ["BOARDS", "Board", "board_for", "register_board"]

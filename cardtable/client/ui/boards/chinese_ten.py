@@ -1,0 +1,229 @@
+"""The Chinese Ten board: the deck, the flipped card, the four spots and your hand.
+
+Pick a card with ← and → (or click it), then a spot with 1–4 (or click it): the card captures
+there if it can, else it is laid there. A flipped card goes with 1–4 alone; d deals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+
+from cardtable.client.ui.boards import Board, register_board
+from cardtable.client.ui.cards import back_text, card_label, card_text
+from cardtable.client.ui.table_state import TableState
+
+INNER = 5  # a card face is five cells wide
+CARD_STEP = INNER + 1  # a card and the space after it
+#: Box corners and edges: top-left, horizontal, top-right, vertical, bottom-left, bottom-right.
+LIGHT = "╭─╮│╰╯"
+HEAVY = "┏━┓┃┗┛"
+
+
+@register_board("chinese-ten")
+class ChineseTenBoard(Board):
+    """Chinese Ten, drawn from a seat's view."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Card", key_display="←→"),
+        Binding("right", "move(1)", "Card", show=False),
+        Binding("1", "spot(0)", "Spot 1", show=False),
+        Binding("2", "spot(1)", "Spot 2", show=False),
+        Binding("3", "spot(2)", "Spot 3", show=False),
+        Binding("4", "spot(3)", "Spot 4", show=False),
+        Binding("enter", "play", "Play"),
+        Binding("d", "deal", "Deal"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        legal = self.state.legal if self.state else []
+        if action == "deal":
+            return {"kind": "deal"} in legal
+        if action == "play":
+            return any("spot" in action for action in legal)
+        return True
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: The card id under the cursor in our hand.
+        self.selected: int | None = None
+
+    # -- what the view says --------------------------------------------------------------------
+
+    @property
+    def table(self) -> dict[str, Any]:
+        view = self.state.view if self.state else None
+        return view["table"] if view else {}
+
+    @property
+    def hand(self) -> list[dict[str, Any]]:
+        return list(self.table.get("hand") or [])
+
+    def _actions_for(self, cid: int | None) -> list[dict[str, Any]]:
+        """Legal actions with the card `cid`; for a flipped card (take, place), all of them."""
+        legal = self.state.legal if self.state else []
+        return [action for action in legal if "cid" not in action or action["cid"] == cid]
+
+    def _playable(self) -> set[int]:
+        legal = self.state.legal if self.state else []
+        return {action["cid"] for action in legal if "cid" in action}
+
+    def _targets(self) -> dict[int, str]:
+        """Spots the selected (or flipped) card may go to now, with the action's kind."""
+        targets: dict[int, str] = {}
+        for action in self._actions_for(self.selected):
+            if "spot" in action:
+                targets.setdefault(action["spot"], action["kind"])
+        return targets
+
+    # -- following the game --------------------------------------------------------------------
+
+    def show(self, state: TableState) -> None:
+        self.state = state
+        cids = [card["cid"] for card in self.hand]
+        playable = self._playable()
+        if self.selected not in cids or (playable and self.selected not in playable):
+            order = [cid for cid in cids if cid in playable] or cids
+            self.selected = order[0] if order else None
+        self.refresh(layout=True)
+        self.refresh_bindings()
+
+    def seat_note(self, state: TableState, seat: int) -> str:
+        table = state.view["table"] if state.view else {}
+        if not table:
+            return ""
+        pile = table["piles"][seat]
+        return f"{table['hand_counts'][seat]} in hand · took {pile['count']}, {pile['points']} pts"
+
+    def prompt(self, state: TableState) -> str:
+        table = state.view["table"] if state.view else {}
+        phase = table.get("phase")
+        if phase == "over":
+            return "The game is over."
+        if not state.my_turn:
+            if phase == "deal" and state.view:
+                return f"Waiting for {state.name(state.view['dealer'])} to deal."
+            actors = state.actors
+            return f"{state.name(actors[0])} is playing." if actors else ""
+        if phase == "deal":
+            return "Press d to deal the next round."
+        flipped = table.get("flipped")
+        if phase == "take" and flipped:
+            spots = ", ".join(str(spot + 1) for spot in sorted(self._targets()))
+            return f"The flipped {card_label(flipped).strip()} captures: press {spots}."
+        if phase == "place" and flipped:
+            return f"The flipped {card_label(flipped).strip()} goes on a spot: 1–4."
+        if any(action["kind"] == "capture" for action in state.legal):
+            return "Capture: a card (←→), then a marked spot."
+        return "No capture: lay a card (←→) on a spot (1–4)."
+
+    # -- the player's keys and clicks -----------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        cids = [card["cid"] for card in self.hand]
+        if not cids:
+            return
+        playable = self._playable()
+        order = [cid for cid in cids if cid in playable] or cids
+        index = order.index(self.selected) if self.selected in order else -step
+        self.selected = order[(index + step) % len(order)]
+        self.refresh()
+
+    def action_card(self, cid: int) -> None:
+        """A click on a card: select it, or play it if it was selected and has one place."""
+        if cid == self.selected:
+            self.action_play()
+        else:
+            self.selected = cid
+            self.refresh()
+
+    def action_spot(self, spot: int) -> None:
+        matches = [action for action in self._actions_for(self.selected) if action["spot"] == spot]
+        matches.sort(key=lambda action: action["kind"] != "capture")
+        if matches:
+            self.choose(matches[0])
+        elif self.state is not None and self.state.my_turn:
+            self.notify(f"That card cannot go to spot {spot + 1}.", severity="warning")
+
+    def action_play(self) -> None:
+        actions = [action for action in self._actions_for(self.selected) if "spot" in action]
+        spots = {action["spot"] for action in actions}
+        if len(spots) == 1:
+            self.action_spot(spots.pop())
+        elif spots:
+            choices = ", ".join(str(spot + 1) for spot in sorted(spots))
+            self.notify(f"Choose a spot: {choices}.")
+
+    def action_deal(self) -> None:
+        legal = self.state.legal if self.state else []
+        if {"kind": "deal"} in legal:
+            self.choose({"kind": "deal"})
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def render(self) -> RenderableType:
+        if not self.table:
+            return Text("Waiting for the game to start.", style="dim")
+        return Group(self._stock_line(), *self._spot_rows(), Text(), *self._hand_lines())
+
+    def _stock_line(self) -> Text:
+        table = self.table
+        line = Text("Deck ")
+        line.append_text(back_text(table["deck"]))
+        flipped = table.get("flipped")
+        if flipped:
+            line.append("   Flipped ")
+            line.append_text(card_text(flipped, selected=True))
+        return line
+
+    def _spot_rows(self) -> list[Text]:
+        targets = self._targets() if self.state and self.state.my_turn else {}
+        top, middle, bottom = Text(), Text(), Text()
+        for index, spot in enumerate(self.table["spots"]):
+            kind = targets.get(index)
+            colour = "green" if kind in ("capture", "take") else "cyan" if kind else "grey50"
+            edge = Style(color=colour, bold=kind is not None) + Style.from_meta(
+                {"@click": f"spot({index})"}
+            )
+            gap = "  " if index else ""
+            frame = HEAVY if kind else LIGHT
+            top.append(gap + frame[0] + frame[1] * INNER + frame[2], style=edge)
+            middle.append(gap + frame[3], style=edge)
+            if spot["top"]:
+                middle.append_text(card_text(spot["top"], click=f"spot({index})"))
+            else:
+                middle.append(" " * INNER, style=edge)
+            middle.append(frame[3], style=edge)
+            label = f"{index + 1}" + (f"×{spot['depth']}" if spot["depth"] > 1 else "")
+            bottom.append(
+                gap + frame[4] + f"{frame[1]}{label}{frame[1]}".center(INNER, frame[1]) + frame[5],
+                style=edge,
+            )
+        return [top, middle, bottom]
+
+    def _hand_lines(self) -> list[Text]:
+        hand = self.hand
+        if self.state is None or self.state.seat is None:
+            return [Text("You are watching.", style="dim")]
+        lines = [Text(f"Your hand ({len(hand)})", style="bold")]
+        playable = self._playable()
+        my_turn = self.state.my_turn
+        per_line = max(1, (self.size.width - 2) // CARD_STEP)
+        for start in range(0, len(hand), per_line):
+            row = Text(no_wrap=True)
+            for card in hand[start : start + per_line]:
+                row.append_text(
+                    card_text(
+                        card,
+                        playable=not my_turn or card["cid"] in playable,
+                        selected=my_turn and card["cid"] == self.selected,
+                        click=f"card({card['cid']})",
+                    )
+                )
+                row.append(" ")
+            lines.append(row)
+        return lines

@@ -1,0 +1,180 @@
+"""The chat panel: channels with unread markers, the lines of the open one, and a line to type.
+
+The table channel is everyone at the table; each other player at it has a private channel.
+``/msg NAME text`` sends a private line from any channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, OptionList, RichLog
+from textual.widgets.option_list import Option
+
+from cardtable.client.ui.plain import clean
+
+TABLE = "table"
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A line to send: `to` is a seat, or None for the table channel."""
+
+    text: str
+    to: int | None
+
+
+def channel_of(line: dict[str, Any], me: int | None) -> str:
+    """The channel a chat line belongs to, for the seat `me`: the table, or the other seat."""
+    if line.get("to_seat") is None:
+        return TABLE
+    other = line["to_seat"] if line.get("from_seat") == me else line.get("from_seat")
+    return f"seat:{other}"
+
+
+def parse_outgoing(text: str, channel: str, names: Sequence[str | None]) -> Outgoing | str:
+    """What the typed `text` sends, or a sentence saying why it cannot be sent.
+
+    `names` holds each seat's player (None for an empty seat or a bot).
+    """
+    text = text.strip()
+    if text.startswith("/msg"):
+        _, _, rest = text.partition(" ")
+        for seat, name in sorted(enumerate(names), key=lambda item: -len(item[1] or "")):
+            if name and rest.lower().startswith(name.lower() + " "):
+                body = rest[len(name) :].strip()
+                return Outgoing(body, seat) if body else "Write something after the name."
+        return "Nobody by that name is playing here. Use: /msg NAME text"
+    if text.startswith("/"):
+        return "The one command is /msg NAME text."
+    if channel == TABLE:
+        return Outgoing(text, None)
+    return Outgoing(text, int(channel.split(":")[1]))
+
+
+def line_text(line: dict[str, Any]) -> Text:
+    """A chat line as plain text: the sender in bold, then what they wrote, never as markup."""
+    text = Text()
+    sender = clean(str(line.get("from", "?")))
+    if line.get("to_seat") is not None:
+        text.append(f"{sender} → {clean(str(line.get('to') or '?'))}: ", style="bold magenta")
+    else:
+        text.append(f"{sender}: ", style="bold")
+    text.append(clean(str(line.get("text", ""))))
+    return text
+
+
+class ChatPanel(Vertical):
+    """Channels, lines and an input. Posts `ChatPanel.Send` when the player sends a line."""
+
+    class Send(Message):
+        def __init__(self, outgoing: Outgoing) -> None:
+            super().__init__()
+            self.outgoing = outgoing
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.channel = TABLE
+        self.me: int | None = None
+        self.players: list[str | None] = []
+        self.lines: list[dict[str, Any]] = []
+        self.seen: dict[str, int] = {}
+
+    def compose(self) -> ComposeResult:
+        yield OptionList(id="channels")
+        yield RichLog(id="chat-lines", wrap=True, markup=False, highlight=False)
+        yield Input(placeholder="Say… (/msg NAME text)", id="chat-input", max_length=500)
+
+    # -- what to show ---------------------------------------------------------------------------
+
+    def show(self, lines: list[dict[str, Any]], me: int | None, players: list[str | None]) -> None:
+        """Show all of `lines` (the table's chat as we may read it), with seats' players."""
+        self.me = me
+        self.players = players
+        self.lines = list(lines)
+        if self.channel != TABLE and self._channel_player(self.channel) is None:
+            self.channel = TABLE
+        self._mark_seen()
+        self._draw_lines()
+        self._draw_channels()
+
+    def add(self, line: dict[str, Any]) -> None:
+        self.lines.append(line)
+        if channel_of(line, self.me) == self.channel:
+            self.query_one("#chat-lines", RichLog).write(line_text(line))
+            self._mark_seen()
+        self._draw_channels()
+
+    def unread(self, channel: str) -> int:
+        total = sum(1 for line in self.lines if channel_of(line, self.me) == channel)
+        return total - self.seen.get(channel, 0)
+
+    def _channel_player(self, channel: str) -> str | None:
+        seat = int(channel.split(":")[1])
+        return self.players[seat] if 0 <= seat < len(self.players) else None
+
+    def _channels(self) -> list[tuple[str, str]]:
+        channels = [(TABLE, "# table")]
+        for seat, name in enumerate(self.players):
+            if name and seat != self.me and self.me is not None:
+                channels.append((f"seat:{seat}", f"@ {name}"))
+        return channels
+
+    def _mark_seen(self) -> None:
+        self.seen[self.channel] = sum(
+            1 for line in self.lines if channel_of(line, self.me) == self.channel
+        )
+
+    def _draw_lines(self) -> None:
+        log = self.query_one("#chat-lines", RichLog)
+        log.clear()
+        for line in self.lines:
+            if channel_of(line, self.me) == self.channel:
+                log.write(line_text(line))
+
+    def _draw_channels(self) -> None:
+        options = self.query_one("#channels", OptionList)
+        highlighted = None
+        items = []
+        for index, (key, label) in enumerate(self._channels()):
+            unread = self.unread(key)
+            text = Text(("▶ " if key == self.channel else "  ") + label)
+            if unread:
+                text.append(f" ● {unread}", style="bold yellow")
+            items.append(Option(text, id=key))
+            if key == self.channel:
+                highlighted = index
+        options.clear_options()
+        options.add_options(items)
+        options.highlighted = highlighted
+
+    # -- the player's input ---------------------------------------------------------------------
+
+    def open_channel(self, channel: str) -> None:
+        self.channel = channel
+        self._mark_seen()
+        self._draw_lines()
+        self._draw_channels()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.open_channel(event.option.id)
+            self.query_one("#chat-input", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if not event.value.strip():
+            return
+        outgoing = parse_outgoing(event.value, self.channel, self.players)
+        if isinstance(outgoing, str):
+            self.notify(outgoing, severity="warning")
+            return
+        event.input.value = ""
+        self.post_message(self.Send(outgoing))

@@ -1,0 +1,145 @@
+"""Opening a table: the game, its seats and options (with their defaults), and bots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from cardtable.client.session import ClientSession
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """A table to open: the creator sits in the first seat; bots fill the rest if asked."""
+
+    game: str
+    seats: int
+    options: dict[str, Any] = field(default_factory=dict)
+    bots: bool = True
+
+    async def carry_out(self, session: ClientSession) -> None:
+        table = await session.create_table(self.game, self.seats, self.options)
+        await session.sit(table["id"], 0)
+        if self.bots:
+            for seat in range(1, self.seats):
+                await session.add_bot(table["id"], seat)
+            await session.start(table["id"])
+
+
+class CreateTableScreen(ModalScreen[TablePlan | None]):
+    """A form for a new table; dismisses with a `TablePlan`, or None if cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, games: list[dict[str, Any]]) -> None:
+        super().__init__()
+        self.games = {game["id"]: game for game in games}
+        self.game_id = games[0]["id"] if games else ""
+
+    @property
+    def game(self) -> dict[str, Any]:
+        return self.games[self.game_id]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="create"):
+            yield Static(Text("Open a table", style="bold"))
+            yield Select(
+                [(game["title"], game["id"]) for game in self.games.values()],
+                value=self.game_id,
+                allow_blank=False,
+                id="game",
+            )
+            yield Static(id="summary")
+            with VerticalScroll(id="option-fields"):
+                yield from self._option_fields()
+            yield Checkbox("Bots in the other seats, and start at once", True, id="bots")
+            with Horizontal(classes="buttons"):
+                yield Button("Open", id="open", variant="success")
+                yield Button("Cancel", id="cancel")
+
+    def _option_fields(self) -> ComposeResult:
+        game = self.game
+        players = range(game["min_players"], game["max_players"] + 1)
+        with Horizontal(classes="field"):
+            yield Label("Players")
+            yield Select(
+                [(str(count), count) for count in players],
+                value=game["min_players"],
+                allow_blank=False,
+                id="seats",
+            )
+        for option in game["options"]:
+            with Horizontal(classes="field"):
+                yield Label(option["name"])
+                if option["kind"] == "bool":
+                    yield Checkbox("", bool(option["default"]), id=f"option-{option['name']}")
+                elif option.get("choices"):
+                    yield Select(
+                        [(str(choice), choice) for choice in option["choices"]],
+                        value=option["default"],
+                        allow_blank=False,
+                        id=f"option-{option['name']}",
+                    )
+                else:
+                    yield Input(
+                        str(option["default"]),
+                        type="integer",
+                        id=f"option-{option['name']}",
+                        tooltip=option.get("description"),
+                    )
+
+    def on_mount(self) -> None:
+        self._show_summary()
+
+    def _show_summary(self) -> None:
+        game = self.game
+        self.query_one("#summary", Static).update(Text(game["summary"], style="italic"))
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and event.value != self.game_id:
+            self.game_id = str(event.value)
+            fields = self.query_one("#option-fields", VerticalScroll)
+            await fields.remove_children()
+            await fields.mount_compose(self._option_fields())
+            self._show_summary()
+
+    def plan(self) -> TablePlan | str:
+        """The table the form describes, or what is wrong with it."""
+        options: dict[str, Any] = {}
+        for option in self.game["options"]:
+            widget = self.query_one(f"#option-{option['name']}")
+            if isinstance(widget, Select | Checkbox):
+                options[option["name"]] = widget.value
+                continue
+            assert isinstance(widget, Input)
+            try:
+                value = int(widget.value)
+            except ValueError:
+                return f"{option['name']} must be a whole number."
+            low, high = option.get("minimum"), option.get("maximum")
+            if (low is not None and value < low) or (high is not None and value > high):
+                return f"{option['name']} must be from {low} to {high}."
+            options[option["name"]] = value
+        seats = self.query_one("#seats", Select).value
+        bots = self.query_one("#bots", Checkbox).value
+        return TablePlan(self.game_id, int(seats), options, bots)  # type: ignore[arg-type]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        plan = self.plan()
+        if isinstance(plan, str):
+            self.notify(plan, severity="error")
+        else:
+            self.dismiss(plan)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

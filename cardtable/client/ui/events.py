@@ -1,0 +1,44 @@
+"""Messages the trio side posts to the app (they are handled on the app's own tasks)."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from cardtable.client.link import LinkStatus
+from cardtable.protocol import Message as ServerMessage
+
+
+class ServerSaid(Message):
+    """A message from the server."""
+
+    def __init__(self, message: ServerMessage) -> None:
+        super().__init__()
+        self.message = message
+
+
+class LinkChanged(Message):
+    """The connection dropped, came back or ended."""
+
+    def __init__(self, status: LinkStatus, text: str) -> None:
+        super().__init__()
+        self.status = status
+        self.text = text
+
+
+class ConnectFailed(Message):
+    """The first connection failed: what happened and what to do about it."""
+
+    def __init__(self, problem: str, advice: str, ask: str | None = None) -> None:
+        super().__init__()
+        self.problem = problem
+        self.advice = advice
+        #: "name" or "password" when the player can fix it by typing a new one.
+        self.ask = ask
+
+
+class Refused(Message):
+    """The server refused a request of ours."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text

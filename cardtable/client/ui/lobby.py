@@ -1,0 +1,241 @@
+"""The lobby: every table on the server, live; open one, sit, watch, add bots, start."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from cardtable.client.session import ClientSession
+from cardtable.client.ui.plain import clean, plain
+from cardtable.protocol import Message, TableChanged, TableCreated, TableRemoved, Tables
+
+if TYPE_CHECKING:
+    from cardtable.client.ui.app import CardtableApp
+
+
+def seat_words(seat: dict[str, Any]) -> Text:
+    """A seat in a few words: who, and whether they are here, away or a bot."""
+    number = f"{seat['seat'] + 1}. "
+    if seat["kind"] == "empty":
+        return Text(number + "empty", style="dim")
+    name = clean(seat["name"] or "?")
+    if seat["kind"] == "bot":
+        return Text(number + name + (" (bot for away player)" if seat["covered"] else " (bot)"))
+    marker = "●" if seat["connected"] else "○ away"
+    return Text(f"{number}{name} {marker}", style="" if seat["connected"] else "dim")
+
+
+def status_words(table: dict[str, Any]) -> str:
+    empty = sum(1 for seat in table["seats"] if seat["kind"] == "empty")
+    if table["status"] == "waiting":
+        return f"waiting ({empty} free)" if empty else "ready"
+    if table["status"] == "playing":
+        return f"playing game {table['game_no']}"
+    return "finished"
+
+
+class LobbyScreen(Screen[None]):
+    """Pick a table, or open one."""
+
+    BINDINGS = [
+        Binding("n", "new", "New table"),
+        Binding("enter", "sit", "Sit"),
+        Binding("w", "watch", "Watch"),
+        Binding("b", "add_bot", "Bot"),
+        Binding("x", "remove_bot", "No bot"),
+        Binding("s", "start", "Start"),
+        Binding("question_mark", "rules", "Rules", key_display="?"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seat_cursor = 0
+
+    @property
+    def cardtable(self) -> CardtableApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="lobby-main"):
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="lobby-side"):
+                yield Static(id="table-detail")
+        yield Static(id="lobby-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "cardtable"
+        self.sub_title = f"Lobby · you are {self.cardtable.player_name}"
+        tables = self.query_one("#tables", DataTable)
+        tables.add_column("#", key="id", width=3)
+        tables.add_column("Game", key="game", width=14)
+        tables.add_column("Players", key="players")
+        tables.add_column("Status", key="status", width=16)
+        self.redraw()
+        tables.focus()
+
+    # -- following the server -------------------------------------------------------------------
+
+    @property
+    def session(self) -> ClientSession | None:
+        return self.cardtable.link.latest if self.cardtable.link else None
+
+    def on_server(self, message: Message) -> None:
+        if isinstance(message, Tables | TableChanged | TableCreated | TableRemoved):
+            self.redraw()
+
+    def on_screen_resume(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        session = self.session
+        tables_widget = self.query_one("#tables", DataTable)
+        known = session.tables if session else {}
+        selected = self.selected_id()
+        tables_widget.clear()
+        for table_id in sorted(known):
+            table = known[table_id]
+            players = ", ".join(
+                clean(seat["name"]) if seat["name"] else "—" for seat in table["seats"]
+            )
+            tables_widget.add_row(
+                str(table_id),
+                plain(table["title"]),
+                plain(players),
+                status_words(table),
+                key=str(table_id),
+            )
+        if selected is not None and str(selected) in {str(key) for key in known}:
+            tables_widget.move_cursor(row=tables_widget.get_row_index(str(selected)))
+        self._draw_detail()
+        self.refresh_bindings()
+
+    def selected_id(self) -> int | None:
+        tables_widget = self.query_one("#tables", DataTable)
+        if tables_widget.row_count == 0:
+            return None
+        key = tables_widget.coordinate_to_cell_key(tables_widget.cursor_coordinate).row_key
+        return int(key.value) if key.value is not None else None
+
+    def selected_table(self) -> dict[str, Any] | None:
+        session = self.session
+        table_id = self.selected_id()
+        if session is None or table_id is None:
+            return None
+        return session.tables.get(table_id)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.seat_cursor = 0
+        self._draw_detail()
+        self.refresh_bindings()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_sit()
+
+    def _draw_detail(self) -> None:
+        detail = self.query_one("#table-detail", Static)
+        hint = self.query_one("#lobby-hint", Static)
+        table = self.selected_table()
+        if table is None:
+            detail.update(Text("No table selected.", style="dim"))
+            hint.update(Text(" No tables yet: press n to open one.", style="bold"))
+            return
+        text = Text()
+        text.append(f"Table {table['id']}: {clean(table['title'])}\n", style="bold")
+        for seat in table["seats"]:
+            text.append_text(seat_words(seat))
+            text.append("\n")
+        options = ", ".join(f"{key} {value}" for key, value in table["options"].items())
+        if options:
+            text.append(f"Options: {options}\n", style="dim")
+        text.append(f"Opened by {clean(table['creator'])}\n", style="dim")
+        if table["spectators"]:
+            text.append(f"{table['spectators']} watching\n", style="dim")
+        detail.update(text)
+        free = [seat for seat in table["seats"] if seat["kind"] == "empty"]
+        if free:
+            hint.update(Text(" enter: sit in the first free seat · w: watch · n: new table"))
+        else:
+            hint.update(Text(" w: watch this table · n: open a new one"))
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def _first_seat(self, kind: str) -> int | None:
+        table = self.selected_table()
+        if table is None:
+            return None
+        for seat in table["seats"]:
+            if seat["kind"] == kind:
+                return int(seat["seat"])
+        return None
+
+    def _is_creator(self) -> bool:
+        table = self.selected_table()
+        return table is not None and table["creator"] == self.cardtable.player_name
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "sit":
+            return self._first_seat("empty") is not None
+        if action in ("watch", "rules"):
+            return self.selected_table() is not None
+        if action == "add_bot":
+            return self._is_creator() and self._first_seat("empty") is not None
+        if action == "remove_bot":
+            return self._is_creator() and self._first_seat("bot") is not None
+        if action == "start":
+            table = self.selected_table()
+            return (
+                self._is_creator()
+                and table is not None
+                and table["status"] != "playing"
+                and self._first_seat("empty") is None
+            )
+        return True
+
+    def action_new(self) -> None:
+        from cardtable.client.ui.create_table import CreateTableScreen, TablePlan
+
+        def create(plan: TablePlan | None) -> None:
+            if plan is not None:
+                self.cardtable.request(plan.carry_out)
+
+        games = self.session.welcome.games if self.session and self.session.welcome else []
+        self.app.push_screen(CreateTableScreen(games), create)
+
+    def action_sit(self) -> None:
+        table, seat = self.selected_id(), self._first_seat("empty")
+        if table is not None and seat is not None:
+            self.cardtable.request(lambda session: session.sit(table, seat))
+
+    def action_watch(self) -> None:
+        table = self.selected_id()
+        if table is not None:
+            self.cardtable.request(lambda session: session.spectate(table))
+
+    def action_add_bot(self) -> None:
+        table, seat = self.selected_id(), self._first_seat("empty")
+        if table is not None and seat is not None:
+            self.cardtable.request(lambda session: session.add_bot(table, seat))
+
+    def action_remove_bot(self) -> None:
+        table, seat = self.selected_id(), self._first_seat("bot")
+        if table is not None and seat is not None:
+            self.cardtable.request(lambda session: session.remove_bot(table, seat))
+
+    def action_start(self) -> None:
+        table = self.selected_id()
+        if table is not None:
+            self.cardtable.request(lambda session: session.start(table))
+
+    def action_rules(self) -> None:
+        table = self.selected_table()
+        if table is not None:
+            self.cardtable.show_rules(table["game"])

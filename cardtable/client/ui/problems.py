@@ -1,0 +1,68 @@
+"""Connection problems in plain words, each with what to do about it."""
+
+from __future__ import annotations
+
+import errno
+import getpass
+import socket
+
+import trio
+
+from cardtable.client.session import HandshakeRefused
+from cardtable.client.ui.events import ConnectFailed
+from cardtable.protocol import ErrorCode
+
+
+def explain(error: BaseException, host: str, port: int, timeout: float) -> ConnectFailed:
+    """What went wrong connecting to ``host:port``, and what the player can do."""
+    where = f"{host}:{port}"
+    if isinstance(error, HandshakeRefused):
+        return _refused(error, where)
+    if isinstance(error, trio.TooSlowError):
+        return ConnectFailed(
+            f"{where} did not answer within {timeout:g} seconds.",
+            "Check the address, that the server is running, and that no firewall blocks the port.",
+        )
+    if isinstance(error, socket.gaierror):
+        return ConnectFailed(
+            f"There is no machine called {host!r} that this one can find.",
+            "Check the spelling, or use the address the host printed (numbers like 192.168.1.20).",
+        )
+    if isinstance(error, OSError) and (
+        error.errno == errno.ECONNREFUSED or "refused" in str(error).lower()
+    ):
+        return ConnectFailed(
+            f"Nothing is listening at {where}.",
+            "Ask the host to run `cardtable serve`, and check the address and port they printed.",
+        )
+    return ConnectFailed(
+        f"Could not connect to {where}: {error}.",
+        "Check the address and the network, then try again.",
+    )
+
+
+def _refused(error: HandshakeRefused, where: str) -> ConnectFailed:
+    said = f"The server at {where} said: {error.message}"
+    if error.code == ErrorCode.VERSION_MISMATCH:
+        return ConnectFailed(said, "Use the same cardtable version as the server's host.")
+    if error.code == ErrorCode.BAD_PASSWORD:
+        return ConnectFailed(said, "Ask the host for the password and type it below.", "password")
+    if error.code == ErrorCode.NAME_TAKEN:
+        return ConnectFailed(said, "Type another name below.", "name")
+    if error.code == ErrorCode.BAD_NAME:
+        return ConnectFailed(
+            said, "Use letters, digits, spaces and - _ . ' only. Type a name below.", "name"
+        )
+    if error.code == ErrorCode.SERVER_FULL:
+        return ConnectFailed(said, "Try again in a while.")
+    return ConnectFailed(said, "Try again, or ask the server's host.")
+
+
+def default_name() -> str:
+    """The login name, kept to what a server accepts, or ``player``."""
+    try:
+        login = getpass.getuser()
+    except (KeyError, OSError):
+        login = ""
+    name = "".join(char for char in login if char.isalnum() or char in " -_.'").strip()
+    return name[:24] or "player"

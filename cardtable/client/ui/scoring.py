@@ -1,0 +1,126 @@
+"""The scoring of a round, line by line as the engine gives it; at the end, the result."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from cardtable.client.ui.table_state import TableState
+from cardtable.engine.text import side_names
+
+if TYPE_CHECKING:
+    from cardtable.client.ui.app import CardtableApp
+
+
+def breakdown(state: TableState, score: dict[str, Any]) -> Table:
+    """One column per side: each scoring line, the round's points, and the running totals."""
+    view = state.view or {}
+    table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
+    table.add_column("")
+    sides = score["sides"]
+    for side in sides:
+        table.add_column(Text(side_names(side, state.names), style="bold"), justify="right")
+    labels: list[str] = []
+    for side_lines in score["lines"]:
+        for line in side_lines:
+            if line["label"] not in labels:
+                labels.append(line["label"])
+    for label in labels:
+        cells = []
+        for side_lines in score["lines"]:
+            found = [line for line in side_lines if line["label"] == label]
+            cells.append(_cell(found[0]) if found else "")
+        table.add_row(label, *cells)
+    table.add_row(
+        Text("This round", style="bold"), *[Text(str(p), style="bold") for p in score["points"]]
+    )
+    totals = view.get("totals")
+    if totals and len(totals) == len(sides):
+        table.add_row(Text("Total", style="bold"), *[Text(str(t), style="bold") for t in totals])
+    return table
+
+
+def _cell(line: dict[str, Any]) -> str:
+    if line["each"] == 1:
+        return str(line["points"])
+    return f"{line['count']} × {line['each']} = {line['points']}"
+
+
+def result_text(state: TableState) -> Text | None:
+    """Who won, once the game is over."""
+    result = (state.view or {}).get("result")
+    if not result:
+        return None
+    winners = [seat for index in result["winners"] for seat in result["sides"][index]]
+    if state.seat is not None and state.seat in winners:
+        headline = "You won!" if len(winners) == 1 else "You share the win!"
+    else:
+        headline = f"{side_names(winners, state.names)} won."
+    return Text(headline, style="bold green")
+
+
+class ScoringScreen(ModalScreen[None]):
+    """A round's breakdown; after the last round, rematch or back to the lobby."""
+
+    BINDINGS = [
+        Binding("escape,enter", "close", "Close"),
+        Binding("r", "rematch", "Rematch"),
+        Binding("o", "lobby", "Lobby"),
+    ]
+
+    def __init__(self, state: TableState, score: dict[str, Any], may_start: bool) -> None:
+        super().__init__()
+        self.state = state
+        self.score = score
+        self.may_start = may_start
+
+    @property
+    def cardtable(self) -> CardtableApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def over(self) -> bool:
+        return bool((self.state.view or {}).get("result"))
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog", id="scoring"):
+            yield Static(Text(f"Round {self.score['round']} scores", style="bold"))
+            yield Static(breakdown(self.state, self.score))
+            headline = result_text(self.state)
+            if headline is not None:
+                yield Static(headline, id="result")
+            with Horizontal(classes="buttons"):
+                if self.over:
+                    if self.may_start:
+                        yield Button("Rematch (r)", id="rematch", variant="success")
+                    yield Button("Lobby (o)", id="lobby", variant="primary")
+                yield Button("Close (enter)", id="close")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rematch":
+            return self.over and self.may_start
+        if action == "lobby":
+            return self.over
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        getattr(self, f"action_{event.button.id}")()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_rematch(self) -> None:
+        table = self.state.summary["id"]
+        self.dismiss(None)
+        self.cardtable.request(lambda session: session.start(table))
+
+    def action_lobby(self) -> None:
+        self.dismiss(None)
+        self.cardtable.request(lambda session: session.leave())

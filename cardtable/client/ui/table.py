@@ -1,0 +1,307 @@
+"""The table screen: the players, the game's board, your prompt, and chat and log beside them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
+
+from cardtable.client.session import ClientSession
+from cardtable.client.ui.boards import Board, board_for
+from cardtable.client.ui.chat import ChatPanel, channel_of
+from cardtable.client.ui.plain import clean
+from cardtable.client.ui.table_state import TableState
+from cardtable.engine import get_game
+from cardtable.protocol import ChatLine, Joined, Message, TableChanged, Update
+
+if TYPE_CHECKING:
+    from cardtable.client.ui.app import CardtableApp
+
+
+class TableScreen(Screen[None]):
+    """One table, seated or watching."""
+
+    BINDINGS = [
+        Binding("c", "chat", "Chat"),
+        Binding("l", "log", "Log"),
+        Binding("v", "scores", "Scores"),
+        Binding("question_mark", "rules", "Rules", key_display="?"),
+        Binding("s", "start", "Start"),
+        Binding("b", "bots", "Add bots"),
+        Binding("q", "leave", "Leave"),
+        Binding("escape", "board", "Board", show=False),
+    ]
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+        self.spec = get_game(game)
+        self.state: TableState | None = None
+        self.board: Board = board_for(game)
+
+    @property
+    def cardtable(self) -> CardtableApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table-main"):
+            with Vertical(id="table-play"):
+                yield Static(id="table-status")
+                yield Static(id="players")
+                yield self.board
+                yield Static(id="prompt")
+            with TabbedContent(id="side", initial="chat-tab"):
+                with TabPane("Chat", id="chat-tab"):
+                    yield ChatPanel(id="chat")
+                with TabPane("Log", id="log-tab"):
+                    yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.board.focus()
+
+    # -- following the server -------------------------------------------------------------------
+
+    @property
+    def session(self) -> ClientSession | None:
+        return self.cardtable.link.latest if self.cardtable.link else None
+
+    def on_server(self, message: Message) -> None:
+        session = self.session
+        if session is None or session.table is None:
+            return
+        if isinstance(message, Joined):
+            self.redraw()
+        elif isinstance(message, Update) and message.table == session.table_id:
+            self._draw_state()
+            log = self.query_one("#log", RichLog)
+            for event in message.events:
+                log.write(self._event_text(event))
+            self._announce_scores(message.events)
+        elif isinstance(message, TableChanged) and message.table["id"] == session.table_id:
+            self._draw_state()
+            self._draw_chat()
+        elif isinstance(message, ChatLine) and message.table == session.table_id:
+            self._chat().add(message.line)
+            self._flag_chat(message.line)
+
+    def redraw(self) -> None:
+        """Draw everything again from the session (after joining or reconnecting)."""
+        session = self.session
+        if session is None:
+            return
+        self._draw_state()
+        self._draw_chat()
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for event in session.log:
+            log.write(self._event_text(event))
+
+    def _draw_state(self) -> None:
+        session = self.session
+        state = TableState.of(session) if session else None
+        if state is None:
+            return
+        self.state = state
+        self.board.show(state)
+        self.query_one("#table-status", Static).update(self._status_text(state))
+        self.query_one("#players", Static).update(self._players_text(state))
+        self.query_one("#prompt", Static).update(Text(self.board.prompt(state), style="bold"))
+        self.refresh_bindings()
+
+    def _draw_chat(self) -> None:
+        session = self.session
+        if session is None or self.state is None:
+            return
+        self._chat().show(session.chat, self.state.seat, self._chat_players(self.state))
+
+    def _chat(self) -> ChatPanel:
+        return self.query_one("#chat", ChatPanel)
+
+    def _chat_players(self, state: TableState) -> list[str | None]:
+        """Each seat's player who can read a private line (None for bots and empty seats)."""
+        return [
+            state.names[seat["seat"]] if seat["kind"] == "player" else None
+            for seat in state.summary["seats"]
+        ]
+
+    def _flag_chat(self, line: dict[str, Any]) -> None:
+        """Tell a player looking at the log that a private line came in."""
+        tabs = self.query_one("#side", TabbedContent)
+        if tabs.active != "chat-tab" and channel_of(line, self.state.seat if self.state else None):
+            self.notify(f"Chat from {clean(str(line.get('from', '')))}", timeout=3)
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def _event_text(self, event: dict[str, Any]) -> Text:
+        names = self.state.names if self.state else []
+        try:
+            words = self.spec.describe(event, names)
+        except (KeyError, IndexError, TypeError):
+            words = str(event.get("kind", "?"))
+        style = "bold" if event.get("kind") in ("round_end", "game_end") else ""
+        return Text(words, style=style)
+
+    def _status_text(self, state: TableState) -> Text:
+        summary = state.summary
+        text = Text()
+        text.append(f" {self.spec.title} ", style="bold reverse")
+        text.append(f" table {summary['id']}")
+        view = state.view
+        if view is not None:
+            rounds = view["table"].get("rounds") if isinstance(view.get("table"), dict) else None
+            text.append(f" · round {view['round']}" + (f" of {rounds}" if rounds else ""))
+        if summary["status"] == "waiting":
+            empty = sum(1 for seat in summary["seats"] if seat["kind"] == "empty")
+            text.append(f" · waiting: {empty} empty seat(s)" if empty else " · ready to start")
+        elif view is not None and view.get("result"):
+            text.append(" · game over", style="bold")
+        elif state.my_turn:
+            text.append(" · your turn", style="bold green")
+        if state.seat is None:
+            text.append(" · watching", style="italic")
+        return text
+
+    def _players_text(self, state: TableState) -> Text:
+        text = Text()
+        view = state.view
+        totals = view["totals"] if view else []
+        sides = view["sides"] if view else []
+        for seat in state.summary["seats"]:
+            index = seat["seat"]
+            turn = index in state.actors
+            text.append("▶ " if turn else "  ", style="bold yellow")
+            name_style = Style(bold=True, underline=index == state.seat)
+            if seat["kind"] == "player" and index != state.seat and state.seat is not None:
+                name_style += Style.from_meta({"@click": f"screen.whisper({index})"})
+            text.append(state.name(index), style=name_style)
+            presence = self._presence(seat, index == state.seat)
+            if presence:
+                text.append(" " + presence, style="dim" if "away" in presence else "")
+            note = self.board.seat_note(state, index) if view else ""
+            if note:
+                text.append(f"  {note}")
+            for side_index, side in enumerate(sides):
+                if index in side and side_index < len(totals) and view and view["round_scores"]:
+                    text.append(f"  score {totals[side_index]}", style="bold")
+            text.append("\n")
+        text.rstrip()
+        return text
+
+    @staticmethod
+    def _presence(seat: dict[str, Any], mine: bool) -> str:
+        if seat["kind"] == "empty":
+            return "(empty)"
+        if seat["kind"] == "bot":
+            return "(away: a bot plays)" if seat["covered"] else ""
+        if mine:
+            return "(you)"
+        return "●" if seat["connected"] else "○ away"
+
+    # -- scores ---------------------------------------------------------------------------------
+
+    def _announce_scores(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            if event.get("kind") == "round_end":
+                self.action_scores(event["score"])
+
+    def action_scores(self, score: dict[str, Any] | None = None) -> None:
+        from cardtable.client.ui.scoring import ScoringScreen
+
+        if self.state is None or self.state.view is None:
+            self.notify("No scores yet: the game has not started.")
+            return
+        view = self.state.view
+        if score is None:
+            if not view["round_scores"]:
+                self.notify("No round has been scored yet.")
+                return
+            score = view["round_scores"][-1]
+        self.app.push_screen(ScoringScreen(self.state, score, self._may_start()))
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def _may_start(self) -> bool:
+        state = self.state
+        return (
+            state is not None
+            and state.summary["status"] != "playing"
+            and state.summary["creator"] == self.cardtable.player_name
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self._may_start()
+        if action == "bots":
+            state = self.state
+            return (
+                state is not None
+                and state.summary["status"] == "waiting"
+                and any(seat["kind"] == "empty" for seat in state.summary["seats"])
+            )
+        return True
+
+    def action_chat(self) -> None:
+        self.query_one("#side", TabbedContent).active = "chat-tab"
+        self.query_one("#chat-input").focus()
+
+    def action_log(self) -> None:
+        self.query_one("#side", TabbedContent).active = "log-tab"
+
+    def action_board(self) -> None:
+        self.board.focus()
+
+    def action_whisper(self, seat: int) -> None:
+        self.query_one("#side", TabbedContent).active = "chat-tab"
+        self._chat().open_channel(f"seat:{seat}")
+        self.query_one("#chat-input").focus()
+
+    def action_rules(self) -> None:
+        self.cardtable.show_rules(self.game)
+
+    def action_start(self) -> None:
+        if self.state is not None:
+            table = self.state.summary["id"]
+            self.cardtable.request(lambda session: session.start(table))
+
+    def action_bots(self) -> None:
+        if self.state is None:
+            return
+        table = self.state.summary["id"]
+        empty = [seat["seat"] for seat in self.state.summary["seats"] if seat["kind"] == "empty"]
+
+        async def fill(session: ClientSession) -> None:
+            for seat in empty:
+                await session.add_bot(table, seat)
+
+        self.cardtable.request(fill)
+
+    def action_leave(self) -> None:
+        from cardtable.client.ui.dialogs import Confirm
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.cardtable.request(lambda session: session.leave())
+
+        if self.state is not None and self.state.playing and self.state.seat is not None:
+            self.app.push_screen(
+                Confirm("Leave the table? A bot will play your seat for the rest of the game."),
+                confirmed,
+            )
+        else:
+            confirmed(True)
+
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        action = message.action
+        self.cardtable.request(lambda session: session.act(action))
+
+    def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
+        outgoing = message.outgoing
+        self.cardtable.request(lambda session: session.say(outgoing.text, outgoing.to))

@@ -1,0 +1,52 @@
+"""`cardtable play`: a server in this process, a table with bots, and the app seated at it."""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass, field
+
+import trio
+
+from cardtable.client.ui.app import PlayPlan
+from cardtable.client.ui.create_table import TablePlan
+from cardtable.server.app import RunningServer, serve
+from cardtable.server.config import DEFAULT_PORT, ServerConfig
+
+
+@dataclass
+class LocalServer:
+    """A server the app starts in its own trio run; `running` once it listens."""
+
+    config: ServerConfig
+    running: RunningServer | None = field(default=None, init=False)
+
+    async def start(self, nursery: trio.Nursery) -> int:
+        self.running = await nursery.start(serve, self.config)
+        return self.running.port
+
+
+def local_config(*, lan: bool, port: int | None = None, seed: int | None = None) -> ServerConfig:
+    """Settings for a server in this process: loopback only on a free port, or (``lan``) every
+    interface on `port`, else the usual port if it is free, else any free one."""
+    if not lan:
+        return ServerConfig(host="127.0.0.1", port=port or 0, seed=seed)
+    return ServerConfig(host=None, port=port or free_port(DEFAULT_PORT), seed=seed)
+
+
+def free_port(preferred: int) -> int:
+    """`preferred` if nothing listens there, else a port the system picks."""
+    for candidate in (preferred, 0):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(("", candidate))
+            except OSError:
+                continue
+            return int(probe.getsockname()[1])
+    raise OSError("no free port")
+
+
+def play_plan(table: TablePlan, name: str, config: ServerConfig) -> tuple[PlayPlan, LocalServer]:
+    """The app's plan for `cardtable play`, and the server it will start."""
+    server = LocalServer(config)
+    return PlayPlan(table=table, name=name, start_server=server.start), server
