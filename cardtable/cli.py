@@ -73,6 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     join.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 192.168.1.20:7777")
     join.add_argument("--name", default=None, help="your name (default: your login name)")
     join.add_argument("--password", default=None, help="the server's password, if it has one")
+    serve.add_argument(
+        "--seed", type=int, default=None, help="fix every table's shuffles, to replay games"
+    )
     bot = commands.add_parser("bot", help="play a seat at a server's table as a bot")
     bot.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 192.168.1.20:7777")
     bot.add_argument("--table", type=int, required=True, help="the table's id")
@@ -118,7 +121,11 @@ def _serve(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     config = ServerConfig(
-        host=args.host, port=args.port, password=args.password, bot_delay=args.bot_delay
+        host=args.host,
+        port=args.port,
+        password=args.password,
+        bot_delay=args.bot_delay,
+        seed=args.seed,
     )
 
     def ready(server: RunningServer) -> None:

@@ -16,7 +16,7 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack
 import trio
 
 from cardtable.client.session import ClientSession, ConnectionLost, HandshakeRefused, connect
-from cardtable.protocol import ErrorCode, Message
+from cardtable.protocol import ErrorCode, Joined, Message
 
 #: Seconds to wait before each reconnection attempt; the last one repeats.
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0)
@@ -149,6 +149,18 @@ class Link:
             self.on_status(LinkStatus.CONNECTED, f"Connected to {self.host}:{self.port}.")
             return
         if token is not None and session.table is not None:
+            # The server's `joined` came during the handshake, before anyone listened: pass on
+            # what it said, so that whoever shows the table draws it all again.
+            self.on_message(
+                Joined(
+                    table=session.table,
+                    seat=session.seat,
+                    token=session.token,
+                    view=session.view,
+                    log=list(session.log),
+                    chat=list(session.chat),
+                )
+            )
             self.on_status(LinkStatus.CONNECTED, "Reconnected: you are back at your seat.")
             return
         await session.list_tables(watch=True)

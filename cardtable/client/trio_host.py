@@ -24,6 +24,7 @@ class TrioHost:
         self._token: trio.lowlevel.TrioToken | None = None
         self._finished: asyncio.Future[Any] | None = None
         self._started = asyncio.Event()
+        self._reported = False
 
     @property
     def running(self) -> bool:
@@ -67,9 +68,10 @@ class TrioHost:
         if not self._finished.done() and self._nursery is not None and self._token is not None:
             self._token.run_sync_soon(self._nursery.cancel_scope.cancel)
         result = await self._finished
+        if self._reported:
+            return
+        self._reported = True
         try:
             result.unwrap()
-        except trio.Cancelled:
-            pass
         except BaseException:
             log.exception("the trio run ended with an error")

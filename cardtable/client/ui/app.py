@@ -151,13 +151,19 @@ class CardtableApp(App[None]):
     # -- the server's messages ------------------------------------------------------------------
 
     def on_server_said(self, event: ServerSaid) -> None:
+        if not self.is_running:
+            # Shutting down: the screens' widgets are being removed while trio may still be
+            # delivering messages; drawing them now would raise NoMatches / NoScreen.
+            return
         message = event.message
         if isinstance(message, Joined):
             self._show_table(message.table["game"])
         elif isinstance(message, Left):
             self._back_to_lobby()
         elif isinstance(message, Error) and message.rid is None:
-            self.notify(message.message, title="Server", severity="error")
+            # What the server says is shown as written (markup=False): a stray "[/b]" in it
+            # would otherwise stop the app with a MarkupError when the toast is drawn.
+            self.notify(message.message, title="Server", severity="error", markup=False)
         for screen in list(self.screen_stack):
             on_server: Callable[[Message], None] | None = getattr(screen, "on_server", None)
             if on_server is not None and screen.is_mounted:
@@ -191,13 +197,13 @@ class CardtableApp(App[None]):
             if len(self.screen_stack) == 1:
                 self.push_screen(LobbyScreen())
             self.sub_title = ""
-            self.notify(event.text, timeout=4)
+            self.notify(event.text, timeout=4, markup=False)
         elif event.status is LinkStatus.RECONNECTING:
             self.sub_title = "reconnecting…"
-            self.notify(event.text, severity="warning", timeout=4)
+            self.notify(event.text, severity="warning", timeout=4, markup=False)
         else:
             self.sub_title = "disconnected"
-            self.notify(event.text, severity="error", timeout=30)
+            self.notify(event.text, severity="error", timeout=30, markup=False)
 
     def on_connect_failed(self, event: ConnectFailed) -> None:
         from cardtable.client.ui.problem_screen import ProblemScreen
@@ -205,7 +211,7 @@ class CardtableApp(App[None]):
         self.push_screen(ProblemScreen(event))
 
     def on_refused(self, event: Refused) -> None:
-        self.notify(event.text, title="Refused", severity="error")
+        self.notify(event.text, title="Refused", severity="error", markup=False)
 
     # -- for the screens ------------------------------------------------------------------------
 

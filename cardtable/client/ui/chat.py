@@ -44,10 +44,11 @@ def parse_outgoing(text: str, channel: str, names: Sequence[str | None]) -> Outg
     `names` holds each seat's player (None for an empty seat or a bot).
     """
     text = text.strip()
-    if text.startswith("/msg"):
+    if text == "/msg" or text.startswith("/msg "):
         _, _, rest = text.partition(" ")
         for seat, name in sorted(enumerate(names), key=lambda item: -len(item[1] or "")):
-            if name and rest.lower().startswith(name.lower() + " "):
+            # The name alone (nothing written after it) is matched too, to say so.
+            if name and (rest.lower() + " ").startswith(name.lower() + " "):
                 body = rest[len(name) :].strip()
                 return Outgoing(body, seat) if body else "Write something after the name."
         return "Nobody by that name is playing here. Use: /msg NAME text"

@@ -26,7 +26,11 @@ def seat_words(seat: dict[str, Any]) -> Text:
         return Text(number + "empty", style="dim")
     name = clean(seat["name"] or "?")
     if seat["kind"] == "bot":
-        return Text(number + name + (" (bot for away player)" if seat["covered"] else " (bot)"))
+        # The server names its bots "Bram (bot)" already.
+        return Text(number + (name if name.endswith("(bot)") else f"{name} (bot)"))
+    if seat["covered"]:
+        # A player's seat (kind "player") that a bot plays while they are away.
+        return Text(f"{number}{name} ○ away: a bot plays", style="dim")
     marker = "●" if seat["connected"] else "○ away"
     return Text(f"{number}{name} {marker}", style="" if seat["connected"] else "dim")
 
@@ -77,8 +81,10 @@ class LobbyScreen(Screen[None]):
         tables = self.query_one("#tables", DataTable)
         tables.add_column("#", key="id", width=3)
         tables.add_column("Game", key="game", width=14)
-        tables.add_column("Players", key="players")
+        # Status before players: at 80 columns the list is 48 wide, and the players (also in
+        # the detail beside it) are the column that may run off the edge.
         tables.add_column("Status", key="status", width=16)
+        tables.add_column("Players", key="players")
         self.redraw()
         tables.focus()
 
@@ -109,8 +115,8 @@ class LobbyScreen(Screen[None]):
             tables_widget.add_row(
                 str(table_id),
                 plain(table["title"]),
-                plain(players),
                 status_words(table),
+                plain(players),
                 key=str(table_id),
             )
         if selected is not None and str(selected) in {str(key) for key in known}:

@@ -28,9 +28,7 @@ def explain(error: BaseException, host: str, port: int, timeout: float) -> Conne
             f"There is no machine called {host!r} that this one can find.",
             "Check the spelling, or use the address the host printed (numbers like 192.168.1.20).",
         )
-    if isinstance(error, OSError) and (
-        error.errno == errno.ECONNREFUSED or "refused" in str(error).lower()
-    ):
+    if _refused_connection(error):
         return ConnectFailed(
             f"Nothing is listening at {where}.",
             "Ask the host to run `cardtable serve`, and check the address and port they printed.",
@@ -38,6 +36,19 @@ def explain(error: BaseException, host: str, port: int, timeout: float) -> Conne
     return ConnectFailed(
         f"Could not connect to {where}: {error}.",
         "Check the address and the network, then try again.",
+    )
+
+
+def _refused_connection(error: BaseException) -> bool:
+    """Whether `error` is a refused connection. Trio raises "all attempts to connect … failed"
+    with each attempt's own error in the group that is its cause."""
+    if isinstance(error, OSError) and (
+        error.errno == errno.ECONNREFUSED or "refused" in str(error).lower()
+    ):
+        return True
+    cause = error.__cause__
+    return isinstance(cause, BaseExceptionGroup) and any(
+        _refused_connection(attempt) for attempt in cause.exceptions
     )
 
 
@@ -65,4 +76,4 @@ def default_name() -> str:
     except (KeyError, OSError):
         login = ""
     name = "".join(char for char in login if char.isalnum() or char in " -_.'").strip()
-    return name[:24] or "player"
+    return name[:24].strip() or "player"

@@ -60,7 +60,8 @@ class TableScreen(Screen[None]):
                 with TabPane("Chat", id="chat-tab"):
                     yield ChatPanel(id="chat")
                 with TabPane("Log", id="log-tab"):
-                    yield RichLog(id="log", wrap=True, markup=False, highlight=False)
+                    # min_width=1: wrap at the panel's width (the default, 78, cuts lines off).
+                    yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=1)
         yield Footer()
 
     def on_mount(self) -> None:

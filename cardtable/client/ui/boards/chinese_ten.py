@@ -157,6 +157,8 @@ class ChineseTenBoard(Board):
         elif spots:
             choices = ", ".join(str(spot + 1) for spot in sorted(spots))
             self.notify(f"Choose a spot: {choices}.")
+        elif self.state is not None and self.state.my_turn:
+            self.notify("That card cannot be played now.", severity="warning")
 
     def action_deal(self) -> None:
         legal = self.state.legal if self.state else []

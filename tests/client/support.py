@@ -1,0 +1,144 @@
+"""Helpers for driving the Textual app against real servers.
+
+pytest-trio runs every ``async def`` test under trio, and Textual needs asyncio, so app tests are
+plain functions that call `run_async`. A server the app does not start itself runs in a thread
+with its own trio loop (`ServerThread`), listening on a real port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any, TypeVar
+
+import trio
+from textual.app import App
+from textual.pilot import Pilot
+
+from cardtable.client.ui.app import CardtableApp, JoinPlan
+from cardtable.client.ui.create_table import TablePlan
+from cardtable.play import LocalServer, play_plan
+from cardtable.server.app import RunningServer, serve
+from cardtable.server.config import ServerConfig
+
+T = TypeVar("T")
+
+SIZE = (80, 24)
+#: Quick bots and a fixed shuffle, so games are short and repeatable.
+TEST_CONFIG = ServerConfig(host="127.0.0.1", port=0, bot_delay=0.0, seed=7)
+
+
+def run_async(test: Callable[[], Coroutine[Any, Any, None]], timeout: float = 60) -> None:
+    """Run an asyncio test body, failing it if it takes longer than `timeout` seconds."""
+
+    async def bounded() -> None:
+        await asyncio.wait_for(test(), timeout)
+
+    asyncio.run(bounded())
+
+
+async def wait_until(
+    pilot: Pilot[Any], predicate: Callable[[], object], timeout: float = 15, what: str = ""
+) -> None:
+    """Let the app run until `predicate()` is true; fail after `timeout` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what or predicate}")
+        await pilot.pause(0.02)
+
+
+def screen_text(app: App[Any]) -> str:
+    """What the terminal shows now, as plain text, one line per row."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+def play_app(
+    game: str = "chinese-ten",
+    players: int = 2,
+    options: dict[str, Any] | None = None,
+    *,
+    name: str = "Tess",
+    config: ServerConfig = TEST_CONFIG,
+) -> tuple[CardtableApp, LocalServer]:
+    """The app as `cardtable play` builds it, with its in-process server."""
+    plan, server = play_plan(TablePlan(game, players, options or {}), name, config)
+    return CardtableApp(plan), server
+
+
+def join_app(port: int, name: str = "Tess", password: str | None = None) -> CardtableApp:
+    """The app as `cardtable join 127.0.0.1:PORT` builds it."""
+    return CardtableApp(JoinPlan("127.0.0.1", port, name, password, timeout=5.0))
+
+
+class ServerThread:
+    """A real server on a real port, in a thread of its own with its own trio loop."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.server: RunningServer | None = None
+        self._token: trio.lowlevel.TrioToken | None = None
+        self._nursery: trio.Nursery | None = None
+        self._ready: queue.Queue[BaseException | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._main, daemon=True)
+
+    @property
+    def port(self) -> int:
+        assert self.server is not None
+        return self.server.port
+
+    def start(self) -> None:
+        self._thread.start()
+        problem = self._ready.get(timeout=10)
+        if problem is not None:
+            raise problem
+
+    def _main(self) -> None:
+        async def main() -> None:
+            self._token = trio.lowlevel.current_trio_token()
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                try:
+                    self.server = await nursery.start(serve, self.config)
+                except BaseException as error:
+                    self._ready.put(error)
+                    raise
+                self._ready.put(None)
+
+        trio.run(main)
+
+    def call(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a plain function in the server's thread (e.g. to look at or poke the lobby)."""
+        return trio.from_thread.run_sync(function, *args, trio_token=self._token)
+
+    def run(self, function: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """Run an async function in the server's trio loop and return its result."""
+        return trio.from_thread.run(function, *args, trio_token=self._token)
+
+    def start_soon(self, function: Callable[..., Awaitable[Any]], *args: Any) -> None:
+        """Start a task in the server's trio loop that runs until it ends or the server stops
+        (e.g. another player's session that stays connected)."""
+        assert self._nursery is not None
+        self.call(self._nursery.start_soon, function, *args)
+
+    def stop(self) -> None:
+        if self._nursery is not None and self._token is not None:
+            self.call(self._nursery.cancel_scope.cancel)
+        self._thread.join(timeout=10)
+
+
+@contextmanager
+def server_thread(**changes: Any) -> Iterator[ServerThread]:
+    """A `ServerThread` with `TEST_CONFIG` plus `changes`, stopped afterwards."""
+    thread = ServerThread(replace(TEST_CONFIG, **changes))
+    thread.start()
+    try:
+        yield thread
+    finally:
+        thread.stop()

@@ -1,0 +1,85 @@
+"""Snapshots of the lobby and the table at 80×24 (and the table at 120×40).
+
+A fixed server seed and instant bots make every run show the same cards. After a deliberate change
+to the look, refresh them with ``pytest tests/client/test_snapshots.py --snapshot-update`` and
+look at the new SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import trio
+from textual.pilot import Pilot
+
+from cardtable.client.session import connect
+from cardtable.client.ui.lobby import LobbyScreen
+from cardtable.client.ui.scoring import ScoringScreen
+from cardtable.client.ui.table import TableScreen
+from tests.client.support import SIZE, join_app, play_app, screen_text, server_thread, wait_until
+
+
+async def host_a_table(
+    port: int, name: str, seats: int, bots: int, start: bool, ready: threading.Event
+) -> None:
+    """Another player: open a table, sit, add bots, maybe start; then stay connected."""
+    async with connect("127.0.0.1", port, name) as session:
+        table = await session.create_table("chinese-ten", seats, {"decks": 1})
+        await session.sit(table["id"], 0)
+        for seat in range(1, 1 + bots):
+            await session.add_bot(table["id"], seat)
+        if start:
+            await session.start(table["id"])
+        ready.set()
+        await trio.sleep_forever()
+
+
+def test_lobby(snap_compare: Any) -> None:
+    with server_thread() as server:
+        for name, seats, bots, start in (("Ada", 4, 1, False), ("Bo", 2, 1, True)):
+            ready = threading.Event()
+            server.start_soon(host_a_table, server.port, name, seats, bots, start, ready)
+            assert ready.wait(10)
+        app = join_app(server.port)
+
+        async def in_the_lobby(pilot: Pilot[Any]) -> None:
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="lobby")
+            await wait_until(pilot, lambda: "playing" in screen_text(app), what="both tables")
+
+        assert snap_compare(app, terminal_size=SIZE, run_before=in_the_lobby)
+
+
+def your_turn(app: Any) -> Any:
+    async def wait(pilot: Pilot[Any]) -> None:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        await wait_until(pilot, lambda: "your turn" in screen_text(app), what="our turn")
+        await pilot.pause(0.1)
+
+    return wait
+
+
+def test_table(snap_compare: Any) -> None:
+    app, _server = play_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=your_turn(app))
+
+
+def test_table_with_four_players_on_a_large_terminal(snap_compare: Any) -> None:
+    app, _server = play_app(players=4)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=your_turn(app))
+
+
+def test_scoring(snap_compare: Any) -> None:
+    app, _server = play_app(options={"decks": 1})
+
+    async def to_the_end(pilot: Pilot[Any]) -> None:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        while not isinstance(app.screen, ScoringScreen):
+            session = app.link.latest if app.link else None
+            if session is not None and session.legal:
+                action = session.legal[0]
+                app.request(lambda s, action=action: s.act(action))
+            await pilot.pause(0.05)
+        await pilot.pause(0.2)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=to_the_end)

@@ -1,0 +1,118 @@
+"""`cardtable play` and `cardtable join` as real processes in a real (pseudo) terminal."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import pty
+import select
+import socket
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+CTRL_Q = b"\x11"
+#: Terminal control sequences (colours, cursor moves), removed before looking for words.
+ESCAPES = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|[()][0-9A-Z]|[=>78])")
+
+
+class Terminal:
+    """A child process on an 80×24 pseudo-terminal, and everything it has written so far."""
+
+    def __init__(self, *args: str) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        env = dict(os.environ, TERM="xterm-256color")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "cardtable", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.output = b""
+
+    def _read(self, wait: float) -> None:
+        ready, _, _ = select.select([self.master], [], [], wait)
+        if ready:
+            try:
+                self.output += os.read(self.master, 65536)
+            except OSError:  # the child has gone and closed its side
+                time.sleep(wait)
+
+    @property
+    def shown(self) -> bytes:
+        """The output without control sequences."""
+        return ESCAPES.sub(b"", self.output)
+
+    def expect(self, text: bytes, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.shown:
+            assert time.monotonic() < deadline, f"{text!r} never shown; got {self.output[-400:]!r}"
+            assert self.process.poll() is None, f"exited early: {self.output[-800:]!r}"
+            self._read(0.1)
+
+    def finish(self, keys: bytes, timeout: float = 20) -> int:
+        """Type `keys`, keep reading (a full terminal would block the app) until it exits."""
+        os.write(self.master, keys)
+        deadline = time.monotonic() + timeout
+        while (code := self.process.poll()) is None:
+            assert time.monotonic() < deadline, f"did not exit: {self.output[-400:]!r}"
+            self._read(0.1)
+        self._read(0.1)
+        return code
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        os.close(self.master)
+
+
+@contextmanager
+def terminal(*args: str) -> Iterator[Terminal]:
+    session = Terminal(*args)
+    try:
+        yield session
+    finally:
+        session.close()
+
+
+def unused_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_play_opens_a_table_with_a_bot_and_ctrl_q_quits_cleanly() -> None:
+    with terminal("play", "--name", "Pat", "--seed", "3") as term:
+        term.expect(b"Your hand")
+        term.expect(b"Pat")
+        assert term.finish(CTRL_Q) == 0
+        assert b"Traceback" not in term.output
+
+
+def test_play_lan_prints_the_address_to_give_out() -> None:
+    port = unused_port()
+    with terminal("play", "--lan", "--port", str(port), "--name", "Pat") as term:
+        term.expect(b"cardtable join ")
+        term.expect(f":{port}".encode())
+        term.expect(b"Your hand")
+        assert term.finish(CTRL_Q) == 0
+
+
+def test_join_with_nothing_listening_says_what_to_do() -> None:
+    port = unused_port()
+    with terminal("join", f"127.0.0.1:{port}", "--name", "Pat") as term:
+        term.expect(b"Nothing is listening")
+        term.expect(b"cardtable serve")
+        assert term.finish(CTRL_Q) == 0
+        assert b"Traceback" not in term.output
