@@ -124,8 +124,8 @@ class Link:
                 return
             self.status = LinkStatus.RECONNECTING
             self.attempts = 0
-            why = reason.message if reason is not None else "the connection dropped."
-            self.on_status(LinkStatus.RECONNECTING, f"Connection lost ({why}) Reconnecting…")
+            why = f" The server said: {reason.message}" if reason is not None else ""
+            self.on_status(LinkStatus.RECONNECTING, f"Connection lost.{why} Reconnecting…")
             await self._pause(None)
 
     def _connect(self, token: str | None) -> AbstractAsyncContextManager[ClientSession]:

@@ -213,7 +213,7 @@ async def test_a_dropped_lobby_client_watches_the_tables_again() -> None:
 
             await heard.wait_for(lambda: heard.count(CONNECTED) == 2)
             assert heard.statuses[1:] == [
-                (RECONNECTING, "Connection lost (the connection dropped.) Reconnecting…"),
+                (RECONNECTING, "Connection lost. Reconnecting…"),
                 (CONNECTED, "Reconnected."),
             ]
             session = link.session

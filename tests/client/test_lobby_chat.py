@@ -557,7 +557,7 @@ def test_what_the_server_says_is_shown_as_written() -> None:
                 await wait_until(pilot, lambda: odd in toasts(app), 5, "the server's words")
                 # A fatal one: the app says why it dropped, and comes back by itself.
                 tell(Error(code=ErrorCode.IDLE_TIMEOUT, message="[/]gone", fatal=True))
-                await wait_until(pilot, lambda: "Connection lost ([/]gone)" in toasts(app), 5)
+                await wait_until(pilot, lambda: "Connection lost. The server said: [/]gone" in toasts(app), 5)
                 await wait_until(pilot, lambda: "Reconnected." in toasts(app), 5)
                 assert app.is_running and isinstance(app.screen, LobbyScreen)
 
@@ -609,7 +609,7 @@ def test_a_dropped_connection_comes_back_to_the_seat_with_its_history() -> None:
 
                 server.call(lambda: lobby_of(server).clients["Tess"].abort())
                 await wait_until(pilot, lambda: "Reconnecting…" in toasts(app), 5, "a toast")
-                assert "Connection lost (the connection dropped.) Reconnecting…" in toasts(app)
+                assert "Connection lost. Reconnecting…" in toasts(app)
                 await wait_until(
                     pilot, lambda: "Reconnected: you are back at your seat." in toasts(app), 5
                 )

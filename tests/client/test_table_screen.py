@@ -603,7 +603,7 @@ def test_chat_at_the_table_and_no_private_lines_to_a_bot() -> None:
             await pilot.press(*typed, "enter")
             await wait_until(pilot, lambda: notifications(app, "warning"), what="the warning")
             assert notifications(app, "warning") == [
-                ": Nobody by that name is playing here. Use: /msg NAME text"
+                ": Bots cannot read private lines."
             ]
             assert chat_input.value == typed
             assert len(session(app).chat) == 1

@@ -67,6 +67,8 @@ class CardtableApp(App[None]):
         self.player_name = plan.name
         self.trio = TrioHost()
         self.link: Link | None = None
+        #: Whether the player has been told that the link is reconnecting.
+        self._reconnecting = False
         #: Where the server is, once known.
         self.address: tuple[str, int] | None = None
 
@@ -157,7 +159,7 @@ class CardtableApp(App[None]):
             return
         message = event.message
         if isinstance(message, Joined):
-            self._show_table(message.table["game"])
+            self._show_table(message)
         elif isinstance(message, Left):
             self._back_to_lobby()
         elif isinstance(message, Error) and message.rid is None:
@@ -166,17 +168,22 @@ class CardtableApp(App[None]):
             self.notify(message.message, title="Server", severity="error", markup=False)
         for screen in list(self.screen_stack):
             on_server: Callable[[Message], None] | None = getattr(screen, "on_server", None)
-            if on_server is not None and screen.is_mounted:
+            if on_server is not None:
                 on_server(message)
 
-    def _show_table(self, game: str) -> None:
+    def _show_table(self, joined: Joined) -> None:
+        """Bring up the table we were seated at (again), or a new table screen."""
         top = self._top_table()
-        if top is not None and top.game == game:
+        if (
+            top is not None
+            and top.table_id == joined.table["id"]
+            and top.game == joined.table["game"]
+        ):
             while self.screen is not top:
                 self.pop_screen()
             return
         self._back_to_lobby(rewatch=False)
-        self.push_screen(TableScreen(game))
+        self.push_screen(TableScreen(joined))
 
     def _top_table(self) -> TableScreen | None:
         for screen in reversed(self.screen_stack):
@@ -194,16 +201,24 @@ class CardtableApp(App[None]):
 
     def on_link_changed(self, event: LinkChanged) -> None:
         if event.status is LinkStatus.CONNECTED:
+            self.sub_title = ""
             if len(self.screen_stack) == 1:
                 self.push_screen(LobbyScreen())
-            self.sub_title = ""
+                return  # the first connection: the lobby says enough
             self.notify(event.text, timeout=4, markup=False)
+            session = self.link.latest if self.link else None
+            if session is not None and session.table is None and self._top_table() is not None:
+                self._back_to_lobby(rewatch=False)  # the seat was not kept; the link re-watches
         elif event.status is LinkStatus.RECONNECTING:
             self.sub_title = "reconnecting…"
-            self.notify(event.text, severity="warning", timeout=4, markup=False)
+            if not self._reconnecting:
+                self.notify(event.text, severity="warning", timeout=4, markup=False)
+            self._reconnecting = True
+            return
         else:
             self.sub_title = "disconnected"
             self.notify(event.text, severity="error", timeout=30, markup=False)
+        self._reconnecting = False
 
     def on_connect_failed(self, event: ConnectFailed) -> None:
         from cardtable.client.ui.problem_screen import ProblemScreen

@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, OptionList, RichLog
@@ -38,10 +39,12 @@ def channel_of(line: dict[str, Any], me: int | None) -> str:
     return f"seat:{other}"
 
 
-def parse_outgoing(text: str, channel: str, names: Sequence[str | None]) -> Outgoing | str:
+def parse_outgoing(
+    text: str, channel: str, names: Sequence[str | None], bots: Sequence[str] = ()
+) -> Outgoing | str:
     """What the typed `text` sends, or a sentence saying why it cannot be sent.
 
-    `names` holds each seat's player (None for an empty seat or a bot).
+    `names` holds each seat's player (None for an empty seat or a bot); `bots` the bots' names.
     """
     text = text.strip()
     if text == "/msg" or text.startswith("/msg "):
@@ -51,6 +54,8 @@ def parse_outgoing(text: str, channel: str, names: Sequence[str | None]) -> Outg
             if name and (rest.lower() + " ").startswith(name.lower() + " "):
                 body = rest[len(name) :].strip()
                 return Outgoing(body, seat) if body else "Write something after the name."
+        if any((rest.lower() + " ").startswith(bot.lower() + " ") for bot in bots):
+            return "Bots cannot read private lines."
         return "Nobody by that name is playing here. Use: /msg NAME text"
     if text.startswith("/"):
         return "The one command is /msg NAME text."
@@ -74,6 +79,8 @@ def line_text(line: dict[str, Any]) -> Text:
 class ChatPanel(Vertical):
     """Channels, lines and an input. Posts `ChatPanel.Send` when the player sends a line."""
 
+    BINDINGS = [Binding("escape", "screen.board", "Board")]
+
     class Send(Message):
         def __init__(self, outgoing: Outgoing) -> None:
             super().__init__()
@@ -84,28 +91,46 @@ class ChatPanel(Vertical):
         self.channel = TABLE
         self.me: int | None = None
         self.players: list[str | None] = []
+        self.bots: list[str] = []
         self.lines: list[dict[str, Any]] = []
+        self._ids: set[object] = set()
         self.seen: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="channels")
-        yield RichLog(id="chat-lines", wrap=True, markup=False, highlight=False)
+        # min_width=1: wrap at the panel's width (the default, 78, would cut lines off).
+        yield RichLog(id="chat-lines", wrap=True, markup=False, highlight=False, min_width=1)
         yield Input(placeholder="Say… (/msg NAME text)", id="chat-input", max_length=500)
 
     # -- what to show ---------------------------------------------------------------------------
 
-    def show(self, lines: list[dict[str, Any]], me: int | None, players: list[str | None]) -> None:
-        """Show all of `lines` (the table's chat as we may read it), with seats' players."""
-        self.me = me
-        self.players = players
-        self.lines = list(lines)
+    def set_players(
+        self, me: int | None, players: list[str | None], bots: list[str] | None = None
+    ) -> None:
+        """Our seat, each seat's player (None: nobody who reads private lines), the bots."""
+        changed = (me, players) != (self.me, self.players)
+        self.me, self.players, self.bots = me, players, bots or []
         if self.channel != TABLE and self._channel_player(self.channel) is None:
             self.channel = TABLE
+            changed = True
+        if changed:
+            self._mark_seen()
+            self._draw_lines()
+            self._draw_channels()
+
+    def set_lines(self, lines: list[dict[str, Any]]) -> None:
+        """Show all of `lines`: the table's chat as we may read it, oldest first."""
+        self.lines = list(lines)
+        self._ids = {line.get("id") for line in lines}
         self._mark_seen()
         self._draw_lines()
         self._draw_channels()
 
     def add(self, line: dict[str, Any]) -> None:
+        """One new line; a line already shown (same id) is not shown twice."""
+        if line.get("id") in self._ids:
+            return
+        self._ids.add(line.get("id"))
         self.lines.append(line)
         if channel_of(line, self.me) == self.channel:
             self.query_one("#chat-lines", RichLog).write(line_text(line))
@@ -173,7 +198,7 @@ class ChatPanel(Vertical):
         event.stop()
         if not event.value.strip():
             return
-        outgoing = parse_outgoing(event.value, self.channel, self.players)
+        outgoing = parse_outgoing(event.value, self.channel, self.players, self.bots)
         if isinstance(outgoing, str):
             self.notify(outgoing, severity="warning")
             return

@@ -95,7 +95,9 @@ class LobbyScreen(Screen[None]):
         return self.cardtable.link.latest if self.cardtable.link else None
 
     def on_server(self, message: Message) -> None:
-        if isinstance(message, Tables | TableChanged | TableCreated | TableRemoved):
+        if self.is_mounted and isinstance(
+            message, Tables | TableChanged | TableCreated | TableRemoved
+        ):
             self.redraw()
 
     def on_screen_resume(self) -> None:

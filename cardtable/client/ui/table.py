@@ -14,7 +14,7 @@ from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.boards import Board, board_for
-from cardtable.client.ui.chat import ChatPanel, channel_of
+from cardtable.client.ui.chat import TABLE, ChatPanel, channel_of
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import get_game
@@ -38,12 +38,18 @@ class TableScreen(Screen[None]):
         Binding("escape", "board", "Board", show=False),
     ]
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, joined: Joined) -> None:
         super().__init__()
-        self.game = game
+        #: What the server said when we sat down or came back; drawn once mounted.
+        self.joined = joined
+        self.game = game = str(joined.table["game"])
+        self.table_id = int(joined.table["id"])
         self.spec = get_game(game)
         self.state: TableState | None = None
         self.board: Board = board_for(game)
+        #: Messages that arrived before the screen was mounted, handled once it is.
+        self._pending: list[Message] = []
+        self._log_game = 0
 
     @property
     def cardtable(self) -> CardtableApp:
@@ -65,44 +71,59 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.redraw()
+        self.redraw(self.joined)
+        pending, self._pending = self._pending, []
+        for message in pending:
+            self.on_server(message)
         self.board.focus()
 
     # -- following the server -------------------------------------------------------------------
+    #
+    # The session takes in each message as it arrives, ahead of the app, which handles the same
+    # messages later, in order. So what accumulates (the log, the chat) is drawn from the
+    # messages themselves: a `joined` draws it all, and each later message adds its part once.
+    # What is replaced whole (the view, the seats) is drawn from the session, the newest.
 
     @property
     def session(self) -> ClientSession | None:
         return self.cardtable.link.latest if self.cardtable.link else None
 
     def on_server(self, message: Message) -> None:
+        if message is self.joined:
+            return  # drawn when mounted
+        if not self.is_mounted:
+            self._pending.append(message)
+            return
         session = self.session
         if session is None or session.table is None:
             return
         if isinstance(message, Joined):
-            self.redraw()
+            self.redraw(message)
         elif isinstance(message, Update) and message.table == session.table_id:
             self._draw_state()
             log = self.query_one("#log", RichLog)
+            if message.game != self._log_game:
+                self._log_game = message.game
+                log.write(Text(f"— Game {message.game} —", style="bold"))
             for event in message.events:
                 log.write(self._event_text(event))
             self._announce_scores(message.events)
         elif isinstance(message, TableChanged) and message.table["id"] == session.table_id:
             self._draw_state()
-            self._draw_chat()
+            self._draw_chat_players()
         elif isinstance(message, ChatLine) and message.table == session.table_id:
             self._chat().add(message.line)
             self._flag_chat(message.line)
 
-    def redraw(self) -> None:
-        """Draw everything again from the session (after joining or reconnecting)."""
-        session = self.session
-        if session is None:
-            return
+    def redraw(self, joined: Joined) -> None:
+        """Draw everything again, as of `joined` (after joining or reconnecting)."""
         self._draw_state()
-        self._draw_chat()
+        self._draw_chat_players()
+        self._chat().set_lines(joined.chat)
         log = self.query_one("#log", RichLog)
         log.clear()
-        for event in session.log:
+        self._log_game = joined.table["game_no"]
+        for event in joined.log:
             log.write(self._event_text(event))
 
     def _draw_state(self) -> None:
@@ -117,11 +138,10 @@ class TableScreen(Screen[None]):
         self.query_one("#prompt", Static).update(Text(self.board.prompt(state), style="bold"))
         self.refresh_bindings()
 
-    def _draw_chat(self) -> None:
-        session = self.session
-        if session is None or self.state is None:
-            return
-        self._chat().show(session.chat, self.state.seat, self._chat_players(self.state))
+    def _draw_chat_players(self) -> None:
+        if self.state is not None:
+            state = self.state
+            self._chat().set_players(state.seat, self._chat_players(state), self._chat_bots(state))
 
     def _chat(self) -> ChatPanel:
         return self.query_one("#chat", ChatPanel)
@@ -133,10 +153,15 @@ class TableScreen(Screen[None]):
             for seat in state.summary["seats"]
         ]
 
+    def _chat_bots(self, state: TableState) -> list[str]:
+        seats = state.summary["seats"]
+        return [state.names[seat["seat"]] for seat in seats if seat["kind"] == "bot"]
+
     def _flag_chat(self, line: dict[str, Any]) -> None:
         """Tell a player looking at the log that a private line came in."""
         tabs = self.query_one("#side", TabbedContent)
-        if tabs.active != "chat-tab" and channel_of(line, self.state.seat if self.state else None):
+        me = self.state.seat if self.state else None
+        if tabs.active != "chat-tab" and channel_of(line, me) != TABLE:
             self.notify(f"Chat from {clean(str(line.get('from', '')))}", timeout=3)
 
     # -- words ---------------------------------------------------------------------------------
