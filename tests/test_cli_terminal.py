@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import fcntl
 import os
-import re
 import pty
+import re
 import select
 import socket
 import struct

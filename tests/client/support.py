@@ -13,17 +13,20 @@ import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from types import TracebackType
 from typing import Any, TypeVar
 
 import trio
 from textual.app import App
 from textual.pilot import Pilot
 
+from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.app import CardtableApp, JoinPlan
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.play import LocalServer, play_plan
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
+from cardtable.server.lobby import Lobby
 
 T = TypeVar("T")
 
@@ -142,3 +145,81 @@ def server_thread(**changes: Any) -> Iterator[ServerThread]:
         yield thread
     finally:
         thread.stop()
+
+
+class Remote:
+    """Another player: a headless session kept connected in the server's trio thread.
+
+    ``with Remote(server, "Rhea") as rhea:`` connects; `do` runs a request with the session
+    (blocking this thread briefly), `ado` does the same from async code without blocking the
+    app's loop, and `look` reads the session's state in the server's thread.
+    """
+
+    def __init__(self, server: ServerThread, name: str) -> None:
+        self.server = server
+        self.name = name
+        self.session: ClientSession | None = None
+        self.error: BaseException | None = None
+        self._ready = threading.Event()
+        self._gone = threading.Event()
+        self._stop = trio.Event()
+
+    def __enter__(self) -> Remote:
+        self.server.call(trio.lowlevel.spawn_system_task, self._main)
+        if not self._ready.wait(10):
+            raise AssertionError(f"{self.name} did not connect")
+        if self.error is not None:
+            raise self.error
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    async def _main(self) -> None:
+        try:
+            async with connect("127.0.0.1", self.server.port, self.name, timeout=5) as session:
+                self.session = session
+                self._ready.set()
+                await self._stop.wait()
+        except Exception as error:  # told to the test thread, never to the server's run
+            self.error = error
+        finally:
+            self._ready.set()
+            self._gone.set()
+
+    def close(self) -> None:
+        """Disconnect (the server then keeps this player's seat as away)."""
+        if not self._gone.is_set():
+            self.server.call(self._stop.set)
+            self._gone.wait(5)
+
+    def do(self, make: Callable[[ClientSession], Awaitable[T]]) -> T:
+        async def run() -> T:
+            assert self.session is not None
+            with trio.fail_after(5):
+                return await make(self.session)
+
+        return self.server.run(run)
+
+    async def ado(self, make: Callable[[ClientSession], Awaitable[T]]) -> T:
+        return await asyncio.to_thread(self.do, make)
+
+    def look(self, read: Callable[[ClientSession], T]) -> T:
+        def run() -> T:
+            assert self.session is not None
+            return read(self.session)
+
+        return self.server.call(run)
+
+    def chat_texts(self) -> list[str]:
+        return self.look(lambda session: [str(line["text"]) for line in session.chat])
+
+
+def lobby_of(server: ServerThread) -> Lobby:
+    assert server.server is not None
+    return server.server.lobby

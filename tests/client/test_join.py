@@ -20,14 +20,15 @@ from cardtable.client.ui.table import TableScreen
 from cardtable.server.config import ServerConfig
 from tests.client.support import (
     SIZE,
+    Remote,
     join_app,
+    lobby_of,
     play_app,
     run_async,
     screen_text,
     server_thread,
     wait_until,
 )
-from tests.client.test_lobby_chat import Remote, lobby_of
 
 
 def closed_port() -> int:

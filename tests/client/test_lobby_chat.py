@@ -7,27 +7,24 @@ Plain ``def`` tests that drive the app with `run_async` (Textual needs asyncio).
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections.abc import Awaitable, Callable
-from types import TracebackType
+from collections.abc import Callable
 from typing import Any, TypeVar
 
-import trio
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList, RichLog
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.protocol import Chat, Error, ErrorCode, Message, Sit
-from cardtable.server.lobby import Lobby
 from tests.client.support import (
     SIZE,
-    ServerThread,
+    Remote,
     join_app,
+    lobby_of,
     run_async,
     screen_text,
     server_thread,
@@ -35,79 +32,6 @@ from tests.client.support import (
 )
 
 T = TypeVar("T")
-
-
-class Remote:
-    """Another player: a headless session kept connected in the server's trio thread.
-
-    ``with Remote(server, "Rhea") as rhea:`` connects; `do` runs a request with the session
-    (blocking this thread briefly), `ado` does the same from async code without blocking the
-    app's loop, and `look` reads the session's state in the server's thread.
-    """
-
-    def __init__(self, server: ServerThread, name: str) -> None:
-        self.server = server
-        self.name = name
-        self.session: ClientSession | None = None
-        self.error: BaseException | None = None
-        self._ready = threading.Event()
-        self._gone = threading.Event()
-        self._stop = trio.Event()
-
-    def __enter__(self) -> Remote:
-        self.server.call(trio.lowlevel.spawn_system_task, self._main)
-        if not self._ready.wait(10):
-            raise AssertionError(f"{self.name} did not connect")
-        if self.error is not None:
-            raise self.error
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    async def _main(self) -> None:
-        try:
-            async with connect("127.0.0.1", self.server.port, self.name, timeout=5) as session:
-                self.session = session
-                self._ready.set()
-                await self._stop.wait()
-        except Exception as error:  # told to the test thread, never to the server's run
-            self.error = error
-        finally:
-            self._ready.set()
-            self._gone.set()
-
-    def close(self) -> None:
-        """Disconnect (the server then keeps this player's seat as away)."""
-        if not self._gone.is_set():
-            self.server.call(self._stop.set)
-            self._gone.wait(5)
-
-    def do(self, make: Callable[[ClientSession], Awaitable[T]]) -> T:
-        async def run() -> T:
-            assert self.session is not None
-            with trio.fail_after(5):
-                return await make(self.session)
-
-        return self.server.run(run)
-
-    async def ado(self, make: Callable[[ClientSession], Awaitable[T]]) -> T:
-        return await asyncio.to_thread(self.do, make)
-
-    def look(self, read: Callable[[ClientSession], T]) -> T:
-        def run() -> T:
-            assert self.session is not None
-            return read(self.session)
-
-        return self.server.call(run)
-
-    def chat_texts(self) -> list[str]:
-        return self.look(lambda session: [str(line["text"]) for line in session.chat])
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -172,11 +96,6 @@ def latest(app: CardtableApp) -> ClientSession:
     """The app's newest session."""
     assert app.link is not None and app.link.latest is not None
     return app.link.latest
-
-
-def lobby_of(server: ServerThread) -> Lobby:
-    assert server.server is not None
-    return server.server.lobby
 
 
 def state_of(screen: TableScreen) -> TableState:
@@ -276,13 +195,14 @@ def test_tables_appear_live_with_game_players_status_bots_and_away_players() -> 
                         "1. Rhea ●",
                         "2. Bram (bot)",
                         "3. Omar ○ away",
-                        "Options: decks 1, rounds 1",
+                        "decks: 1",
+                        "rounds: 1",
                         "Opened by Rhea",
                     ],
                 )
 
                 await rhea.ado(lambda session: session.start(table))
-                await until_equal(pilot, lambda: detail(app)[3], "3. Omar ○ away: a bot plays")
+                await until_equal(pilot, lambda: detail(app)[3], "3. Omar ○ bot plays")
                 await until_equal(pilot, lambda: rows(app)[0][2], "playing game 1")
                 await wait_until(pilot, lambda: "playing game 1" in lines_of(app)[2], 5)
 
@@ -557,7 +477,9 @@ def test_what_the_server_says_is_shown_as_written() -> None:
                 await wait_until(pilot, lambda: odd in toasts(app), 5, "the server's words")
                 # A fatal one: the app says why it dropped, and comes back by itself.
                 tell(Error(code=ErrorCode.IDLE_TIMEOUT, message="[/]gone", fatal=True))
-                await wait_until(pilot, lambda: "Connection lost. The server said: [/]gone" in toasts(app), 5)
+                await wait_until(
+                    pilot, lambda: "Connection lost. The server said: [/]gone" in toasts(app), 5
+                )
                 await wait_until(pilot, lambda: "Reconnected." in toasts(app), 5)
                 assert app.is_running and isinstance(app.screen, LobbyScreen)
 

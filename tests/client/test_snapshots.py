@@ -46,15 +46,23 @@ def test_lobby(snap_compare: Any) -> None:
         async def in_the_lobby(pilot: Pilot[Any]) -> None:
             await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="lobby")
             await wait_until(pilot, lambda: "playing" in screen_text(app), what="both tables")
+            await settled(pilot, app)
 
         assert snap_compare(app, terminal_size=SIZE, run_before=in_the_lobby)
+
+
+async def settled(pilot: Pilot[Any], app: Any) -> None:
+    """Wait out the footer's rebuild after the keys change (it is blank for a moment)."""
+    await pilot.pause(0.1)
+    await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip(), what="footer")
+    await pilot.pause(0.1)
 
 
 def your_turn(app: Any) -> Any:
     async def wait(pilot: Pilot[Any]) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
         await wait_until(pilot, lambda: "your turn" in screen_text(app), what="our turn")
-        await pilot.pause(0.1)
+        await settled(pilot, app)
 
     return wait
 
@@ -74,12 +82,14 @@ def test_scoring(snap_compare: Any) -> None:
 
     async def to_the_end(pilot: Pilot[Any]) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        acted_at = -1  # the seq we last acted at: act once per update, never twice
         while not isinstance(app.screen, ScoringScreen):
             session = app.link.latest if app.link else None
-            if session is not None and session.legal:
+            if session is not None and session.legal and session.seq != acted_at:
+                acted_at = session.seq
                 action = session.legal[0]
                 app.request(lambda s, action=action: s.act(action))
             await pilot.pause(0.05)
-        await pilot.pause(0.2)
+        await settled(pilot, app)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=to_the_end)

@@ -602,9 +602,7 @@ def test_chat_at_the_table_and_no_private_lines_to_a_bot() -> None:
             typed = f"/msg {bot} psst"
             await pilot.press(*typed, "enter")
             await wait_until(pilot, lambda: notifications(app, "warning"), what="the warning")
-            assert notifications(app, "warning") == [
-                ": Bots cannot read private lines."
-            ]
+            assert notifications(app, "warning") == [": Bots cannot read private lines."]
             assert chat_input.value == typed
             assert len(session(app).chat) == 1
             assert log_text(lines) == "Tess: lvqsb 14 hi"
@@ -679,7 +677,7 @@ async def check_layout(pilot: AppPilot, app: CardtableApp, table: TableScreen, h
     assert len(counts) == len(seats(app))
     for seat, count in zip(seats(app), counts, strict=True):
         _, y = find_on_screen(app, seat["name"], players)
-        assert f"{count} in hand" in rows[y], (seat, count, rows[y])
+        assert f"hand {count}" in rows[y], (seat, count, rows[y])
     prompt = table.query_one("#prompt")
     assert prompt.region.bottom == height - 1  # right above the footer
     assert table.board.prompt(table.state) in rows[prompt.region.y]  # type: ignore[arg-type]
@@ -726,7 +724,7 @@ def test_four_players_with_their_scores_still_fit_80_by_24() -> None:
             await check_layout(pilot, app, table, 24)
             players = table.query_one("#players")
             for total in view(app)["totals"]:
-                find_on_screen(app, f"score {total}", players)
+                find_on_screen(app, f"total {total}", players)
             await pilot.press("ctrl+q")
 
     run_async(body)

@@ -55,11 +55,14 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
                 value=self.game_id,
                 allow_blank=False,
                 id="game",
+                compact=True,
             )
             yield Static(id="summary")
             with VerticalScroll(id="option-fields"):
                 yield from self._option_fields()
-            yield Checkbox("Bots in the other seats, and start at once", True, id="bots")
+            yield Checkbox(
+                "Bots in the other seats, and start at once", True, id="bots", compact=True
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Open", id="open", variant="success")
                 yield Button("Cancel", id="cancel")
@@ -74,18 +77,22 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
                 value=game["min_players"],
                 allow_blank=False,
                 id="seats",
+                compact=True,
             )
         for option in game["options"]:
             with Horizontal(classes="field"):
                 yield Label(option["name"])
                 if option["kind"] == "bool":
-                    yield Checkbox("", bool(option["default"]), id=f"option-{option['name']}")
+                    yield Checkbox(
+                        "", bool(option["default"]), id=f"option-{option['name']}", compact=True
+                    )
                 elif option.get("choices"):
                     yield Select(
                         [(str(choice), choice) for choice in option["choices"]],
                         value=option["default"],
                         allow_blank=False,
                         id=f"option-{option['name']}",
+                        compact=True,
                     )
                 else:
                     yield Input(
@@ -93,6 +100,7 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
                         type="integer",
                         id=f"option-{option['name']}",
                         tooltip=option.get("description"),
+                        compact=True,
                     )
 
     def on_mount(self) -> None:

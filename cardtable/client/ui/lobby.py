@@ -30,7 +30,7 @@ def seat_words(seat: dict[str, Any]) -> Text:
         return Text(number + (name if name.endswith("(bot)") else f"{name} (bot)"))
     if seat["covered"]:
         # A player's seat (kind "player") that a bot plays while they are away.
-        return Text(f"{number}{name} ○ away: a bot plays", style="dim")
+        return Text(f"{number}{name} ○ bot plays", style="dim")
     marker = "●" if seat["connected"] else "○ away"
     return Text(f"{number}{name} {marker}", style="" if seat["connected"] else "dim")
 
@@ -49,7 +49,7 @@ class LobbyScreen(Screen[None]):
 
     BINDINGS = [
         Binding("n", "new", "New table"),
-        Binding("enter", "sit", "Sit"),
+        Binding("enter", "sit", "Sit", priority=True),
         Binding("w", "watch", "Watch"),
         Binding("b", "add_bot", "Bot"),
         Binding("x", "remove_bot", "No bot"),
@@ -161,9 +161,8 @@ class LobbyScreen(Screen[None]):
         for seat in table["seats"]:
             text.append_text(seat_words(seat))
             text.append("\n")
-        options = ", ".join(f"{key} {value}" for key, value in table["options"].items())
-        if options:
-            text.append(f"Options: {options}\n", style="dim")
+        for key, value in table["options"].items():
+            text.append(f"{key}: {value}\n", style="dim")
         text.append(f"Opened by {clean(table['creator'])}\n", style="dim")
         if table["spectators"]:
             text.append(f"{table['spectators']} watching\n", style="dim")

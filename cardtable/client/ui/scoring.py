@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.text import side_names
@@ -102,6 +102,7 @@ class ScoringScreen(ModalScreen[None]):
                         yield Button("Rematch (r)", id="rematch", variant="success")
                     yield Button("Lobby (o)", id="lobby", variant="primary")
                 yield Button("Close (enter)", id="close")
+        yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rematch":

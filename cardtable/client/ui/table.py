@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -195,38 +196,44 @@ class TableScreen(Screen[None]):
             text.append(" · watching", style="italic")
         return text
 
-    def _players_text(self, state: TableState) -> Text:
-        text = Text()
+    def _players_text(self, state: TableState) -> Table:
+        """One row per seat: turn marker, name, presence, the game's note, and the total."""
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(width=1, no_wrap=True)
+        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=20)
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(no_wrap=True, justify="right")
         view = state.view
-        totals = view["totals"] if view else []
-        sides = view["sides"] if view else []
+        scored = bool(view and view["round_scores"])
         for seat in state.summary["seats"]:
             index = seat["seat"]
-            turn = index in state.actors
-            text.append("▶ " if turn else "  ", style="bold yellow")
             name_style = Style(bold=True, underline=index == state.seat)
             if seat["kind"] == "player" and index != state.seat and state.seat is not None:
                 name_style += Style.from_meta({"@click": f"screen.whisper({index})"})
-            text.append(state.name(index), style=name_style)
             presence = self._presence(seat, index == state.seat)
+            total = ""
+            if scored and view is not None:
+                side = next(i for i, members in enumerate(view["sides"]) if index in members)
+                total = f"total {view['totals'][side]}"
+            who = Text(state.name(index), style=name_style)
             if presence:
-                text.append(" " + presence, style="dim" if "away" in presence else "")
-            note = self.board.seat_note(state, index) if view else ""
-            if note:
-                text.append(f"  {note}")
-            for side_index, side in enumerate(sides):
-                if index in side and side_index < len(totals) and view and view["round_scores"]:
-                    text.append(f"  score {totals[side_index]}", style="bold")
-            text.append("\n")
-        text.rstrip()
-        return text
+                who.append(" " + presence, style="dim" if "○" in presence else "")
+            grid.add_row(
+                Text("▶" if index in state.actors else "", style="bold yellow"),
+                who,
+                Text(self.board.seat_note(state, index) if view else ""),
+                Text(total, style="bold"),
+            )
+        return grid
 
     @staticmethod
     def _presence(seat: dict[str, Any], mine: bool) -> str:
         if seat["kind"] == "empty":
             return "(empty)"
+        if seat["covered"]:
+            return "○ bot plays"
         if seat["kind"] == "bot":
-            return "(away: a bot plays)" if seat["covered"] else ""
+            return ""
         if mine:
             return "(you)"
         return "●" if seat["connected"] else "○ away"

@@ -90,14 +90,13 @@ class ChineseTenBoard(Board):
             order = [cid for cid in cids if cid in playable] or cids
             self.selected = order[0] if order else None
         self.refresh(layout=True)
-        self.refresh_bindings()
 
     def seat_note(self, state: TableState, seat: int) -> str:
         table = state.view["table"] if state.view else {}
         if not table:
             return ""
         pile = table["piles"][seat]
-        return f"{table['hand_counts'][seat]} in hand · took {pile['count']}, {pile['points']} pts"
+        return f"hand {table['hand_counts'][seat]} · {pile['points']} pts"
 
     def prompt(self, state: TableState) -> str:
         table = state.view["table"] if state.view else {}
