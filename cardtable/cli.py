@@ -29,14 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--bot", default="greedy", help="bot kind: random, greedy, … (default greedy)"
     )
-    demo.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option, e.g. -o decks=1 (repeatable)",
-    )
+    _add_option_argument(demo)
     demo.add_argument(
         "--delay", type=float, default=0.05, help="seconds to pause after each move (default 0.05)"
     )
@@ -61,14 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--port", type=int, default=None, help="the port with --lan (default 7777)")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffles, to replay a game")
-    play.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option, e.g. -o decks=1 (repeatable)",
-    )
+    _add_option_argument(play)
     join = commands.add_parser("join", help="join a server on the network")
     join.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 192.168.1.20:7777")
     join.add_argument("--name", default=None, help="your name (default: your login name)")
@@ -87,6 +73,17 @@ def _parser() -> argparse.ArgumentParser:
         "--delay", type=float, default=0.0, help="seconds to wait before each action (default 0)"
     )
     return parser
+
+
+def _add_option_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. -o decks=1 (repeatable)",
+    )
 
 
 def split_address(text: str, default_port: int = 7777) -> tuple[str, int]:

@@ -69,8 +69,6 @@ class CardtableApp(App[None]):
         self.link: Link | None = None
         #: Whether the player has been told that the link is reconnecting.
         self._reconnecting = False
-        #: Where the server is, once known.
-        self.address: tuple[str, int] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("Connecting…", id="connecting")
@@ -97,7 +95,6 @@ class CardtableApp(App[None]):
                 host, password, timeout = "127.0.0.1", None, 10.0
             else:
                 host, port, password, timeout = plan.host, plan.port, plan.password, plan.timeout
-            self.address = (host, port)
             self.link = Link(
                 host,
                 port,

@@ -58,10 +58,6 @@ class LobbyScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.seat_cursor = 0
-
     @property
     def cardtable(self) -> CardtableApp:
         return self.app  # type: ignore[return-value]
@@ -141,7 +137,6 @@ class LobbyScreen(Screen[None]):
         return session.tables.get(table_id)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.seat_cursor = 0
         self._draw_detail()
         self.refresh_bindings()
 
