@@ -143,6 +143,12 @@ async def seated(pilot: Pilot[Any], app: CardtableApp, seat: int | None) -> None
     await wait_until(pilot, there, 5, f"the table at seat {seat}")
 
 
+async def sit_down(pilot: Pilot[Any], app: CardtableApp, table: int, seat: int) -> None:
+    """Sit the app at `table`, `seat`, and wait until the table screen shows us there."""
+    app.request(lambda session: session.sit(table, seat))
+    await seated(pilot, app, seat)
+
+
 def open_table(remote: Remote, seats: int, *, sit: int | None = 0, **settings: Any) -> int:
     """`remote` opens a one-deck Chinese Ten table (and sits at `sit`); returns its id."""
 
@@ -332,8 +338,7 @@ def test_table_lines_from_another_player_appear() -> None:
             async with app.run_test(size=SIZE) as pilot:
                 await in_lobby(pilot, app)
                 table = await asyncio.to_thread(open_table, rhea, 2)
-                app.request(lambda session: session.sit(table, 1))
-                await seated(pilot, app, 1)
+                await sit_down(pilot, app, table, 1)
                 await rhea.ado(lambda session: session.say("hello Tess"))
                 await wait_until(pilot, lambda: "Rhea: hello Tess" in chat_lines(app), 5)
                 await wait_until(pilot, lambda: "Rhea: hello Tess" in chat_shown(app), 5)
@@ -350,8 +355,7 @@ def test_a_private_line_gets_its_own_channel_with_an_unread_marker() -> None:
                 await in_lobby(pilot, app)
                 table = await asyncio.to_thread(open_table, rhea, 3)
                 await omar.ado(lambda session: session.sit(table, 2))
-                app.request(lambda session: session.sit(table, 1))
-                await seated(pilot, app, 1)
+                await sit_down(pilot, app, table, 1)
                 await wait_until(pilot, lambda: "  @ Omar" in channels(app), 5, "channels")
                 assert channels(app) == ["▶ # table", "  @ Rhea", "  @ Omar"]
 
@@ -377,8 +381,7 @@ def test_a_line_right_behind_a_change_of_the_table_shows_once() -> None:
             async with app.run_test(size=SIZE) as pilot:
                 await in_lobby(pilot, app)
                 table = await asyncio.to_thread(open_table, rhea, 2, sit=None)
-                app.request(lambda session: session.sit(table, 0))
-                await seated(pilot, app, 0)
+                await sit_down(pilot, app, table, 0)
 
                 async def arrive_and_greet(session: ClientSession) -> None:
                     # Sit (the table changes: a new player) and speak in one write, so that
@@ -405,8 +408,7 @@ def test_msg_sends_to_that_player_only() -> None:
                 await in_lobby(pilot, app)
                 table = await asyncio.to_thread(open_table, rhea, 3)
                 await omar.ado(lambda session: session.sit(table, 2))
-                app.request(lambda session: session.sit(table, 1))
-                await seated(pilot, app, 1)
+                await sit_down(pilot, app, table, 1)
                 await wait_until(pilot, lambda: "  @ Omar" in channels(app), 5, "channels")
 
                 await pilot.press("c")
@@ -438,8 +440,7 @@ def test_markup_in_chat_shows_literally_and_does_nothing() -> None:
             async with app.run_test(size=SIZE) as pilot:
                 await in_lobby(pilot, app)
                 table = await asyncio.to_thread(open_table, rhea, 2)
-                app.request(lambda session: session.sit(table, 1))
-                await seated(pilot, app, 1)
+                await sit_down(pilot, app, table, 1)
                 tricky = "[bold]x[/bold] [@click=app.quit]quit[/] [red]red"
                 await rhea.ado(lambda session: session.say(tricky))
                 said = "Rhea: " + tricky
