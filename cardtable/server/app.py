@@ -12,7 +12,9 @@ import trio
 
 from cardtable.server.clients import Client
 from cardtable.server.config import ServerConfig
+from cardtable.server.journal import Journal
 from cardtable.server.lobby import Lobby
+from cardtable.server.storage import Store, open_database
 
 log = logging.getLogger("cardtable.server")
 
@@ -33,41 +35,69 @@ async def _handle_stream(lobby: Lobby, config: ServerConfig, stream: trio.Socket
     await Client(stream, lobby, config).run()
 
 
+async def open_store(config: ServerConfig) -> Store:
+    """Open the server's database (in a worker thread); `StorageError` says why it cannot be."""
+    database = await trio.to_thread.run_sync(open_database, config.db)
+    return Store(database)
+
+
 async def serve(
     config: ServerConfig,
     listeners: list[trio.SocketListener] | None = None,
+    store: Store | None = None,
     *,
     task_status: trio.TaskStatus[RunningServer] = trio.TASK_STATUS_IGNORED,
 ) -> None:
     """Serve until cancelled. With ``nursery.start(serve, config)`` the caller gets the
-    `RunningServer` (with the port actually bound, handy with ``port=0``)."""
-    if listeners is None:
-        listeners = await trio.open_tcp_listeners(config.port, host=config.host)
-    with trio.CancelScope() as scope:
-        async with trio.open_nursery() as nursery:
-            lobby = Lobby(config, nursery)
-            port = listeners[0].socket.getsockname()[1]
-            handler = partial(_handle_stream, lobby, config)
-            nursery.start_soon(
-                partial(trio.serve_listeners, handler, listeners, handler_nursery=nursery)
-            )
-            log.info("listening on port %s", port)
-            task_status.started(RunningServer(lobby, port, scope))
+    `RunningServer` (with the port actually bound, handy with ``port=0``).
+
+    The tables stored in the database are restored before the first client is accepted; the
+    store is closed when the server stops."""
+    if store is None:
+        store = await open_store(config)
+    try:
+        stored = await trio.to_thread.run_sync(store.open_tables, config.chat_history)
+        first_ids = await trio.to_thread.run_sync(store.next_ids)
+        if listeners is None:
+            listeners = await trio.open_tcp_listeners(config.port, host=config.host)
+        with trio.CancelScope() as scope:
+            async with trio.open_nursery() as nursery:
+                journal = Journal(store)
+                nursery.start_soon(journal.run)
+                lobby = Lobby(config, nursery, journal, first_ids=first_ids)
+                lobby.restore(stored)
+                port = listeners[0].socket.getsockname()[1]
+                handler = partial(_handle_stream, lobby, config)
+                nursery.start_soon(
+                    partial(trio.serve_listeners, handler, listeners, handler_nursery=nursery)
+                )
+                log.info("listening on port %s", port)
+                task_status.started(RunningServer(lobby, port, scope))
+    finally:
+        store.close()
 
 
 async def serve_until_signalled(
     config: ServerConfig, on_ready: Callable[[RunningServer], None] | None = None
 ) -> None:
     """Serve until SIGINT or SIGTERM, then say goodbye to every client and stop."""
-    # Listen before the nursery opens, so a busy port is a plain OSError for the caller.
-    listeners = await trio.open_tcp_listeners(config.port, host=config.host)
+    # Open the database and listen before the nursery opens, so a refused file is a plain
+    # StorageError, and a busy port a plain OSError, for the caller.
+    store = await open_store(config)
+    try:
+        listeners = await trio.open_tcp_listeners(config.port, host=config.host)
+    except BaseException:
+        store.close()
+        raise
     async with trio.open_nursery() as nursery:
-        server: RunningServer = await nursery.start(serve, config, listeners)
+        server: RunningServer = await nursery.start(serve, config, listeners, store)
         if on_ready is not None:
             on_ready(server)
         with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
             async for _ in signals:
                 break
         server.lobby.shutdown()
+        with trio.move_on_after(config.flush_timeout):
+            await server.lobby.journal.flush()
         await trio.sleep(min(config.flush_timeout, 0.5))
         server.stop()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +57,11 @@ class ChatLog:
         self._next_id += 1
         self._lines.append(entry)
         return entry
+
+    def restore(self, lines: Iterable[ChatEntry], next_id: int) -> None:
+        """Take back stored lines (oldest first) and go on numbering from `next_id`."""
+        self._lines.extend(lines)
+        self._next_id = next_id
 
     def __iter__(self) -> Iterator[ChatEntry]:
         return iter(self._lines)

@@ -2,8 +2,9 @@
 
 The reader turns bytes into messages (through the sans-IO `Connection`) and hands each to the
 lobby, whole, before reading on. Everything sent to the client goes through `deliver`, which
-never blocks: a client whose outbox is full is not reading, and is disconnected so it can never
-slow anyone else down.
+never blocks (the journal may hold a message back until the change it reports is stored): a
+client whose outbox is full is not reading, and is disconnected so it can never slow anyone
+else down.
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ class Client:
     # -- sending --------------------------------------------------------------------------------
 
     def deliver(self, message: Message) -> None:
+        """Send `message` once every change recorded before it is stored (see `Journal`)."""
+        self.lobby.journal.deliver(self, message)
+
+    def send_now(self, message: Message) -> None:
         """Queue `message` for this client without ever waiting."""
         if self.closed:
             return

@@ -37,6 +37,9 @@ class ServerConfig:
     #: Fixes every table's shuffles (from this, the table id and the game number), so games can
     #: be reproduced; None: each game is shuffled from the system's random source.
     seed: int | None = None
+    #: The database file that keeps tables and games across restarts; None: kept in memory
+    #: only, and gone when the server stops.
+    db: str | None = None
 
     def limits(self) -> dict[str, Any]:
         """The limits a client is told in the welcome."""

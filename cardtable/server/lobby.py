@@ -49,7 +49,9 @@ from cardtable.protocol import (
 from cardtable.server.clients import Client
 from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
+from cardtable.server.journal import Journal
 from cardtable.server.seats import Seat, hash_token, token_matches
+from cardtable.server.storage import StoredTable
 from cardtable.server.tables import Table, drive_bots
 
 log = logging.getLogger("cardtable.server")
@@ -69,13 +71,23 @@ def name_problem(name: str) -> str | None:
 
 
 class Lobby:
-    def __init__(self, config: ServerConfig, nursery: trio.Nursery) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        nursery: trio.Nursery,
+        journal: Journal,
+        *,
+        first_ids: tuple[int, int] = (1, 1),
+    ) -> None:
         self.config = config
+        self.journal = journal
         self.tables: dict[int, Table] = {}
         self.clients: dict[str, Client] = {}
         self._nursery = nursery
         self._seats_by_token: dict[bytes, tuple[Table, Seat]] = {}
-        self._table_ids = itertools.count(1)
+        first_table, first_game = first_ids
+        self._table_ids = itertools.count(first_table)
+        self._game_ids = itertools.count(first_game)
         self._games = [spec.to_wire() for spec in all_games()]
         self._handlers: dict[type[Message], Callable[[Client, Any], Message | None]] = {
             ListTables: self._list_tables,
@@ -91,6 +103,42 @@ class Lobby:
             Chat: self._chat,
             Ping: self._ping,
         }
+
+    def restore(self, stored: list[StoredTable]) -> None:
+        """Reopen the tables the database holds. A table where no player holds a seat has nobody
+        to come back to it, and is closed; the rest wait for their players (away)."""
+        for saved in stored:
+            try:
+                table = Table.restore(saved, get_game(saved.table.game), **self._table_context())
+            except Exception:  # the file keeps it; one damaged table must not stop the rest
+                log.exception(
+                    "table %s could not be restored; it is left as stored", saved.table.id
+                )
+                continue
+            if not any(seat.held_by_player for seat in table.seats):
+                table.close()
+                continue
+            self._open(table)
+            for seat in table.seats:
+                if seat.token_hash is not None:
+                    self._seats_by_token[seat.token_hash] = (table, seat)
+        if self.tables:
+            playing = sum(1 for table in self.tables.values() if table.status == "playing")
+            log.info("restored %s tables (%s with a game in progress)", len(self.tables), playing)
+
+    def _table_context(self) -> dict[str, Any]:
+        """What every table is built with besides its own particulars."""
+        return {
+            "record": self.journal.record,
+            "new_game_id": lambda: next(self._game_ids),
+            "chat_history": self.config.chat_history,
+            "on_summary_change": self._tell_lobby,
+            "seed": self.config.seed,
+        }
+
+    def _open(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self._nursery.start_soon(drive_bots, table, self.journal.caught_up)
 
     # -- the handshake --------------------------------------------------------------------------
 
@@ -256,13 +304,11 @@ class Lobby:
             request.options,
             settings,
             client.name,
-            chat_history=self.config.chat_history,
-            on_summary_change=self._tell_lobby,
-            seed=self.config.seed,
+            **self._table_context(),
         )
-        self.tables[table.id] = table
+        self.journal.record(table.opened())
+        self._open(table)
         log.info("%s opened table %s: %s for %s", client.name, table.id, spec.title, request.seats)
-        self._nursery.start_soon(drive_bots, table)
         summary = table.summary()
         self._tell_lobby(table, TableChanged(table=summary))
         return TableCreated(rid=request.rid, table=summary)

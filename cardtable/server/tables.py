@@ -2,7 +2,8 @@
 
 Everything here is synchronous and runs on the server's one trio thread, so a request is handled
 whole before the next begins. A table's game is kept as its setup plus the actions taken, so it
-can always be rebuilt with `cardtable.engine.replay`.
+can always be rebuilt with `cardtable.engine.replay`; every change is recorded for the database
+(`record`) before the messages that report it are delivered.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import itertools
 import logging
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from typing import Any
 
 import trio
@@ -23,6 +24,25 @@ from cardtable.server.chat import ChatLog
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.seats import Member, Seat, new_token
+from cardtable.server.storage import (
+    GameRecord,
+    SeatRecord,
+    StoredTable,
+    TableRecord,
+    Write,
+    running_totals,
+)
+from cardtable.server.storage.writes import (
+    AddChat,
+    CloseTable,
+    FinishGame,
+    OpenTable,
+    SaveSeats,
+    SaveSettings,
+    ScoreRound,
+    StartGame,
+    TakeAction,
+)
 
 log = logging.getLogger("cardtable.server")
 
@@ -41,6 +61,8 @@ class Table:
         settings: TableSettings,
         creator: str,
         *,
+        record: Callable[[Write], None],
+        new_game_id: Callable[[], int],
         chat_history: int = 200,
         on_summary_change: Callable[[Table, TableChanged], None] = lambda table, message: None,
         clock: Callable[[], float] = trio.current_time,
@@ -61,11 +83,15 @@ class Table:
         self.game_no = 0
         self.setup: Setup | None = None
         self.game: Game | None = None
+        #: The current game's id in the database.
+        self.game_id: int | None = None
         self.actions: list[tuple[int, Action]] = []
         self.log: list[Event] = []
         self.chat = ChatLog(chat_history)
         self.closed = False
-        self._bots: dict[int, Bot] = {}
+        self._record = record
+        self._new_game_id = new_game_id
+        self._rounds_recorded = 0
         #: Which holding of each seat the current game was dealt to.
         self._dealt_to: list[int] = []
         self._occupancies = itertools.count(1)
@@ -73,6 +99,65 @@ class Table:
         self._clock = clock
         self._seed = seed
         self._changed = trio.Event()
+
+    @classmethod
+    def restore(cls, stored: StoredTable, spec: GameSpec, **context: Any) -> Table:
+        """Rebuild a stored table exactly: seats, settings, chat, and its game by replaying its
+        actions through the engine. Players' seats wait for them to come back (away)."""
+        record = stored.table
+        settings = TableSettings().updated(record.settings)
+        table = cls(record.id, spec, record.seats, record.options, settings, record.creator,
+                    **context)  # fmt: skip
+        for seat, saved in zip(table.seats, stored.seats, strict=True):
+            seat.name, seat.token_hash, seat.bot = saved.name, saved.token_hash, saved.bot
+            seat.occupancy = saved.occupancy
+            if seat.held_by_player:
+                seat.away_since = table._clock()
+        table._occupancies = itertools.count(max(seat.occupancy for seat in table.seats) + 1)
+        table.chat.restore(stored.chat, stored.next_chat_id)
+        if stored.game is not None:
+            table._restore_game(stored)
+        return table
+
+    def _restore_game(self, stored: StoredTable) -> None:
+        assert stored.game is not None
+        self.setup = stored.game.setup
+        self.game = self.spec.game_class(self.spec.setup(
+            self.setup.seats, self.setup.options, self.setup.seed, self.setup.dealer
+        ))  # fmt: skip
+        self.game_id = stored.game.id
+        self.game_no = stored.game.game_no
+        self._dealt_to = list(stored.game.dealt_to)
+        self.log = list(self.game.opening_events)
+        for seat, action in stored.actions:
+            self.log.extend(self.game.apply(seat, action))
+            self.actions.append((seat, action))
+        self._rounds_recorded = len(self.game.round_scores)
+        self.status = FINISHED if self.game.over else PLAYING
+
+    def opened(self) -> OpenTable:
+        """The record of this table's opening."""
+        return OpenTable(
+            TableRecord(
+                id=self.id,
+                game=self.spec.id,
+                seats=len(self.seats),
+                options=self.options,
+                settings=self.settings.to_wire(),
+                creator=self.creator,
+                opened_at=time.time(),
+            ),
+            self._seat_records(),
+        )
+
+    def _seat_records(self) -> tuple[SeatRecord, ...]:
+        return tuple(
+            SeatRecord(seat.index, seat.name, seat.token_hash, seat.bot, seat.occupancy)
+            for seat in self.seats
+        )
+
+    def _save_seats(self) -> None:
+        self._record(SaveSeats(self.id, self._seat_records()))
 
     # -- what the lobby shows -------------------------------------------------------------------
 
@@ -126,6 +211,7 @@ class Table:
         seat.member = member
         seat.token_hash = token_hash
         seat.occupancy = next(self._occupancies)
+        self._save_seats()
         self._summary_changed()
         return token
 
@@ -148,6 +234,7 @@ class Table:
             seat.clear()
             if self.status == PLAYING:
                 self._place_bot(seat, self.spec.default_bot)
+            self._save_seats()
         self._summary_changed()
 
     def detach(self, member: Member) -> None:
@@ -168,14 +255,13 @@ class Table:
         except OptionError as error:
             raise ServerError(ErrorCode.NO_SUCH_BOT, str(error)) from None
         self._place_bot(seat, kind)
+        self._save_seats()
         self._summary_changed()
 
     def _place_bot(self, seat: Seat, kind: str) -> None:
         seat.bot = kind
         seat.name = f"{BOT_NAMES[seat.index % len(BOT_NAMES)]} (bot)"
         seat.occupancy = next(self._occupancies)
-        if self.setup is not None:
-            self._bots[seat.index] = self._make_bot(seat.index, kind)
 
     def remove_bot(self, index: int) -> None:
         seat = self.seat(index)
@@ -187,10 +273,12 @@ class Table:
                 "A bot stays until the game ends; the game needs its seat.",
             )
         seat.clear()
+        self._save_seats()
         self._summary_changed()
 
     def configure(self, changes: Mapping[str, Any]) -> None:
         self.settings = self.settings.updated(changes)
+        self._record(SaveSettings(self.id, self.settings.to_wire()))
         self._summary_changed()
 
     # -- the game ---------------------------------------------------------------------------------
@@ -209,15 +297,26 @@ class Table:
         seed = self._next_seed()
         self.setup = self.spec.setup(len(self.seats), self.options, seed, dealer)
         self.game = self.spec.game_class(self.setup)
+        self.game_id = self._new_game_id()
+        self._rounds_recorded = 0
         self.actions = []
         self.log = list(self.game.opening_events)
         self.game_no += 1
         self.status = PLAYING
         self._dealt_to = [seat.occupancy for seat in self.seats]
-        self._bots = {
-            seat.index: self._make_bot(seat.index, seat.bot or self.spec.default_bot)
-            for seat in self.seats
-        }
+        self._record(
+            StartGame(
+                GameRecord(
+                    id=self.game_id,
+                    table_id=self.id,
+                    game_no=self.game_no,
+                    setup=self.setup,
+                    players=tuple(str(seat.name) for seat in self.seats),
+                    dealt_to=tuple(self._dealt_to),
+                    started_at=time.time(),
+                )
+            )
+        )
         self._send_updates(self.log)
         self._summary_changed()
 
@@ -227,8 +326,13 @@ class Table:
             return random.SystemRandom().randrange(2**62)
         return random.Random(f"{self._seed}/{self.id}/{self.game_no}").randrange(2**62)
 
-    def _make_bot(self, seat: int, kind: str) -> Bot:
-        seed = (self.setup.seed if self.setup else 0) + 1 + seat
+    def _bot_for(self, seat: Seat) -> Bot:
+        """The seat's bot for its next action, seeded from the game, the seat and the number of
+        actions taken: bots hold no state between actions, so a restored game plays on exactly
+        as it would have."""
+        kind = seat.bot or self.spec.default_bot
+        game_seed = self.setup.seed if self.setup else 0
+        seed = random.Random(f"{game_seed}/{seat.index}/{len(self.actions)}").randrange(2**62)
         return self.spec.bots[kind](seed)
 
     def act(self, seat_index: int, action: Mapping[str, Any]) -> None:
@@ -247,11 +351,26 @@ class Table:
             raise ServerError(ErrorCode.ILLEGAL_ACTION, refusal.reason) from None
         self.actions.append((seat_index, dict(action)))
         self.log.extend(events)
+        self._record_action(seat_index, action)
         self._send_updates(events)
         if game.over:
             self.status = FINISHED
             self._summary_changed()
         self._wake()
+
+    def _record_action(self, seat: int, action: Mapping[str, Any]) -> None:
+        """Record an action just applied, and the round and game it may have ended."""
+        game = self.game
+        assert game is not None and self.game_id is not None
+        now = time.time()
+        self._record(TakeAction(self.game_id, len(self.actions), seat, dict(action), now))
+        scores = game.round_scores
+        new = slice(self._rounds_recorded, None)
+        for score, after in zip(scores[new], running_totals(scores)[new], strict=True):
+            self._record(ScoreRound(self.game_id, score.round, score.to_wire(), after))
+        self._rounds_recorded = len(game.round_scores)
+        if game.result is not None:
+            self._record(FinishGame(self.game_id, game.result.to_wire(), now))
 
     def _send_updates(self, events: list[Event]) -> None:
         assert self.game is not None
@@ -313,6 +432,7 @@ class Table:
                 text=text,
                 from_seat=seat.index if seat else None,
             )
+            self._record(AddChat(self.id, entry))
             self._deliver_all(ChatLine(table=self.id, line=entry.to_wire()))
             return
         if seat is None:
@@ -334,6 +454,7 @@ class Table:
             from_occupancy=seat.occupancy,
             to_occupancy=target.occupancy,
         )
+        self._record(AddChat(self.id, entry))
         line = ChatLine(table=self.id, line=entry.to_wire())
         member.deliver(line)
         if target.member is not None:
@@ -358,7 +479,7 @@ class Table:
         """The bot on seat `index` acts (if it still should)."""
         if self.closed or self.next_bot_seat() != index or self.game is None:
             return  # (closed: removed while the bot waited; a dead table takes no actions)
-        bot = self._bots[index]
+        bot = self._bot_for(self.seats[index])
         legal = self.game.legal_actions(index)
         view = self.game.view(index) if bot.uses_view else {}
         try:
@@ -406,7 +527,9 @@ class Table:
         self._on_summary_change(self, message)
 
     def close(self) -> None:
+        """The table is gone for good (its finished games stay in the database's history)."""
         self.closed = True
+        self._record(CloseTable(self.id, time.time()))
         self._wake()
 
 
@@ -420,8 +543,9 @@ def _refusal(game: Game, seat: int, action: Mapping[str, Any]) -> str:
     return "Send one of your legal actions exactly as the view lists it."
 
 
-async def drive_bots(table: Table) -> None:
-    """Act for the table's bot seats, each after the table's delay, until the table closes."""
+async def drive_bots(table: Table, caught_up: Callable[[], Awaitable[None]]) -> None:
+    """Act for the table's bot seats, each after the table's delay, until the table closes.
+    After each action the bots wait until it is stored (`caught_up`)."""
     while not table.closed:
         index = table.next_bot_seat()
         if index is None:
@@ -434,3 +558,4 @@ async def drive_bots(table: Table) -> None:
         except Exception:  # a broken bot stops its own table, never the server
             log.exception("table %s: the bots stop after an error", table.id)
             return
+        await caught_up()

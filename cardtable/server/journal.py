@@ -1,0 +1,133 @@
+"""The journal: a change is stored before anyone hears of it.
+
+The lobby and tables `record` each change (a table opened, a seat taken, an action, a chat line)
+and `deliver` each message. A message goes out at once when nothing waits to be stored;
+otherwise it waits until every change recorded before it has been committed, so nobody is ever
+told of something a crash could undo. One task (`run`) stores what is waiting in batches, each
+batch one transaction in a worker thread, so the database never blocks the event loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections import deque
+from collections.abc import Callable
+from itertools import islice
+from typing import Protocol, TypeVar
+
+import trio
+
+from cardtable.protocol import Message
+from cardtable.server.storage import Store, Write
+
+log = logging.getLogger("cardtable.server")
+
+T = TypeVar("T")
+
+#: Seconds between attempts to store a batch while the database cannot take it (disk full...).
+RETRY_DELAYS = (0.1, 0.5, 1.0, 2.0, 5.0)
+
+
+class Recipient(Protocol):
+    def send_now(self, message: Message) -> None: ...
+
+
+class Journal:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: deque[Write | tuple[Recipient, Message]] = deque()
+        #: How many writes have been recorded, and how many of those are stored.
+        self._recorded = 0
+        self._stored = 0
+        self._batch_done = trio.Event()
+        self._work = trio.Event()
+        self._idle = trio.Event()
+        self._idle.set()
+        # The store's connection is used by one worker thread at a time.
+        self._lock = trio.Lock()
+
+    def record(self, write: Write) -> None:
+        """Queue a change to store; messages delivered from now on wait for it."""
+        self._queue.append(write)
+        self._recorded += 1
+        self._idle = trio.Event() if self._idle.is_set() else self._idle
+        self._work.set()
+
+    def deliver(self, recipient: Recipient, message: Message) -> None:
+        """Send `message` now, or once everything recorded before it is stored."""
+        if self._queue:
+            self._queue.append((recipient, message))
+        else:
+            recipient.send_now(message)
+
+    async def read(self, query: Callable[[], T]) -> T:
+        """Run a query on the store in a worker thread, between batches."""
+        async with self._lock:
+            return await trio.to_thread.run_sync(query)
+
+    async def caught_up(self) -> None:
+        """Wait until everything recorded so far is stored. Bots wait for this before their
+        next move, so a table never runs ahead of its own storage."""
+        target = self._recorded
+        while self._stored < target:
+            await self._batch_done.wait()
+
+    async def flush(self) -> None:
+        """Wait until everything recorded so far is stored and its messages sent."""
+        await self._idle.wait()
+
+    async def run(self) -> None:
+        """Store what is recorded, batch after batch, until cancelled; then store the rest."""
+        try:
+            while True:
+                await self._work.wait()
+                self._work = trio.Event()
+                while self._queue:
+                    await self._store_batch()
+                self._idle.set()
+        finally:
+            with trio.CancelScope(shield=True):
+                writes = [item for item in self._queue if not isinstance(item, tuple)]
+                if writes:
+                    await self._write(writes, retry=False)
+
+    async def _store_batch(self) -> None:
+        count = len(self._queue)
+        writes = [item for item in islice(self._queue, count) if not isinstance(item, tuple)]
+        if writes:
+            await self._write(writes, retry=True)
+            self._stored += len(writes)
+            self._batch_done.set()
+            self._batch_done = trio.Event()
+        for _ in range(count):
+            item = self._queue.popleft()
+            if isinstance(item, tuple):
+                recipient, message = item
+                recipient.send_now(message)
+
+    async def _write(self, writes: list[Write], *, retry: bool) -> None:
+        """Store `writes` in one transaction. While the database cannot take them (a full disk,
+        say) keep trying, holding everything back; a write the database rejects as wrong is
+        logged and left out, so one bad record cannot stop the server."""
+        attempt = 0
+        while True:
+            try:
+                async with self._lock:
+                    await trio.to_thread.run_sync(self.store.write, writes)
+                return
+            except sqlite3.OperationalError as error:
+                if not retry:
+                    log.error("could not store %d changes at shutdown: %s", len(writes), error)
+                    return
+                delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)]
+                log.error("cannot store changes (%s); trying again in %g s", error, delay)
+                attempt += 1
+                await trio.sleep(delay)
+            except sqlite3.Error:
+                if len(writes) == 1:
+                    log.exception("a change could not be stored and is left out: %r", writes[0])
+                    return
+                for write in writes:  # find the culprit; store the rest
+                    await self._write([write], retry=retry)
+                return

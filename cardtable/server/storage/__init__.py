@@ -1,0 +1,30 @@
+"""Where the server keeps its tables and games: one SQLite file (see docs/server.md)."""
+
+from cardtable.server.storage.database import Database, StorageError, open_database
+from cardtable.server.storage.paths import default_path
+from cardtable.server.storage.records import (
+    GameRecord,
+    SeatRecord,
+    StoredTable,
+    TableRecord,
+    running_totals,
+)
+from cardtable.server.storage.schema import SCHEMA_VERSION
+from cardtable.server.storage.store import HistoryEntry, Store
+from cardtable.server.storage.writes import Write
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Database",
+    "GameRecord",
+    "HistoryEntry",
+    "SeatRecord",
+    "StorageError",
+    "Store",
+    "StoredTable",
+    "TableRecord",
+    "Write",
+    "default_path",
+    "open_database",
+    "running_totals",
+]

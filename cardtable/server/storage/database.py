@@ -1,0 +1,186 @@
+"""Opening the database file: refuse a file that is not ours, newer, corrupt or in use, and
+touch nothing when refusing; otherwise migrate it and hand back the connection."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from pathlib import Path
+from typing import IO
+
+from cardtable.server.storage.schema import SCHEMA_VERSION, migrate
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover (Windows has no fcntl; the lock is then not taken)
+    fcntl = None  # type: ignore[assignment]
+
+#: SQLite's ``application_id`` for cardtable files ("CaRd").
+APPLICATION_ID = 0x43615264
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class StorageError(Exception):
+    """The database cannot be used; the message says why and what to do, for people."""
+
+
+class Database:
+    """An open database: one connection, and the lock that keeps other servers off the file."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path | None, lock: IO[bytes] | None):
+        self.connection = connection
+        self.path = path
+        self._lock = lock
+
+    def close(self) -> None:
+        self.connection.close()
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+
+def open_database(path: Path | str | None) -> Database:
+    """Open (creating if need be) and migrate the file at `path`; None keeps it in memory.
+
+    Raises `StorageError`, having changed nothing, when the file is not a cardtable database,
+    was written by a newer cardtable, is damaged, or another server has it open."""
+    if path is None:
+        connection = _connect(":memory:")
+        _prepare(connection, "memory")
+        return Database(connection, None, None)
+    path = Path(path)
+    _check_header(path)
+    if not path.exists():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(
+                f"Cannot create the folder {path.parent}: {error.strerror}."
+            ) from None
+    lock = _take_lock(path)
+    try:
+        try:
+            connection = _connect(str(path))
+        except sqlite3.Error as error:
+            raise StorageError(f"Cannot open {path}: {error}.") from None
+        try:
+            _check_contents(connection, path)
+            _prepare(connection, str(path))
+        except BaseException:
+            connection.close()
+            raise
+    except BaseException:
+        if lock is not None:
+            lock.close()
+        raise
+    return Database(connection, path, lock)
+
+
+def _connect(target: str) -> sqlite3.Connection:
+    # One writer task uses the connection at a time, from whichever worker thread runs it.
+    connection = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=2)
+    return connection
+
+
+def _check_header(path: Path) -> None:
+    """Refuse, from its first 100 bytes, a file that is not SQLite or is newer than this code."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise StorageError(f"Cannot read {path}: {error.strerror}.") from None
+    if not header:
+        return  # an empty file becomes a new database
+    if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+        raise StorageError(
+            f"{path} is not a cardtable database (it is not an SQLite file, or its start is "
+            "damaged). It was left untouched; give another file with --db, or move it away."
+        )
+    version = int.from_bytes(header[60:64], "big")
+    application = int.from_bytes(header[68:72], "big")
+    if application not in (0, APPLICATION_ID):
+        raise StorageError(
+            f"{path} is an SQLite file of another program, not a cardtable database. "
+            "It was left untouched; give another file with --db."
+        )
+    if version > SCHEMA_VERSION:
+        raise StorageError(
+            f"{path} was written by a newer cardtable (database version {version}; this one "
+            f"knows up to {SCHEMA_VERSION}). It was left untouched; upgrade cardtable to use it."
+        )
+
+
+def _take_lock(path: Path) -> IO[bytes] | None:
+    """Hold ``PATH.lock`` for as long as the server runs, so no second server opens the file."""
+    if fcntl is None:  # pragma: no cover
+        return None  # type: ignore[unreachable]
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        lock = lock_path.open("ab")
+    except OSError as error:
+        raise StorageError(f"Cannot create the lock file {lock_path}: {error.strerror}.") from None
+    try:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        raise StorageError(
+            f"{path} is in use by another cardtable server. Stop that server first, "
+            "or give this one another file with --db."
+        ) from None
+    with contextlib.suppress(OSError):
+        lock.truncate(0)
+        lock.write(f"{os.getpid()}\n".encode())
+        lock.flush()
+    return lock
+
+
+def _check_contents(connection: sqlite3.Connection, path: Path) -> None:
+    """Read the whole file's structure; refuse a damaged one or a foreign one."""
+    try:
+        problems = [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()]
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        tables = connection.execute(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
+        ).fetchone()[0]
+    except sqlite3.OperationalError as error:
+        if "locked" in str(error):
+            raise StorageError(
+                f"{path} is locked by another program; close it and start again."
+            ) from None
+        raise _damaged(path, str(error)) from None
+    except sqlite3.DatabaseError as error:
+        raise _damaged(path, str(error)) from None
+    if problems != ["ok"]:
+        raise _damaged(path, "; ".join(problems[:3]))
+    if version == 0 and tables:
+        raise StorageError(
+            f"{path} is an SQLite database of another program, not a cardtable database. "
+            "It was left untouched; give another file with --db."
+        )
+
+
+def _damaged(path: Path, detail: str) -> StorageError:
+    return StorageError(
+        f"{path} is damaged ({detail}). It was left untouched: keep it to recover what you can "
+        "with the sqlite3 tool, and give the server another file with --db."
+    )
+
+
+def _prepare(connection: sqlite3.Connection, where: str) -> None:
+    """Write-ahead logging, full durability, and the current schema."""
+    try:
+        if where != "memory":
+            connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA synchronous = FULL")
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        migrate(connection)
+    except sqlite3.OperationalError as error:
+        if "locked" in str(error):
+            raise StorageError(
+                f"{where} is locked by another program; close it and start again."
+            ) from None
+        raise StorageError(f"Cannot prepare {where}: {error}.") from None

@@ -1,0 +1,144 @@
+"""The database's tables, and the steps that bring an older file up to date.
+
+The file's schema version is SQLite's ``user_version``. Version N is reached by running the first
+N steps in order, so a file of any older version is migrated by running the steps it lacks.
+Values that are not plain SQL types (options, actions, results) are stored as msgpack blobs.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from cardtable.server.storage.codec import pack, unpack
+
+_VERSION_1 = """
+CREATE TABLE tables (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    options BLOB NOT NULL,
+    settings BLOB NOT NULL,
+    creator TEXT NOT NULL,
+    opened_at REAL NOT NULL,
+    closed_at REAL
+);
+CREATE TABLE seats (
+    table_id INTEGER NOT NULL REFERENCES tables (id),
+    seat INTEGER NOT NULL,
+    name TEXT,
+    token_hash BLOB,
+    bot TEXT,
+    occupancy INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    table_id INTEGER NOT NULL REFERENCES tables (id),
+    game_no INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    options BLOB NOT NULL,
+    seed INTEGER NOT NULL,
+    dealer INTEGER NOT NULL,
+    players BLOB NOT NULL,
+    dealt_to BLOB NOT NULL,
+    started_at REAL NOT NULL,
+    finished_at REAL,
+    result BLOB,
+    UNIQUE (table_id, game_no)
+);
+CREATE TABLE actions (
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action BLOB NOT NULL,
+    taken_at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE chat (
+    table_id INTEGER NOT NULL REFERENCES tables (id),
+    id INTEGER NOT NULL,
+    time REAL NOT NULL,
+    sender TEXT NOT NULL,
+    text TEXT NOT NULL,
+    from_seat INTEGER,
+    to_seat INTEGER,
+    to_name TEXT,
+    from_occupancy INTEGER,
+    to_occupancy INTEGER,
+    PRIMARY KEY (table_id, id)
+);
+"""
+
+_VERSION_2 = """
+CREATE TABLE round_scores (
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    round INTEGER NOT NULL,
+    score BLOB NOT NULL,
+    totals BLOB NOT NULL,
+    PRIMARY KEY (game_id, round)
+);
+CREATE INDEX games_by_finish ON games (finished_at);
+"""
+
+
+def _run_script(connection: sqlite3.Connection, script: str) -> None:
+    """Run each statement of `script` inside the caller's transaction (which `executescript`
+    would commit first)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            connection.execute(statement)
+
+
+def _create_version_1(connection: sqlite3.Connection) -> None:
+    _run_script(connection, _VERSION_1)
+
+
+def _add_round_scores(connection: sqlite3.Connection) -> None:
+    """Version 2 keeps each round's score; games stored before it get theirs by replaying."""
+    from cardtable.engine import Setup, replay  # the engine is only needed for old files
+    from cardtable.server.storage.records import running_totals
+
+    _run_script(connection, _VERSION_2)
+    games = connection.execute(
+        "SELECT id, game, seats, options, seed, dealer FROM games ORDER BY id"
+    ).fetchall()
+    for game_id, game, seats, options, seed, dealer in games:
+        actions = connection.execute(
+            "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        state = replay(
+            Setup(game, seats, unpack(options), seed, dealer),
+            [(seat, unpack(action)) for seat, action in actions],
+        )
+        scores = state.round_scores
+        for score, totals in zip(scores, running_totals(scores), strict=True):
+            connection.execute(
+                "INSERT INTO round_scores VALUES (?, ?, ?, ?)",
+                (game_id, score.round, pack(score.to_wire()), pack(totals)),
+            )
+
+
+#: Step N takes a file of version N - 1 to version N.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _create_version_1,
+    _add_round_scores,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(connection: sqlite3.Connection, *, to: int = SCHEMA_VERSION) -> int:
+    """Bring the file up to version `to`, each step in its own transaction; returns the version
+    the file had. The caller has checked it is not newer than this code knows."""
+    found = int(connection.execute("PRAGMA user_version").fetchone()[0])
+    for version in range(found + 1, to + 1):
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            MIGRATIONS[version - 1](connection)
+            connection.execute(f"PRAGMA user_version = {version}")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+    return found

@@ -1,0 +1,184 @@
+"""Reading and writing the database. Every method is blocking: the server calls them from a
+worker thread, one at a time (see `cardtable.server.journal`)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine import Action, Setup
+from cardtable.server.chat import ChatEntry
+from cardtable.server.storage.codec import unpack
+from cardtable.server.storage.database import Database
+from cardtable.server.storage.records import (
+    GameRecord,
+    SeatRecord,
+    StoredTable,
+    TableRecord,
+)
+from cardtable.server.storage.writes import Write
+
+_GAME_COLUMNS = (
+    "id, table_id, game_no, game, seats, options, seed, dealer, players, dealt_to,"
+    " started_at, finished_at, result"
+)
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """A finished game, as `cardtable history` and the lobby's history list show it."""
+
+    game: GameRecord
+    rounds: tuple[dict[str, Any], ...]
+
+    def to_wire(self) -> dict[str, Any]:
+        g = self.game
+        return {
+            "id": g.id,
+            "table": g.table_id,
+            "game_no": g.game_no,
+            "game": g.setup.game,
+            "seats": g.setup.seats,
+            "options": dict(g.setup.options),
+            "players": list(g.players),
+            "started": round(g.started_at, 3),
+            "finished": round(g.finished_at or 0.0, 3),
+            "result": g.result,
+            "rounds": list(self.rounds),
+        }
+
+
+class Store:
+    """The server's tables and games in one database."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._db = database.connection
+
+    def close(self) -> None:
+        self.database.close()
+
+    # -- writing --------------------------------------------------------------------------------
+
+    def write(self, batch: Sequence[Write]) -> None:
+        """Store `batch` in one transaction: all of it or, on an error, none."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            for item in batch:
+                item.apply(self._db)
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def next_ids(self) -> tuple[int, int]:
+        """The first unused table id and game id."""
+        table = self._db.execute("SELECT coalesce(max(id), 0) + 1 FROM tables").fetchone()[0]
+        game = self._db.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0]
+        return int(table), int(game)
+
+    def open_tables(self, chat_history: int) -> list[StoredTable]:
+        """Every table not yet closed, with its latest game and last `chat_history` lines."""
+        rows = self._db.execute(
+            "SELECT id, game, seats, options, settings, creator, opened_at FROM tables"
+            " WHERE closed_at IS NULL ORDER BY id"
+        ).fetchall()
+        return [self._stored_table(_table(row), chat_history) for row in rows]
+
+    def _stored_table(self, table: TableRecord, chat_history: int) -> StoredTable:
+        seats = tuple(
+            SeatRecord(*row)
+            for row in self._db.execute(
+                "SELECT seat, name, token_hash, bot, occupancy FROM seats"
+                " WHERE table_id = ? ORDER BY seat",
+                (table.id,),
+            )
+        )
+        game_row = self._db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE table_id = ? ORDER BY game_no DESC LIMIT 1",
+            (table.id,),
+        ).fetchone()
+        game = _game(game_row) if game_row else None
+        chat = tuple(
+            ChatEntry(*row)
+            for row in reversed(
+                self._db.execute(
+                    "SELECT id, time, sender, text, from_seat, to_seat, to_name, from_occupancy,"
+                    " to_occupancy FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?",
+                    (table.id, chat_history),
+                ).fetchall()
+            )
+        )
+        last_chat = self._db.execute(
+            "SELECT coalesce(max(id), 0) FROM chat WHERE table_id = ?", (table.id,)
+        ).fetchone()[0]
+        return StoredTable(
+            table=table,
+            seats=seats,
+            game=game,
+            actions=self.actions(game.id) if game else (),
+            chat=chat,
+            next_chat_id=int(last_chat) + 1,
+        )
+
+    def actions(self, game_id: int) -> tuple[tuple[int, Action], ...]:
+        return tuple(
+            (seat, unpack(action))
+            for seat, action in self._db.execute(
+                "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+        )
+
+    def rounds(self, game_id: int) -> tuple[dict[str, Any], ...]:
+        """Each scored round of a game: its score and the totals after it."""
+        return tuple(
+            {"score": unpack(score), "totals": unpack(totals)}
+            for score, totals in self._db.execute(
+                "SELECT score, totals FROM round_scores WHERE game_id = ? ORDER BY round",
+                (game_id,),
+            )
+        )
+
+    def history(self, limit: int = 50, before: int | None = None) -> list[HistoryEntry]:
+        """Finished games, the latest first: at most `limit`, with ids below `before`."""
+        rows = self._db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE finished_at IS NOT NULL AND id < ?"
+            " ORDER BY id DESC LIMIT ?",
+            (before if before is not None else 2**62, limit),
+        ).fetchall()
+        return [HistoryEntry(game, self.rounds(game.id)) for game in map(_game, rows)]
+
+    def finished_game(self, game_id: int) -> tuple[GameRecord, tuple[tuple[int, Action], ...]]:
+        """A finished game and its actions; KeyError if there is no such finished game."""
+        row = self._db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ? AND finished_at IS NOT NULL",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        return _game(row), self.actions(game_id)
+
+
+def _table(row: sqlite3.Row | tuple[Any, ...]) -> TableRecord:
+    id_, game, seats, options, settings, creator, opened_at = row
+    return TableRecord(id_, game, seats, unpack(options), unpack(settings), creator, opened_at)
+
+
+def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
+    (id_, table_id, game_no, game, seats, options, seed, dealer, players, dealt_to, started_at,
+     finished_at, result) = row  # fmt: skip
+    return GameRecord(
+        id=id_,
+        table_id=table_id,
+        game_no=game_no,
+        setup=Setup(game, seats, unpack(options), seed, dealer),
+        players=tuple(unpack(players)),
+        dealt_to=tuple(unpack(dealt_to)),
+        started_at=started_at,
+        finished_at=finished_at,
+        result=unpack(result) if result is not None else None,
+    )

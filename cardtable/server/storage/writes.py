@@ -1,0 +1,161 @@
+"""The changes the server stores, one small record each, applied in order in one transaction
+per batch by `Store.write`."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardtable.engine import Action
+from cardtable.server.chat import ChatEntry
+from cardtable.server.storage.codec import pack
+from cardtable.server.storage.records import GameRecord, SeatRecord, TableRecord
+
+
+class Write(Protocol):
+    """One change to store."""
+
+    def apply(self, connection: sqlite3.Connection) -> None: ...
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    table: TableRecord
+    seats: tuple[SeatRecord, ...]
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        t = self.table
+        connection.execute(
+            "INSERT INTO tables (id, game, seats, options, settings, creator, opened_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (t.id, t.game, t.seats, pack(t.options), pack(t.settings), t.creator, t.opened_at),
+        )
+        SaveSeats(t.id, self.seats).apply(connection)
+
+
+@dataclass(frozen=True)
+class SaveSeats:
+    table_id: int
+    seats: tuple[SeatRecord, ...]
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        connection.executemany(
+            "INSERT OR REPLACE INTO seats (table_id, seat, name, token_hash, bot, occupancy)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(self.table_id, s.seat, s.name, s.token_hash, s.bot, s.occupancy) for s in self.seats],
+        )
+
+
+@dataclass(frozen=True)
+class SaveSettings:
+    table_id: int
+    settings: dict[str, Any]
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "UPDATE tables SET settings = ? WHERE id = ?", (pack(self.settings), self.table_id)
+        )
+
+
+@dataclass(frozen=True)
+class StartGame:
+    game: GameRecord
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        g = self.game
+        connection.execute(
+            "INSERT INTO games (id, table_id, game_no, game, seats, options, seed, dealer,"
+            " players, dealt_to, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                g.id,
+                g.table_id,
+                g.game_no,
+                g.setup.game,
+                g.setup.seats,
+                pack(dict(g.setup.options)),
+                g.setup.seed,
+                g.setup.dealer,
+                pack(list(g.players)),
+                pack(list(g.dealt_to)),
+                g.started_at,
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class TakeAction:
+    game_id: int
+    seq: int
+    seat: int
+    action: Action
+    taken_at: float
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "INSERT INTO actions (game_id, seq, seat, action, taken_at) VALUES (?, ?, ?, ?, ?)",
+            (self.game_id, self.seq, self.seat, pack(dict(self.action)), self.taken_at),
+        )
+
+
+@dataclass(frozen=True)
+class ScoreRound:
+    game_id: int
+    round: int
+    score: dict[str, Any]
+    totals: list[int]
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "INSERT INTO round_scores (game_id, round, score, totals) VALUES (?, ?, ?, ?)",
+            (self.game_id, self.round, pack(self.score), pack(self.totals)),
+        )
+
+
+@dataclass(frozen=True)
+class FinishGame:
+    game_id: int
+    result: dict[str, Any]
+    finished_at: float
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "UPDATE games SET result = ?, finished_at = ? WHERE id = ?",
+            (pack(self.result), self.finished_at, self.game_id),
+        )
+
+
+@dataclass(frozen=True)
+class AddChat:
+    table_id: int
+    line: ChatEntry
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        c = self.line
+        connection.execute(
+            "INSERT INTO chat (table_id, id, time, sender, text, from_seat, to_seat, to_name,"
+            " from_occupancy, to_occupancy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                self.table_id,
+                c.id,
+                c.time,
+                c.sender,
+                c.text,
+                c.from_seat,
+                c.to_seat,
+                c.to_name,
+                c.from_occupancy,
+                c.to_occupancy,
+            ),
+        )
+
+
+@dataclass(frozen=True)
+class CloseTable:
+    table_id: int
+    closed_at: float
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "UPDATE tables SET closed_at = ? WHERE id = ?", (self.closed_at, self.table_id)
+        )
