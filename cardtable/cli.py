@@ -43,6 +43,12 @@ def _parser() -> argparse.ArgumentParser:
         default=0.6,
         help="seconds a bot waits before acting, unless a table says otherwise (default 0.6)",
     )
+    serve.add_argument(
+        "--db",
+        default=None,
+        metavar="PATH",
+        help="the file that keeps tables and games (default: server.db in your data folder)",
+    )
     play = commands.add_parser("play", help="play at once against bots (others may join)")
     play.add_argument(
         "game", nargs="?", default="chinese-ten", help="a game id (default chinese-ten)"
@@ -54,7 +60,26 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--port", type=int, default=None, help="the port with --lan (default 7777)")
     play.add_argument("--seed", type=int, default=None, help="fix the shuffles, to replay a game")
+    play.add_argument(
+        "--new", action="store_true", help="start a new game even if one is unfinished"
+    )
+    play.add_argument(
+        "--db",
+        default=None,
+        metavar="PATH",
+        help="the file that keeps your games (default: play.db in your data folder)",
+    )
     _add_option_argument(play)
+    history = commands.add_parser("history", help="list finished games, the latest first")
+    history.add_argument(
+        "--db", default=None, metavar="PATH", help="the server's file (default: server.db)"
+    )
+    history.add_argument(
+        "--play", action="store_true", help="the games of 'cardtable play' (play.db)"
+    )
+    history.add_argument(
+        "--limit", type=int, default=20, help="how many games to list (default 20)"
+    )
     join = commands.add_parser("join", help="join a server on the network")
     join.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 192.168.1.20:7777")
     join.add_argument("--name", default=None, help="your name (default: your login name)")
@@ -115,6 +140,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from cardtable.server.app import RunningServer, serve_until_signalled
     from cardtable.server.config import ServerConfig
+    from cardtable.server.storage import StorageError, default_path
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     config = ServerConfig(
@@ -123,6 +149,7 @@ def _serve(args: argparse.Namespace) -> int:
         password=args.password,
         bot_delay=args.bot_delay,
         seed=args.seed,
+        db=args.db or str(default_path("server")),
     )
 
     def ready(server: RunningServer) -> None:
@@ -132,6 +159,9 @@ def _serve(args: argparse.Namespace) -> int:
 
     try:
         trio.run(serve_until_signalled, config, ready)
+    except StorageError as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"cardtable: cannot listen on port {args.port}: {error.strerror}", file=sys.stderr)
         return 1
@@ -187,18 +217,39 @@ def _play(args: argparse.Namespace) -> int:
     from cardtable.client.ui.create_table import TablePlan
     from cardtable.client.ui.problems import default_name
     from cardtable.play import local_config, play_plan
+    from cardtable.server.storage import StorageError, check_database, default_path
 
     spec = get_game(args.game)
     players = args.players if args.players is not None else spec.min_players
     options = _parse_options(spec.id, args.option)
     spec.setup(players, options)  # a bad count or option is reported here, before the screen
-    config = local_config(lan=args.lan, port=args.port, seed=args.seed)
+    db = args.db or str(default_path("play"))
+    try:
+        check_database(db)
+    except StorageError as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
+    config = local_config(lan=args.lan, port=args.port, seed=args.seed, db=db)
     if args.lan:
         print(f"Others on your network join with: cardtable join {_lan_address()}:{config.port}")
     plan, _server = play_plan(
-        TablePlan(spec.id, players, options), args.name or default_name(), config
+        TablePlan(spec.id, players, options), args.name or default_name(), config, new=args.new
     )
     CardtableApp(plan).run()
+    return 0
+
+
+def _history(args: argparse.Namespace) -> int:
+    from cardtable.history_text import history_lines
+    from cardtable.server.storage import StorageError, default_path
+
+    path = args.db or str(default_path("play" if args.play else "server"))
+    try:
+        lines = history_lines(path, args.limit)
+    except StorageError as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(lines))
     return 0
 
 
@@ -259,6 +310,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "join":
             return _join(args)
+        if args.command == "history":
+            return _history(args)
     except OptionError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 2

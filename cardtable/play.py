@@ -24,13 +24,32 @@ class LocalServer:
         self.running = await nursery.start(serve, self.config)
         return self.running.port
 
+    def resume_token(self, name: str, game: str, *, new: bool = False) -> str | None:
+        """A token for `name`'s latest unfinished game of `game` in the file, unless `new`.
+        Every other table restored from the file is closed: playing alone keeps one game going
+        (finished games stay in the history)."""
+        assert self.running is not None
+        lobby = self.running.lobby
+        token = None
+        for table in sorted(lobby.tables.values(), key=lambda table: table.id, reverse=True):
+            mine = [seat for seat in table.seats if seat.held_by_player and seat.name == name]
+            resumable = table.status == "playing" and table.spec.id == game
+            if token is None and not new and mine and resumable:
+                token = lobby.reclaim_seat(table, mine[0].index)
+            else:
+                lobby.remove_table(table)
+        return token
 
-def local_config(*, lan: bool, port: int | None = None, seed: int | None = None) -> ServerConfig:
+
+def local_config(
+    *, lan: bool, port: int | None = None, seed: int | None = None, db: str | None = None
+) -> ServerConfig:
     """Settings for a server in this process: loopback only on a free port, or (``lan``) every
-    interface on `port`, else the usual port if it is free, else any free one."""
+    interface on `port`, else the usual port if it is free, else any free one. Games are kept
+    in `db` (None: in memory only)."""
     if not lan:
-        return ServerConfig(host="127.0.0.1", port=port or 0, seed=seed)
-    return ServerConfig(host=None, port=port or free_port(DEFAULT_PORT), seed=seed)
+        return ServerConfig(host="127.0.0.1", port=port or 0, seed=seed, db=db)
+    return ServerConfig(host=None, port=port or free_port(DEFAULT_PORT), seed=seed, db=db)
 
 
 def free_port(preferred: int) -> int:
@@ -46,7 +65,14 @@ def free_port(preferred: int) -> int:
     raise OSError("no free port")
 
 
-def play_plan(table: TablePlan, name: str, config: ServerConfig) -> tuple[PlayPlan, LocalServer]:
-    """The app's plan for `cardtable play`, and the server it will start."""
+def play_plan(
+    table: TablePlan, name: str, config: ServerConfig, *, new: bool = False
+) -> tuple[PlayPlan, LocalServer]:
+    """The app's plan for `cardtable play`, and the server it will start. The player's
+    unfinished game of the same kind in the server's file is resumed, unless `new`."""
     server = LocalServer(config)
-    return PlayPlan(table=table, name=name, start_server=server.start), server
+
+    def resume(player: str) -> str | None:
+        return server.resume_token(player, table.game, new=new)
+
+    return PlayPlan(table=table, name=name, start_server=server.start, resume=resume), server

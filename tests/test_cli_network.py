@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import trio
@@ -15,6 +16,7 @@ from cardtable.client.session import HandshakeRefused, connect
 from cardtable.protocol import ErrorCode
 
 HOST = "127.0.0.1"
+SERVE = [sys.executable, "-m", "cardtable", "serve"]
 
 
 @pytest.fixture
@@ -125,10 +127,12 @@ def test_bot_reports_an_unreachable_server() -> None:
     assert f"cannot reach {HOST}:1" in done.stderr
 
 
-def test_serve_reports_a_port_in_use(served: tuple[subprocess.Popen[str], int]) -> None:
+def test_serve_reports_a_port_in_use(
+    served: tuple[subprocess.Popen[str], int], tmp_path: Path
+) -> None:
     _, port = served
     done = subprocess.run(
-        [sys.executable, "-m", "cardtable", "serve", "--host", HOST, "--port", str(port)],
+        [*SERVE, "--host", HOST, "--port", str(port), "--db", str(tmp_path / "second.db")],
         capture_output=True,
         text=True,
         timeout=60,

@@ -56,6 +56,7 @@ class Link:
         on_status: Callable[[LinkStatus, str], None] = lambda status, text: None,
         retry_delays: Sequence[float] = RETRY_DELAYS,
         connect_timeout: float = 10.0,
+        token: str | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -65,6 +66,8 @@ class Link:
         self.on_status = on_status
         self.retry_delays = tuple(retry_delays)
         self.connect_timeout = connect_timeout
+        #: A seat token to resume at the first connection.
+        self.first_token = token
         self.status = LinkStatus.RECONNECTING
         self.attempts = 0
         self._session: ClientSession | None = None
@@ -98,7 +101,7 @@ class Link:
         The first connection's failure (`OSError`, `HandshakeRefused`) is raised to the caller,
         so that a wrong address or password is reported rather than retried.
         """
-        token: str | None = None
+        token = self.first_token
         first = True
         while True:
             async with AsyncExitStack() as stack:
@@ -145,9 +148,6 @@ class Link:
         self.status = LinkStatus.CONNECTED
         self._connected.set()
         self._connected = trio.Event()
-        if first:
-            self.on_status(LinkStatus.CONNECTED, f"Connected to {self.host}:{self.port}.")
-            return
         if token is not None and session.table is not None:
             # The server's `joined` came during the handshake, before anyone listened: pass on
             # what it said, so that whoever shows the table draws it all again.
@@ -161,7 +161,13 @@ class Link:
                     chat=list(session.chat),
                 )
             )
-            self.on_status(LinkStatus.CONNECTED, "Reconnected: you are back at your seat.")
+            back = (
+                "You are back at your seat." if first else "Reconnected: you are back at your seat."
+            )
+            self.on_status(LinkStatus.CONNECTED, back)
+            return
+        if first:
+            self.on_status(LinkStatus.CONNECTED, f"Connected to {self.host}:{self.port}.")
             return
         await session.list_tables(watch=True)
         lost = " Your seat was not kept." if token is not None else ""

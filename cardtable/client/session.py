@@ -32,15 +32,19 @@ from cardtable.protocol import (
     Error,
     ErrorCode,
     Hello,
+    History,
     Joined,
     Leave,
     Left,
+    ListHistory,
     ListTables,
     Message,
     Ping,
     Rejected,
     RemoteProtocolError,
     RemoveBot,
+    Replay,
+    ReplaySteps,
     Role,
     Sit,
     Spectate,
@@ -307,6 +311,18 @@ class ClientSession:
 
     async def say(self, text: str, to: int | None = None) -> None:
         await self.request(Chat(text=text, to=to))
+
+    async def history(self, limit: int = 50, before: int | None = None) -> History:
+        """Finished games, the latest first (``more``: older ones remain, below the last id)."""
+        reply = await self.request(ListHistory(limit=limit, before=before))
+        assert isinstance(reply, History)
+        return reply
+
+    async def replay(self, game: int, seat: int | None = None) -> ReplaySteps:
+        """A finished game step by step, seen from `seat` (None: as a spectator)."""
+        reply = await self.request(Replay(game=game, seat=seat))
+        assert isinstance(reply, ReplaySteps)
+        return reply
 
     async def ping(self) -> None:
         await self.request(Ping())

@@ -44,6 +44,8 @@ class ErrorCode(StrEnum):
     GAME_IN_PROGRESS = "game_in_progress"
     TOO_MANY_TABLES = "too_many_tables"
     BAD_TOKEN = "bad_token"
+    # History.
+    NO_SUCH_GAME = "no_such_game"
     # Play.
     NOT_PLAYING = "not_playing"
     NOT_YOUR_TURN = "not_your_turn"

@@ -26,7 +26,7 @@ from cardtable.protocol.fields import (
 )
 
 #: The protocol version this code speaks; a handshake with any other is refused.
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 
 class Sender(StrEnum):
@@ -45,6 +45,7 @@ def wire(check: Check, default: Any = MISSING, *, code: ErrorCode = ErrorCode.BA
 
 
 TABLE_ID = Int(1, 2**31 - 1)
+GAME_ID = Int(1, 2**62)
 SEAT = Int(0, 63)
 REQUEST_ID = Nullable(Int(0, 2**31 - 1))
 TOKEN = Text(1, 128)
@@ -192,6 +193,24 @@ class Chat(Message):
     to: int | None = wire(Nullable(SEAT), None)
 
 
+@client("list_history")
+@dataclass(frozen=True, kw_only=True)
+class ListHistory(Message):
+    """Ask for finished games, the latest first: at most ``limit``, with ids below ``before``."""
+
+    limit: int = wire(Int(1, 200), 50)
+    before: int | None = wire(Nullable(GAME_ID), None)
+
+
+@client("replay")
+@dataclass(frozen=True, kw_only=True)
+class Replay(Message):
+    """Ask for a finished game step by step, seen from ``seat`` (None: as a spectator)."""
+
+    game: int = wire(GAME_ID)
+    seat: int | None = wire(Nullable(SEAT), None)
+
+
 @client("ping")
 @dataclass(frozen=True, kw_only=True)
 class Ping(Message):
@@ -274,6 +293,26 @@ class Update(Message):
 class ChatLine(Message):
     table: int = wire(TABLE_ID)
     line: dict[str, Any] = wire(_WIRE_MAP)
+
+
+@server("history")
+@dataclass(frozen=True, kw_only=True)
+class History(Message):
+    """Finished games, the latest first, and whether older ones remain."""
+
+    games: list[dict[str, Any]] = wire(_WIRE_LIST)
+    more: bool = wire(Bool(), False)
+
+
+@server("replay_steps")
+@dataclass(frozen=True, kw_only=True)
+class ReplaySteps(Message):
+    """A finished game from one seat: the deal, then one step per action, each with the events
+    as that seat saw them and its view after them."""
+
+    game: dict[str, Any] = wire(_WIRE_MAP)
+    seat: int | None = wire(Nullable(SEAT))
+    steps: list[dict[str, Any]] = wire(ListOf(_WIRE_MAP, high=100_000))
 
 
 @server("ok")

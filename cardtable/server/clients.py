@@ -50,6 +50,8 @@ class Client:
         self.greeted = False
         self.table: Table | None = None
         self.watching_lobby = False
+        #: Whether a history request of this client is being answered.
+        self.querying = False
         self.chat_limiter = RateLimiter(config.chat_rate, config.chat_burst)
         self.closed = False
         self._outbox_in, self._outbox_out = trio.open_memory_channel[bytes](config.queue_size)

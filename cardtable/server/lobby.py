@@ -11,7 +11,8 @@ import hmac
 import itertools
 import logging
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import trio
@@ -31,12 +32,14 @@ from cardtable.protocol import (
     Hello,
     Leave,
     Left,
+    ListHistory,
     ListTables,
     Message,
     Ok,
     Ping,
     Pong,
     RemoveBot,
+    Replay,
     Sit,
     Spectate,
     Start,
@@ -49,6 +52,7 @@ from cardtable.protocol import (
 from cardtable.server.clients import Client
 from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
+from cardtable.server.history import history_page, replay_steps
 from cardtable.server.journal import Journal
 from cardtable.server.seats import Seat, hash_token, token_matches
 from cardtable.server.storage import StoredTable
@@ -58,6 +62,19 @@ log = logging.getLogger("cardtable.server")
 
 #: Characters a name may hold besides letters and digits.
 NAME_PUNCTUATION = frozenset(" -_.'")
+
+
+def _error_reply(client: Client, request: Message, error: Exception) -> Error:
+    """The `error` answering a request that failed: its own code, or ``internal`` (logged)."""
+    if isinstance(error, ServerError):
+        fatal = error.code in FATAL_CODES
+        return Error(code=error.code, message=error.message, rid=request.rid, fatal=fatal)
+    log.exception("%r: %s failed", client, request.type, exc_info=error)
+    return Error(
+        code=ErrorCode.INTERNAL,
+        message="The server failed on that request; nothing else was affected.",
+        rid=request.rid,
+    )
 
 
 def name_problem(name: str) -> str | None:
@@ -103,6 +120,10 @@ class Lobby:
             Chat: self._chat,
             Ping: self._ping,
         }
+        self._queries: dict[type[Message], Callable[[Client, Any], Awaitable[Message]]] = {
+            ListHistory: self._list_history,
+            Replay: self._replay,
+        }
 
     def restore(self, stored: list[StoredTable]) -> None:
         """Reopen the tables the database holds. A table where no player holds a seat has nobody
@@ -125,6 +146,16 @@ class Lobby:
         if self.tables:
             playing = sum(1 for table in self.tables.values() if table.status == "playing")
             log.info("restored %s tables (%s with a game in progress)", len(self.tables), playing)
+
+    def reclaim_seat(self, table: Table, index: int) -> str:
+        """A new token for the player's seat `index` of `table` (the old one stops working).
+        For the person who runs the server, such as `cardtable play` resuming its own game."""
+        seat = table.seat(index)
+        if seat.token_hash is not None:
+            self._seats_by_token.pop(seat.token_hash, None)
+        token = table.reissue_token(seat)
+        self._seats_by_token[hash_token(token)] = (table, seat)
+        return token
 
     def _table_context(self) -> dict[str, Any]:
         """What every table is built with besides its own particulars."""
@@ -235,6 +266,10 @@ class Lobby:
     # -- requests -------------------------------------------------------------------------------
 
     def handle(self, client: Client, message: Message) -> None:
+        query = self._queries.get(type(message))
+        if query is not None:
+            self._start_query(client, message, query)
+            return
         handler = self._handlers.get(type(message))
         try:
             if handler is None:
@@ -242,21 +277,38 @@ class Lobby:
                     ErrorCode.UNKNOWN_TYPE, f"The server does not take '{message.type}'."
                 )
             reply = handler(client, message)
-        except ServerError as error:
-            reply = Error(
-                code=error.code,
-                message=error.message,
-                rid=message.rid,
-                fatal=error.code in FATAL_CODES,
-            )
-        except Exception:
-            log.exception("%r: %s failed", client, message.type)
-            reply = Error(
-                code=ErrorCode.INTERNAL,
-                message="The server failed on that request; nothing else was affected.",
-                rid=message.rid,
-            )
+        except Exception as error:
+            reply = _error_reply(client, message, error)
         client.deliver(reply if reply is not None else Ok(rid=message.rid))
+
+    def _start_query(
+        self,
+        client: Client,
+        message: Message,
+        query: Callable[[Client, Any], Awaitable[Message]],
+    ) -> None:
+        """Answer a request that reads the database, in its own task; one at a time a client."""
+        if client.querying:
+            client.deliver(
+                Error(
+                    code=ErrorCode.RATE_LIMITED,
+                    message="Wait for the answer to your last history request first.",
+                    rid=message.rid,
+                )
+            )
+            return
+        client.querying = True
+
+        async def answer() -> None:
+            try:
+                reply = await query(client, message)
+            except Exception as error:
+                reply = _error_reply(client, message, error)
+            finally:
+                client.querying = False
+            client.deliver(reply)
+
+        self._nursery.start_soon(answer)
 
     def _table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
@@ -379,6 +431,16 @@ class Lobby:
     def _ping(self, client: Client, request: Ping) -> Message:
         return Pong(rid=request.rid)
 
+    async def _list_history(self, client: Client, request: ListHistory) -> Message:
+        store = self.journal.store
+        page = await self.journal.read(lambda: history_page(store, request.limit, request.before))
+        return replace(page, rid=request.rid)
+
+    async def _replay(self, client: Client, request: Replay) -> Message:
+        store = self.journal.store
+        steps = await self.journal.read(lambda: replay_steps(store, request.game, request.seat))
+        return replace(steps, rid=request.rid)
+
     # -- keeping track ----------------------------------------------------------------------------
 
     def _tell_lobby(self, table: Table, message: TableChanged) -> None:
@@ -399,8 +461,15 @@ class Lobby:
         creator = self.clients.get(table.creator)
         if creator is not None and creator.table is None and table.status != "playing":
             return  # its creator is still in the lobby, setting it up
-        del self.tables[table.id]
         log.info("table %s closed: nobody is left at it", table.id)
+        self.remove_table(table)
+
+    def remove_table(self, table: Table) -> None:
+        """Close `table` for good and tell the lobby (its finished games stay in history)."""
+        del self.tables[table.id]
+        for seat in table.seats:
+            if seat.token_hash is not None:
+                self._seats_by_token.pop(seat.token_hash, None)
         table.close()
         removed = TableRemoved(table=table.id)
         for client in self.clients.values():

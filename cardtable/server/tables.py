@@ -215,6 +215,12 @@ class Table:
         self._summary_changed()
         return token
 
+    def reissue_token(self, seat: Seat) -> str:
+        """A new secret token for a player's seat; the old one stops working."""
+        token, seat.token_hash = new_token()
+        self._save_seats()
+        return token
+
     def spectate(self, member: Member) -> None:
         self.spectators.append(member)
         self._summary_changed()

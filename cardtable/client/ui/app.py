@@ -51,6 +51,8 @@ class PlayPlan:
     table: TablePlan
     name: str
     start_server: StartServer
+    #: Once the server runs: a token for this player's unfinished game to go back to, if any.
+    resume: Callable[[str], str | None] = lambda name: None
 
 
 class CardtableApp(App[None]):
@@ -90,9 +92,11 @@ class CardtableApp(App[None]):
         """Start the server (for play), connect, and keep the link up."""
         plan = self.plan
         async with trio.open_nursery() as nursery:
+            token = None
             if isinstance(plan, PlayPlan):
                 port = await plan.start_server(nursery)
                 host, password, timeout = "127.0.0.1", None, 10.0
+                token = plan.resume(self.player_name)
             else:
                 host, port, password, timeout = plan.host, plan.port, plan.password, plan.timeout
             self.link = Link(
@@ -103,6 +107,7 @@ class CardtableApp(App[None]):
                 on_message=self._heard,
                 on_status=self._status,
                 connect_timeout=timeout,
+                token=token,
             )
             try:
                 await nursery.start(self.link.run)
@@ -112,7 +117,7 @@ class CardtableApp(App[None]):
                 return
             session = self.link.session
             self.player_name = session.name
-            if isinstance(plan, PlayPlan):
+            if isinstance(plan, PlayPlan) and session.table is None:
                 await self._attempt(plan.table.carry_out(session))
             else:
                 await self._attempt(session.list_tables(watch=True))

@@ -1,6 +1,12 @@
 """Where the server keeps its tables and games: one SQLite file (see docs/server.md)."""
 
-from cardtable.server.storage.database import Database, StorageError, open_database
+from cardtable.server.storage.database import (
+    Database,
+    StorageError,
+    check_database,
+    open_database,
+    open_for_reading,
+)
 from cardtable.server.storage.paths import default_path
 from cardtable.server.storage.records import (
     GameRecord,
@@ -24,7 +30,9 @@ __all__ = [
     "StoredTable",
     "TableRecord",
     "Write",
+    "check_database",
     "default_path",
     "open_database",
+    "open_for_reading",
     "running_totals",
 ]

@@ -77,6 +77,38 @@ def open_database(path: Path | str | None) -> Database:
     return Database(connection, path, lock)
 
 
+def check_database(path: Path | str) -> None:
+    """Raise `StorageError` if a server could not open `path` now (see `open_database`)."""
+    open_database(path).close()
+
+
+def open_for_reading(path: Path | str) -> Database:
+    """Open `path` read-only, beside a server that may be using it (for `cardtable history`)."""
+    path = Path(path)
+    if not path.exists():
+        raise StorageError(f"There is no {path}: no game has been stored there yet.")
+    _check_header(path)
+    try:
+        connection = sqlite3.connect(
+            f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False, timeout=2
+        )
+    except sqlite3.Error as error:
+        raise StorageError(f"Cannot open {path}: {error}.") from None
+    try:
+        _check_contents(connection, path)
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+    except BaseException:
+        connection.close()
+        raise
+    if version < SCHEMA_VERSION:
+        connection.close()
+        raise StorageError(
+            f"{path} was written by an older cardtable; start a server on it once "
+            f"(cardtable serve --db {path}) to bring it up to date."
+        )
+    return Database(connection, path, None)
+
+
 def _connect(target: str) -> sqlite3.Connection:
     # One writer task uses the connection at a time, from whichever worker thread runs it.
     connection = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=2)

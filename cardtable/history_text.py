@@ -1,0 +1,42 @@
+"""`cardtable history`: the finished games in a database file, as lines of text."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from cardtable.engine import OptionError, get_game
+from cardtable.server.storage import HistoryEntry, Store, open_for_reading
+
+
+def history_lines(path: Path | str, limit: int) -> list[str]:
+    """One line per finished game, the latest first, or a line saying there are none."""
+    store = Store(open_for_reading(path))
+    try:
+        entries = store.history(limit)
+    finally:
+        store.close()
+    if not entries:
+        return [f"No finished games in {path} yet."]
+    return [describe(entry) for entry in entries]
+
+
+def describe(entry: HistoryEntry) -> str:
+    """``#12  2026-11-22 18:04  Chinese Ten (table 3, game 2)  Ada 61 · Bram 49  won by Ada``."""
+    game = entry.game
+    try:
+        title = get_game(game.setup.game).title
+    except OptionError:
+        title = game.setup.game
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.finished_at or game.started_at))
+    result = game.result or {}
+    totals = result.get("totals", [])
+    sides = result.get("sides", [[seat] for seat in range(len(game.players))])
+    scores = " · ".join(
+        f"{' & '.join(game.players[seat] for seat in side)} {total}"
+        for side, total in zip(sides, totals, strict=False)
+    )
+    winners = [game.players[seat] for seat in result.get("winning_seats", [])]
+    won = f"won by {' & '.join(winners)}" if winners else ""
+    where = f"(table {game.table_id}, game {game.game_no})"
+    return f"#{game.id:<4} {when}  {title} {where}  {scores}  {won}".rstrip()

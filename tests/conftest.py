@@ -1,0 +1,16 @@
+"""Every test's data folder is a fresh temporary one, never the user's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def private_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """`cardtable serve` and `play` keep their default files here (child processes too)."""
+    monkeypatch.setenv("CARDTABLE_DATA", str(tmp_path_factory.mktemp("data")))
+    yield
