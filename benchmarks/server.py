@@ -6,14 +6,20 @@ their view gives them legal actions. Prints actions per second and the latency f
 action to receiving the acting seat's new view (p50/p99). The load benchmark with separate
 processes and hundreds of tables is `benchmarks/server_load.py` (hardening work).
 
-Usage: ``python benchmarks/server.py [--tables N] [--players P] [--seconds S]``.
+Every action is stored before it is told (see docs/server.md): ``--db file`` keeps the server's
+database in a fresh file (the real cost: a committed transaction per batch), ``--db memory`` in
+memory (the cost of everything else).
+
+Usage: ``python benchmarks/server.py [--tables N…] [--players P] [--seconds S] [--db file|memory]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 import trio
 
@@ -48,11 +54,13 @@ async def restart_finished(session: ClientSession, table: int, stop: trio.Event)
             await session.start(table)
 
 
-async def bench(tables: int, players: int, seconds: float) -> None:
+async def bench(tables: int, players: int, seconds: float, db: str | None) -> None:
     latencies: list[float] = []
     stop = trio.Event()
     async with trio.open_nursery() as nursery:
-        config = ServerConfig(host="127.0.0.1", port=0, bot_delay=0, max_tables_per_client=10_000)
+        config = ServerConfig(
+            host="127.0.0.1", port=0, bot_delay=0, max_tables_per_client=10_000, db=db
+        )
         server = await nursery.start(serve, config)
         async with trio.open_nursery() as clients:
             sessions: list[ClientSession] = []
@@ -91,7 +99,8 @@ async def bench(tables: int, players: int, seconds: float) -> None:
     p50 = statistics.median(ordered) * 1000
     p99 = ordered[int(count * 0.99) - 1] * 1000
     print(
-        f"{tables} tables × {players} players: {count / elapsed:,.0f} actions/s, "
+        f"{tables} tables × {players} players, db {'file' if db else 'memory'}: "
+        f"{count / elapsed:,.0f} actions/s, "
         f"latency p50 {p50:.2f} ms, p99 {p99:.2f} ms ({count} actions in {elapsed:.1f} s)"
     )
 
@@ -101,9 +110,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 10, 50])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--db", choices=["file", "memory"], default="file")
     args = parser.parse_args()
-    for tables in args.tables:
-        trio.run(bench, tables, args.players, args.seconds)
+    with tempfile.TemporaryDirectory() as folder:
+        for tables in args.tables:
+            db = str(Path(folder) / f"bench-{tables}.db") if args.db == "file" else None
+            trio.run(bench, tables, args.players, args.seconds, db)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,117 @@
+"""`cardtable history`, and `serve`/`play` refusing a database file, as real subprocesses."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardtable.engine import get_game, play_out
+from cardtable.server.storage import GameRecord, SeatRecord, Store, TableRecord, open_database
+from cardtable.server.storage.writes import FinishGame, OpenTable, StartGame, TakeAction, Write
+
+
+def cardtable(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=os.environ.copy(),
+    )
+
+
+def store_finished_game(
+    path: Path, game_id: int, players: tuple[str, str], seed: int
+) -> dict[str, Any]:
+    """Play a two-player Chinese Ten game with engine bots and store it as a server would."""
+    spec = get_game("chinese-ten")
+    setup = spec.setup(2, {"decks": 1}, seed)
+    game = spec.game_class(setup)
+    actions = play_out(game, [spec.bots["greedy"](seed + seat) for seat in range(2)])
+    assert game.result is not None
+    seats = tuple(SeatRecord(seat, name, None, None, seat + 1) for seat, name in enumerate(players))
+    writes: list[Write] = [
+        OpenTable(
+            TableRecord(game_id, "chinese-ten", 2, dict(setup.options), {}, players[0], 1.0),
+            tuple(
+                SeatRecord(seat, name, None, None, seat + 1) for seat, name in enumerate(players)
+            ),
+        ),
+        StartGame(GameRecord(game_id, game_id, 1, setup, players, (1, 2), 2.0)),
+        *(
+            TakeAction(game_id, seq, seat, action, 3.0)
+            for seq, (seat, action) in enumerate(actions, 1)
+        ),
+        FinishGame(game_id, game.result.to_wire(), 1_795_336_351.0),
+    ]
+    store = Store(open_database(path))
+    try:
+        store.write(writes)
+    finally:
+        store.close()
+    return game.result.to_wire()
+
+
+def test_history_lists_finished_games_latest_first(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    first = store_finished_game(path, 1, ("Ada", "Bram"), seed=3)
+    second = store_finished_game(path, 2, ("Cleo", "Dov"), seed=4)
+    done = cardtable("history", "--db", str(path))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("#2") and lines[1].startswith("#1")
+    for line, result, names in ((lines[0], second, "Cleo Dov"), (lines[1], first, "Ada Bram")):
+        assert "Chinese Ten (table" in line
+        for name, total in zip(names.split(), result["totals"], strict=True):
+            assert f"{name} {total}" in line
+        winners = [names.split()[seat] for seat in result["winning_seats"]]
+        assert line.endswith("won by " + " & ".join(winners))
+    limited = cardtable("history", "--db", str(path), "--limit", "1")
+    assert limited.stdout.splitlines() == lines[:1]
+
+
+def test_history_of_play_reads_play_db_in_the_data_folder() -> None:
+    folder = Path(os.environ["CARDTABLE_DATA"])
+    store_finished_game(folder / "play.db", 1, ("Tess", "Ada (bot)"), seed=5)
+    done = cardtable("history", "--play")
+    assert done.returncode == 0, done.stderr
+    assert "Tess" in done.stdout and "Ada (bot)" in done.stdout
+    server = cardtable("history")
+    assert server.returncode == 1
+    assert "There is no" in server.stderr and "server.db" in server.stderr
+
+
+def test_history_of_an_empty_database_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "empty.db"
+    open_database(path).close()
+    done = cardtable("history", "--db", str(path))
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"No finished games in {path} yet."
+
+
+def test_serve_refuses_a_file_that_is_not_a_database_and_leaves_it(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"my shopping list\n" * 20)
+    done = cardtable("serve", "--port", "0", "--db", str(path))
+    assert done.returncode == 1
+    assert "is not a cardtable database" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert path.read_bytes() == b"my shopping list\n" * 20
+
+
+def test_play_refuses_a_newer_file_before_the_screen(tmp_path: Path) -> None:
+    path = tmp_path / "play.db"
+    open_database(path).close()
+    with path.open("r+b") as file:  # the header's user_version: a schema from the future
+        file.seek(60)
+        file.write((99).to_bytes(4, "big"))
+    before = path.read_bytes()
+    done = cardtable("play", "--db", str(path))
+    assert done.returncode == 1
+    assert "newer cardtable" in done.stderr
+    assert path.read_bytes() == before
