@@ -37,9 +37,7 @@ def store_finished_game(
     writes: list[Write] = [
         OpenTable(
             TableRecord(game_id, "chinese-ten", 2, dict(setup.options), {}, players[0], 1.0),
-            tuple(
-                SeatRecord(seat, name, None, None, seat + 1) for seat, name in enumerate(players)
-            ),
+            seats,
         ),
         StartGame(GameRecord(game_id, game_id, 1, setup, players, (1, 2), 2.0)),
         *(
