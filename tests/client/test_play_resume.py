@@ -1,0 +1,77 @@
+"""`cardtable play` keeps its games in its own file: quit mid-game, run it again, and the game is
+where it was; ``--new`` starts afresh instead. Each run is a real app with its own server."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from cardtable.client.ui.app import CardtableApp
+from cardtable.client.ui.create_table import TablePlan
+from cardtable.client.ui.table import TableScreen
+from cardtable.play import LocalServer, play_plan
+
+from .support import SIZE, TEST_CONFIG, run_async, wait_until
+from .test_table_screen import at_table, move_with_keys, our_turn, session, view
+
+ONE_DECK = {"decks": 1}
+
+
+def notices(app: CardtableApp) -> list[str]:
+    """The notifications the app has shown that are still up."""
+    return [notification.message for notification in app._notifications]
+
+
+def run_play(db: Path, *, new: bool = False) -> tuple[CardtableApp, LocalServer]:
+    plan, server = play_plan(
+        TablePlan("chinese-ten", 2, ONE_DECK), "Tess", replace(TEST_CONFIG, db=str(db)), new=new
+    )
+    return CardtableApp(plan), server
+
+
+def test_play_resumes_its_unfinished_game_and_new_starts_another(tmp_path: Path) -> None:
+    db = tmp_path / "play.db"
+    first: dict[str, Any] = {}
+
+    async def play_a_little() -> None:
+        app, _ = run_play(db)
+        async with app.run_test(size=SIZE) as pilot:
+            table = await at_table(pilot, app)
+            for _ in range(2):  # two of our moves (the bot answers each at once)
+                await wait_until(pilot, lambda: our_turn(app, table), what="our turn")
+                moves = len(session(app).log)
+                await move_with_keys(pilot, app, table)
+                await wait_until(pilot, lambda n=moves: len(session(app).log) > n, what="the move")
+            await wait_until(pilot, lambda: our_turn(app, table), what="our turn again")
+            first["table"] = session(app).table_id
+            first["view"] = view(app)
+            first["log"] = list(session(app).log)
+            await pilot.press("ctrl+q")
+
+    async def come_back() -> None:
+        app, _ = run_play(db)
+        async with app.run_test(size=SIZE) as pilot:
+            table = await at_table(pilot, app)
+            assert isinstance(table, TableScreen)
+            await wait_until(
+                pilot, lambda: "You are back at your seat." in notices(app), what="the notice"
+            )
+            assert session(app).table_id == first["table"]
+            assert view(app) == first["view"]
+            assert list(session(app).log) == first["log"]
+            assert session(app).seat == 0
+            await pilot.press("ctrl+q")
+
+    async def start_afresh() -> None:
+        app, server = run_play(db, new=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await at_table(pilot, app)
+            assert session(app).table_id != first["table"]
+            assert server.running is not None  # the unfinished game was closed, not kept
+            assert list(server.running.lobby.tables) == [session(app).table_id]
+            await pilot.press("ctrl+q")
+
+    run_async(play_a_little)
+    run_async(come_back)
+    run_async(start_afresh)
