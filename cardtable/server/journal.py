@@ -109,7 +109,8 @@ class Journal:
     async def _write(self, writes: list[Write], *, retry: bool) -> None:
         """Store `writes` in one transaction. While the database cannot take them (a full disk,
         say) keep trying, holding everything back; a write the database rejects as wrong is
-        logged and left out, so one bad record cannot stop the server."""
+        logged and left out (as is one that cannot be encoded), so one bad record cannot stop
+        the server."""
         attempt = 0
         while True:
             try:
@@ -117,17 +118,24 @@ class Journal:
                     await trio.to_thread.run_sync(self.store.write, writes)
                 return
             except sqlite3.OperationalError as error:
-                if not retry:
-                    log.error("could not store %d changes at shutdown: %s", len(writes), error)
-                    return
-                delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)]
-                log.error("cannot store changes (%s); trying again in %g s", error, delay)
-                attempt += 1
-                await trio.sleep(delay)
-            except sqlite3.Error:
-                if len(writes) == 1:
-                    log.exception("a change could not be stored and is left out: %r", writes[0])
-                    return
-                for write in writes:  # find the culprit; store the rest
-                    await self._write([write], retry=retry)
+                if error.sqlite_errorcode == sqlite3.SQLITE_ERROR:
+                    failure: Exception = error  # SQL the database cannot run: the write is wrong
+                else:  # busy, full, failing disk: not the writes' fault
+                    if not retry:
+                        log.error("could not store %d changes at shutdown: %s", len(writes), error)
+                        return
+                    delay = RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)]
+                    log.error("cannot store changes (%s); trying again in %g s", error, delay)
+                    attempt += 1
+                    await trio.sleep(delay)
+                    continue
+            except Exception as error:  # the database refused it, or it could not be encoded
+                failure = error
+            if len(writes) == 1:
+                log.error(
+                    "a change could not be stored and is left out: %r", writes[0], exc_info=failure
+                )
                 return
+            for write in writes:  # find the culprit; store the rest
+                await self._write([write], retry=retry)
+            return

@@ -139,10 +139,7 @@ def _check_header(path: Path) -> None:
             "It was left untouched; give another file with --db."
         )
     if version > SCHEMA_VERSION:
-        raise StorageError(
-            f"{path} was written by a newer cardtable (database version {version}; this one "
-            f"knows up to {SCHEMA_VERSION}). It was left untouched; upgrade cardtable to use it."
-        )
+        raise _newer(path, version)
 
 
 def _take_lock(path: Path) -> IO[bytes] | None:
@@ -170,10 +167,14 @@ def _take_lock(path: Path) -> IO[bytes] | None:
 
 
 def _check_contents(connection: sqlite3.Connection, path: Path) -> None:
-    """Read the whole file's structure; refuse a damaged one or a foreign one."""
+    """Read the whole file's structure; refuse a damaged one, a foreign one or a newer one.
+
+    The header was checked already, but after a crash the latest changes (the version among
+    them) may still be only in the ``-wal`` file beside it: only SQLite's own answers count."""
     try:
         problems = [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()]
         version = connection.execute("PRAGMA user_version").fetchone()[0]
+        application = connection.execute("PRAGMA application_id").fetchone()[0]
         tables = connection.execute(
             "SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
         ).fetchone()[0]
@@ -187,11 +188,22 @@ def _check_contents(connection: sqlite3.Connection, path: Path) -> None:
         raise _damaged(path, str(error)) from None
     if problems != ["ok"]:
         raise _damaged(path, "; ".join(problems[:3]))
-    if version == 0 and tables:
+    # cardtable marks every file it makes before giving it a version or a table: a file with
+    # either and without the mark was made by someone else.
+    if application != APPLICATION_ID and (application != 0 or version != 0 or tables):
         raise StorageError(
             f"{path} is an SQLite database of another program, not a cardtable database. "
             "It was left untouched; give another file with --db."
         )
+    if version > SCHEMA_VERSION:
+        raise _newer(path, version)
+
+
+def _newer(path: Path, version: int) -> StorageError:
+    return StorageError(
+        f"{path} was written by a newer cardtable (database version {version}; this one "
+        f"knows up to {SCHEMA_VERSION}). It was left untouched; upgrade cardtable to use it."
+    )
 
 
 def _damaged(path: Path, detail: str) -> StorageError:
@@ -202,17 +214,39 @@ def _damaged(path: Path, detail: str) -> StorageError:
 
 
 def _prepare(connection: sqlite3.Connection, where: str) -> None:
-    """Write-ahead logging, full durability, and the current schema."""
+    """Write-ahead logging, full durability, and the current schema.
+
+    A file that already has a version is changed only by its migration, which either completes
+    or, rolled back, leaves the file as it was: a file that cannot be brought up to date is
+    refused untouched. Only a new (empty) file is marked and switched to WAL first."""
     try:
-        if where != "memory":
-            connection.execute("PRAGMA journal_mode = WAL")
+        found = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if found == 0:
+            if where != "memory":
+                connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         connection.execute("PRAGMA synchronous = FULL")
         connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    except sqlite3.OperationalError as error:
+        raise _cannot_prepare(where, error) from None
+    try:
         migrate(connection)
     except sqlite3.OperationalError as error:
-        if "locked" in str(error):
-            raise StorageError(
-                f"{where} is locked by another program; close it and start again."
-            ) from None
-        raise StorageError(f"Cannot prepare {where}: {error}.") from None
+        raise _cannot_prepare(where, error) from None
+    except Exception as error:  # a stored game the engine cannot replay, say
+        raise StorageError(
+            f"{where} (database version {found}) could not be brought up to date to version "
+            f"{SCHEMA_VERSION}: {error}. It was left untouched; keep it, and start the server "
+            "with another file (--db) or with the cardtable version that wrote it."
+        ) from None
+    if where != "memory":
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")  # no change for cardtable's files
+        except sqlite3.OperationalError as error:
+            raise _cannot_prepare(where, error) from None
+
+
+def _cannot_prepare(where: str, error: sqlite3.OperationalError) -> StorageError:
+    if "locked" in str(error):
+        return StorageError(f"{where} is locked by another program; close it and start again.")
+    return StorageError(f"Cannot prepare {where}: {error}.")

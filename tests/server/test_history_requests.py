@@ -1,0 +1,264 @@
+"""Finished games over the wire: the history list and its pages, step-by-step replays from any
+seat or none, and the refusals (unknown game, bad seat, a game still in play, one request at a
+time)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+
+from cardtable.client.session import ClientSession, RequestFailed, connect
+from cardtable.engine import Action, start
+from cardtable.protocol import ErrorCode
+from cardtable.server.app import RunningServer, serve
+from cardtable.server.config import ServerConfig
+from cardtable.server.storage import (
+    GameRecord,
+    HistoryEntry,
+    Store,
+    open_database,
+    open_for_reading,
+)
+from tests.server.conftest import HOST, server_config
+from tests.server.players import game_over
+
+GAME = "chinese-ten"
+
+
+@asynccontextmanager
+async def served(config: ServerConfig, store: Store | None = None) -> AsyncIterator[RunningServer]:
+    async with trio.open_nursery() as nursery:
+        running: RunningServer = await nursery.start(serve, config, None, store)
+        try:
+            yield running
+        finally:
+            running.stop()
+
+
+def stored_game(path: Path, game_id: int) -> tuple[GameRecord, tuple[tuple[int, Action], ...]]:
+    store = Store(open_for_reading(path))
+    try:
+        return store.finished_game(game_id)
+    finally:
+        store.close()
+
+
+async def bot_games(running: RunningServer, ada: ClientSession, games: int) -> int:
+    """`games` games of two server bots at a table Ada opened and watches; the table's id."""
+    table = await ada.create_table(GAME, seats=2, options={"decks": 1})
+    tid: int = table["id"]
+    await ada.add_bot(tid, 0, "random")
+    await ada.add_bot(tid, 1, "greedy")
+    await ada.spectate(tid)
+    for number in range(1, games + 1):
+        await ada.start(tid)
+        await game_over(ada, number)
+    await running.lobby.journal.flush()
+    return tid
+
+
+async def test_history_lists_finished_games_in_pages(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    with trio.fail_after(15):
+        async with (
+            served(server_config(db=str(path), seed=3)) as running,
+            connect(HOST, running.port, "Ada") as ada,
+            connect(HOST, running.port, "Bram") as bram,
+        ):
+            assert (await bram.history()).games == []
+            tid = await bot_games(running, ada, 3)
+            # Bram's game is still being played: it is not history yet.
+            other = await bram.create_table(GAME, seats=2)
+            await bram.sit(other["id"], 0)
+            await bram.add_bot(other["id"], 1)
+            await bram.start(other["id"])
+            await bram.wait_for(lambda: bram.legal)
+            in_play = running.lobby.tables[other["id"]].game_id
+            assert in_play is not None
+            await running.lobby.journal.flush()
+
+            history = await bram.history()
+            ids = [entry["id"] for entry in history.games]
+            assert len(ids) == 3 and ids == sorted(ids, reverse=True)
+            assert in_play not in ids and not history.more
+            for game_no, entry in zip((3, 2, 1), history.games, strict=True):
+                record, actions = stored_game(path, entry["id"])
+                game = start(record.setup)
+                for seat, action in actions:
+                    game.apply(seat, action)
+                assert game.result is not None
+                assert entry["table"] == tid and entry["game_no"] == game_no
+                assert entry["game"] == GAME and entry["title"] == "Chinese Ten"
+                assert entry["seats"] == 2 and entry["options"]["decks"] == 1
+                assert entry["players"] == ["Ada (bot)", "Bram (bot)"]
+                assert entry["result"] == game.result.to_wire()
+                assert entry["finished"] >= entry["started"] > 0
+                assert entry["rounds"] == [
+                    {"score": score.to_wire(), "totals": totals}
+                    for score, totals in zip(
+                        game.round_scores, _running(game.round_scores), strict=True
+                    )
+                ]
+                assert entry["rounds"][-1]["totals"] == entry["result"]["totals"]
+
+            first = await bram.history(limit=2)
+            assert [entry["id"] for entry in first.games] == ids[:2] and first.more
+            rest = await bram.history(limit=2, before=first.games[-1]["id"])
+            assert [entry["id"] for entry in rest.games] == ids[2:] and not rest.more
+            assert (await bram.history(limit=3)).more is False
+            none = await bram.history(before=ids[-1])
+            assert none.games == [] and not none.more
+
+
+def _running(scores: Sequence[Any]) -> list[list[int]]:
+    totals: list[list[int]] = []
+    for score in scores:
+        before = totals[-1] if totals else [0] * len(score.points)
+        totals.append([a + b for a, b in zip(before, score.points, strict=True)])
+    return totals
+
+
+async def test_a_finished_game_replays_step_by_step_from_any_seat(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    with trio.fail_after(15):
+        async with (
+            served(server_config(db=str(path), seed=8)) as running,
+            connect(HOST, running.port, "Ada") as ada,
+        ):
+            await bot_games(running, ada, 1)
+            [entry] = (await ada.history()).games
+            record, actions = stored_game(path, entry["id"])
+            assert len(actions) > 10
+
+            for seat in (0, 1, None):
+                replayed = await ada.replay(entry["id"], seat)
+                assert replayed.seat == seat
+                assert replayed.game == entry
+                steps = replayed.steps
+                assert len(steps) == len(actions) + 1
+                # Each step is exactly what the engine shows that seat at that point.
+                game = start(record.setup)
+                assert steps[0]["seq"] == 0 and steps[0]["actor"] is None
+                assert steps[0]["events"] == [e.for_seat(seat) for e in game.opening_events]
+                assert steps[0]["view"] == game.view(seat)
+                for number, ((actor, action), step) in enumerate(
+                    zip(actions, steps[1:], strict=True), start=1
+                ):
+                    events = game.apply(actor, action)
+                    assert (step["seq"], step["actor"]) == (number, actor)
+                    assert step["events"] == [e.for_seat(seat) for e in events]
+                    assert step["view"] == game.view(seat)
+                assert steps[-1]["view"]["result"] == entry["result"]
+                deal = steps[0]["events"][0]
+                assert deal["kind"] == "deal"
+                if seat is None:
+                    # A spectator's replay shows nobody's hand, ever.
+                    assert "hand" not in deal
+                    for step in steps:
+                        assert step["view"]["table"]["hand"] is None
+                        assert step["view"]["legal"] == []
+                        assert all("hand" not in event for event in step["events"])
+                else:
+                    assert deal["hand"] == steps[0]["view"]["table"]["hand"]
+                    assert len(deal["hand"]) == steps[0]["view"]["table"]["hand_counts"][seat]
+
+            # The two seats were dealt different hands.
+            hands = [
+                (await ada.replay(entry["id"], seat)).steps[0]["view"]["table"]["hand"]
+                for seat in (0, 1)
+            ]
+            assert hands[0] != hands[1]
+
+
+async def test_replay_refuses_unknown_games_seats_and_games_in_play(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    with trio.fail_after(15):
+        async with (
+            served(server_config(db=str(path))) as running,
+            connect(HOST, running.port, "Ada") as ada,
+            connect(HOST, running.port, "Bram") as bram,
+        ):
+            await bot_games(running, ada, 1)
+            [entry] = (await ada.history()).games
+            with pytest.raises(RequestFailed) as unknown:
+                await bram.replay(entry["id"] + 1000)
+            assert unknown.value.code == ErrorCode.NO_SUCH_GAME
+            with pytest.raises(RequestFailed) as bad_seat:
+                await bram.replay(entry["id"], 2)
+            assert bad_seat.value.code == ErrorCode.NO_SUCH_SEAT
+            assert "seats 0 to 1" in bad_seat.value.message
+
+            table = await bram.create_table(GAME, seats=2)
+            await bram.sit(table["id"], 0)
+            await bram.add_bot(table["id"], 1)
+            await bram.start(table["id"])
+            await bram.wait_for(lambda: bram.legal)
+            in_play = running.lobby.tables[table["id"]].game_id
+            assert in_play is not None
+            await running.lobby.journal.flush()
+            with pytest.raises(RequestFailed) as playing:
+                await ada.replay(in_play, 0)
+            assert playing.value.code == ErrorCode.NO_SUCH_GAME
+            # Refusals leave the client free to ask again.
+            assert len((await bram.replay(entry["id"], 1)).steps) > 1
+
+
+class GatedReads(Store):
+    """A real store whose history reads wait, in their worker thread, for the gate."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(open_database(path))
+        self.gate = threading.Event()
+        self.reading = threading.Event()
+
+    def history(self, limit: int = 50, before: int | None = None) -> list[HistoryEntry]:
+        self.reading.set()
+        self.gate.wait(timeout=30)
+        return super().history(limit, before)
+
+
+async def test_one_history_request_at_a_time_per_client(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    store = GatedReads(path)
+    with trio.fail_after(15):
+        async with (
+            served(server_config(db=str(path)), store) as running,
+            connect(HOST, running.port, "Ada") as ada,
+            connect(HOST, running.port, "Bram") as bram,
+        ):
+            try:
+                answers: dict[str, Any] = {}
+
+                async def ask(session: ClientSession) -> None:
+                    answers[session.name] = await session.history()
+
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(ask, ada)
+                    await trio.to_thread.run_sync(store.reading.wait, 5)
+                    # Ada's first request is being answered: her second is refused at once,
+                    # a replay as much as another page.
+                    with pytest.raises(RequestFailed) as second:
+                        await ada.history()
+                    assert second.value.code == ErrorCode.RATE_LIMITED
+                    with pytest.raises(RequestFailed) as third:
+                        await ada.replay(1)
+                    assert third.value.code == ErrorCode.RATE_LIMITED
+                    # Another client is not limited by Ada's request: it waits its turn.
+                    nursery.start_soon(ask, bram)
+                    await trio.sleep(0.2)
+                    assert answers == {}
+                    store.gate.set()
+                assert answers["Ada"].games == [] and answers["Bram"].games == []
+                # Answered, Ada may ask again.
+                assert (await ada.history()).games == []
+                # Ordinary requests were never held up by the limit.
+                await ada.ping()
+                assert running.lobby.clients["Ada"].querying is False
+            finally:
+                store.gate.set()  # so the server can stop whatever happened

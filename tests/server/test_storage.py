@@ -1,0 +1,468 @@
+"""The database file itself: how a new one is made, and how every file the server must not use is
+refused with a clear message and left exactly as it was; migrating a version-1 file."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.engine import get_game, new_game, play_out, replay
+from cardtable.server.chat import ChatEntry
+from cardtable.server.storage import (
+    SCHEMA_VERSION,
+    StorageError,
+    Store,
+    check_database,
+    open_database,
+    open_for_reading,
+    running_totals,
+    schema,
+)
+from cardtable.server.storage.codec import pack
+from cardtable.server.storage.database import APPLICATION_ID
+from cardtable.server.storage.records import SeatRecord, TableRecord
+from cardtable.server.storage.writes import AddChat, OpenTable
+
+GAME = "chinese-ten"
+
+
+def pragma(connection: sqlite3.Connection, name: str) -> Any:
+    return connection.execute(f"PRAGMA {name}").fetchone()[0]
+
+
+def siblings(path: Path) -> set[str]:
+    """The names of the files beside `path` (its -wal, -shm, -journal, .lock ...)."""
+    return {entry.name for entry in path.parent.iterdir()}
+
+
+def assert_refused(path: Path, *words: str) -> StorageError:
+    """Opening `path` fails with a StorageError that names the file and says `words`, and the
+    file is byte for byte what it was, with no journal left beside it."""
+    before = path.read_bytes()
+    with pytest.raises(StorageError) as refused:
+        open_database(path)
+    message = str(refused.value)
+    assert str(path) in message
+    for word in words:
+        assert word in message, message
+    assert path.read_bytes() == before
+    left = siblings(path) - {path.name, path.name + ".lock"}
+    assert not left, f"left behind: {left}"
+    # The check a server makes before starting says the same.
+    with pytest.raises(StorageError):
+        check_database(path)
+    assert path.read_bytes() == before
+    return refused.value
+
+
+def fill(store: Store, lines: int) -> None:
+    """Store a table and `lines` chat lines, so the file has many pages."""
+    table = TableRecord(1, GAME, 2, {"decks": 1}, {}, "Ada", time.time())
+    seats = (SeatRecord(0, "Ada", b"x" * 32, None, 1), SeatRecord(1, None, None, None, 0))
+    store.write([OpenTable(table, seats)])
+    store.write(
+        [
+            AddChat(1, ChatEntry(id=n, time=time.time(), sender="Ada", text=f"line {n} " * 40))
+            for n in range(1, lines + 1)
+        ]
+    )
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "nested" / "folder" / "server.db"
+
+
+# -- a new file -------------------------------------------------------------------------------
+
+
+def test_a_new_file_is_created_with_its_folder_version_wal_and_application_id(
+    db_path: Path,
+) -> None:
+    assert not db_path.parent.exists()
+    database = open_database(db_path)
+    try:
+        assert db_path.is_file()
+        connection = database.connection
+        assert pragma(connection, "user_version") == SCHEMA_VERSION == 2
+        assert pragma(connection, "journal_mode") == "wal"
+        assert pragma(connection, "application_id") == APPLICATION_ID
+        assert pragma(connection, "synchronous") == 2  # FULL
+        assert pragma(connection, "foreign_keys") == 1
+        names = {
+            row[0]
+            for row in connection.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        }
+        assert {"tables", "seats", "games", "actions", "chat", "round_scores"} <= names
+    finally:
+        database.close()
+    # Another program sees the same from the file alone.
+    other = sqlite3.connect(db_path)
+    try:
+        assert pragma(other, "user_version") == SCHEMA_VERSION
+        assert pragma(other, "application_id") == APPLICATION_ID
+        assert pragma(other, "journal_mode") == "wal"
+    finally:
+        other.close()
+
+
+def test_an_empty_file_becomes_a_fresh_database(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(b"")
+    database = open_database(db_path)
+    try:
+        assert pragma(database.connection, "user_version") == SCHEMA_VERSION
+        store = Store(database)
+        assert store.open_tables(10) == []
+        assert store.next_ids() == (1, 1)
+    finally:
+        database.close()
+    assert db_path.stat().st_size > 0
+
+
+def test_reopening_keeps_what_was_stored(db_path: Path) -> None:
+    store = Store(open_database(db_path))
+    fill(store, 3)
+    store.close()
+    store = Store(open_database(db_path))
+    try:
+        [table] = store.open_tables(chat_history=2)
+        assert table.table.creator == "Ada" and table.table.options == {"decks": 1}
+        assert [line.id for line in table.chat] == [2, 3]
+        assert table.next_chat_id == 4
+        assert table.seats[0].token_hash == b"x" * 32
+        assert store.next_ids() == (2, 1)
+    finally:
+        store.close()
+
+
+# -- files that are refused -------------------------------------------------------------------
+
+
+def test_a_file_in_use_by_another_server_is_refused(db_path: Path) -> None:
+    first = open_database(db_path)
+    try:
+        with pytest.raises(StorageError, match="in use"):
+            open_database(db_path)
+        with pytest.raises(StorageError, match="in use"):
+            check_database(db_path)
+        # The first server goes on using it undisturbed.
+        Store(first).write([OpenTable(TableRecord(1, GAME, 2, {}, {}, "Ada", 0.0), ())])
+    finally:
+        first.close()
+    # Once the first has closed it, it can be opened again.
+    again = Store(open_database(db_path))
+    try:
+        assert again.next_ids() == (2, 1)
+    finally:
+        again.close()
+
+
+def test_reading_beside_a_running_server_is_allowed(db_path: Path) -> None:
+    store = Store(open_database(db_path))
+    try:
+        fill(store, 1)
+        reader = Store(open_for_reading(db_path))
+        try:
+            assert reader.next_ids() == (2, 1)
+        finally:
+            reader.close()
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        os.urandom(4096),
+        b"not a database at all\n" * 10,
+        b"tiny",
+        b"SQLite format 3\x00" + b"\x00" * 20,  # the right start, then cut short
+    ],
+    ids=["random", "text", "tiny", "cut-header"],
+)
+def test_a_file_that_is_not_sqlite_is_refused_untouched(db_path: Path, garbage: bytes) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(garbage)
+    assert_refused(db_path, "not a cardtable database", "untouched")
+
+
+def test_a_damaged_database_is_refused_untouched(db_path: Path) -> None:
+    store = Store(open_database(db_path))
+    fill(store, 150)
+    store.close()
+    data = bytearray(db_path.read_bytes())
+    page = 4096
+    pages = len(data) // page
+    assert pages > 20
+    # Scribble over the middle of the file, leaving the header page alone.
+    for number in range(pages // 3, 2 * pages // 3, 2):
+        data[number * page : number * page + 64] = b"\xa5" * 64
+    db_path.write_bytes(bytes(data))
+    # quick_check itself sees the damage.
+    probe = sqlite3.connect(f"{db_path.as_uri()}?mode=ro", uri=True)
+    try:
+        try:
+            problems = [row[0] for row in probe.execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError:
+            problems = ["malformed"]
+    finally:
+        probe.close()
+    assert problems != ["ok"]
+    assert_refused(db_path, "damaged", "untouched")
+
+
+def test_a_truncated_database_is_refused_untouched(db_path: Path) -> None:
+    store = Store(open_database(db_path))
+    fill(store, 150)
+    store.close()
+    data = db_path.read_bytes()
+    db_path.write_bytes(data[: len(data) // 2])
+    assert_refused(db_path, "damaged", "untouched")
+
+
+def test_another_programs_sqlite_file_is_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    other = sqlite3.connect(db_path)
+    other.execute("CREATE TABLE recipes (name TEXT, minutes INTEGER)")
+    other.execute("INSERT INTO recipes VALUES ('soup', 40)")
+    other.commit()
+    other.close()
+    assert_refused(db_path, "another program")
+
+
+def test_another_programs_file_with_its_own_version_is_refused_untouched(db_path: Path) -> None:
+    # A foreign file that also uses user_version, without cardtable's application_id.
+    db_path.parent.mkdir(parents=True)
+    other = sqlite3.connect(db_path)
+    other.execute("CREATE TABLE tables (legs INTEGER)")
+    other.execute("PRAGMA user_version = 1")
+    other.commit()
+    other.close()
+    assert_refused(db_path, "another program")
+
+
+def test_another_programs_application_id_is_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    other = sqlite3.connect(db_path)
+    other.execute("PRAGMA application_id = 1234")
+    other.execute("CREATE TABLE notes (text TEXT)")
+    other.commit()
+    other.close()
+    assert_refused(db_path, "another program")
+
+
+def test_a_file_from_a_newer_cardtable_is_refused_untouched(db_path: Path) -> None:
+    store = Store(open_database(db_path))
+    fill(store, 2)
+    store.close()
+    newer = sqlite3.connect(db_path)
+    newer.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    newer.commit()
+    newer.close()
+    refusal = assert_refused(db_path, "newer cardtable", str(SCHEMA_VERSION + 1), "untouched")
+    assert "upgrade" in str(refusal)
+    with pytest.raises(StorageError, match="newer"):
+        open_for_reading(db_path)
+
+
+@pytest.fixture
+def crashed_copy(tmp_path: Path) -> Iterator[tuple[sqlite3.Connection, Path]]:
+    """A cardtable-made WAL file whose latest changes are still only in its -wal file: the
+    copy taken while a connection holds it open is what a crash leaves."""
+    original = tmp_path / "live.db"
+    store = Store(open_database(original))
+    fill(store, 1)
+    store.close()
+    live = sqlite3.connect(original, isolation_level=None)
+    live.execute("PRAGMA wal_autocheckpoint = 0")
+    yield live, tmp_path / "crashed.db"
+    live.close()
+
+
+def copy_crashed(source: Path, target: Path) -> None:
+    for suffix in ("", "-wal"):
+        Path(str(target) + suffix).write_bytes(Path(str(source) + suffix).read_bytes())
+
+
+def test_a_newer_version_still_in_the_wal_is_refused(
+    tmp_path: Path, crashed_copy: tuple[sqlite3.Connection, Path]
+) -> None:
+    live, target = crashed_copy
+    live.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 3}")
+    copy_crashed(tmp_path / "live.db", target)
+    # The file's own header still says version 2: only the -wal knows better.
+    assert int.from_bytes(target.read_bytes()[60:64], "big") == SCHEMA_VERSION
+    with pytest.raises(StorageError, match="newer cardtable"):
+        open_database(target)
+    # Nothing of this cardtable's was written to it.
+    check = sqlite3.connect(f"{target.as_uri()}?mode=ro", uri=True)
+    try:
+        assert pragma(check, "user_version") == SCHEMA_VERSION + 3
+        assert check.execute("SELECT count(*) FROM round_scores").fetchone() == (0,)
+    finally:
+        check.close()
+
+
+def test_changes_still_in_the_wal_after_a_crash_are_kept(
+    tmp_path: Path, crashed_copy: tuple[sqlite3.Connection, Path]
+) -> None:
+    live, target = crashed_copy
+    AddChat(1, ChatEntry(id=2, time=1.0, sender="Bram", text="after the checkpoint")).apply(live)
+    copy_crashed(tmp_path / "live.db", target)
+    store = Store(open_database(target))
+    try:
+        [table] = store.open_tables(chat_history=10)
+        assert [line.text for line in table.chat][-1] == "after the checkpoint"
+    finally:
+        store.close()
+
+
+# -- migrating a version-1 file ---------------------------------------------------------------
+
+
+def version_1_file(path: Path) -> sqlite3.Connection:
+    """A file as cardtable's schema version 1 made it (no round_scores)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    schema.migrate(connection, to=1)
+    assert pragma(connection, "user_version") == 1
+    return connection
+
+
+def insert_finished_game(
+    connection: sqlite3.Connection,
+    *,
+    table_id: int,
+    game_id: int,
+    seed: int,
+    rounds: int,
+    actions_override: list[tuple[int, dict[str, Any]]] | None = None,
+) -> Any:
+    """A 3-seat Chinese Ten table and one game on it, played to the end by the engine's bots,
+    written with version 1's columns. Returns the finished engine game."""
+    spec = get_game(GAME)
+    options = {"decks": 1, "rounds": rounds}
+    game = new_game(GAME, 3, options, seed=seed, dealer=1)
+    actions = play_out(game, [spec.bots["greedy"](seed + seat) for seat in range(3)])
+    if actions_override is not None:
+        actions = actions_override
+    assert game.result is not None
+    resolved = dict(game.setup.options)
+    connection.execute(
+        "INSERT INTO tables (id, game, seats, options, settings, creator, opened_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (table_id, GAME, 3, pack(resolved), pack({}), "Ada", 1000.0),
+    )
+    for seat, name in enumerate(["Ada", "Bram", "Cleo"]):
+        connection.execute(
+            "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, seat, name, os.urandom(32), None, seat + 1),
+        )
+    connection.execute(
+        "INSERT INTO games (id, table_id, game_no, game, seats, options, seed, dealer, players,"
+        " dealt_to, started_at, finished_at, result)"
+        " VALUES (?, ?, 1, ?, 3, ?, ?, 1, ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            table_id,
+            GAME,
+            pack(resolved),
+            seed,
+            pack(["Ada", "Bram", "Cleo"]),
+            pack([1, 2, 3]),
+            1000.0,
+            2000.0,
+            pack(game.result.to_wire()),
+        ),
+    )
+    connection.executemany(
+        "INSERT INTO actions (game_id, seq, seat, action, taken_at) VALUES (?, ?, ?, ?, ?)",
+        [
+            (game_id, seq, seat, pack(action), 1000.0 + seq)
+            for seq, (seat, action) in enumerate(actions, start=1)
+        ],
+    )
+    return game
+
+
+def test_a_version_1_file_is_migrated_and_its_round_scores_backfilled(db_path: Path) -> None:
+    connection = version_1_file(db_path)
+    games = {
+        7: insert_finished_game(connection, table_id=3, game_id=7, seed=41, rounds=2),
+        9: insert_finished_game(connection, table_id=4, game_id=9, seed=42, rounds=3),
+    }
+    connection.close()
+
+    store = Store(open_database(db_path))
+    try:
+        connection = store.database.connection
+        assert pragma(connection, "user_version") == SCHEMA_VERSION
+        assert pragma(connection, "application_id") == APPLICATION_ID
+        for game_id, game in games.items():
+            scores = game.round_scores
+            assert len(scores) == game.setup.options["rounds"]
+            expected = [
+                {"score": score.to_wire(), "totals": totals}
+                for score, totals in zip(scores, running_totals(scores), strict=True)
+            ]
+            assert list(store.rounds(game_id)) == expected
+            assert expected[-1]["totals"] == list(game.result.totals)
+            # The stored actions replay to the stored result.
+            record, actions = store.finished_game(game_id)
+            replayed = replay(record.setup, actions).result
+            assert replayed is not None and replayed.to_wire() == record.result
+        history = [entry.to_wire() for entry in store.history()]
+        assert [entry["id"] for entry in history] == [9, 7]
+        assert history[0]["result"] == games[9].result.to_wire()
+        assert history[0]["players"] == ["Ada", "Bram", "Cleo"]
+        assert len(history[0]["rounds"]) == 3
+        assert store.next_ids() == (5, 10)
+    finally:
+        store.close()
+    # Opening the migrated file again changes nothing more.
+    before = sorted(
+        sqlite3.connect(db_path).execute("SELECT game_id, round, totals FROM round_scores")
+    )
+    store = Store(open_database(db_path))
+    try:
+        after = sorted(
+            store.database.connection.execute("SELECT game_id, round, totals FROM round_scores")
+        )
+        assert after == before
+    finally:
+        store.close()
+
+
+def test_a_version_1_file_whose_game_cannot_be_replayed_is_refused_untouched(
+    db_path: Path,
+) -> None:
+    connection = version_1_file(db_path)
+    insert_finished_game(
+        connection,
+        table_id=1,
+        game_id=1,
+        seed=5,
+        rounds=1,
+        actions_override=[(0, {"kind": "fly away"})],
+    )
+    connection.close()
+    refusal = assert_refused(db_path, "untouched")
+    assert "version 1" in str(refusal) or "up to date" in str(refusal)
+    # Nothing was half-migrated.
+    check = sqlite3.connect(db_path)
+    try:
+        assert pragma(check, "user_version") == 1
+        assert check.execute(
+            "SELECT count(*) FROM sqlite_schema WHERE name = 'round_scores'"
+        ).fetchone() == (0,)
+    finally:
+        check.close()
