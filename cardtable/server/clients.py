@@ -1,10 +1,10 @@
 """One client connection on the server: a reader task, a writer task and a bounded outbox.
 
 The reader turns bytes into messages (through the sans-IO `Connection`) and hands each to the
-lobby, whole, before reading on. Everything sent to the client goes through `deliver`, which
-never blocks (the journal may hold a message back until the change it reports is stored): a
-client whose outbox is full is not reading, and is disconnected so it can never slow anyone
-else down.
+lobby, whole, before reading on (a request that reads the database is awaited). Everything sent
+to the client goes through `deliver`, which never blocks (the journal may hold a message back
+until the change it reports is stored): a client whose outbox is full is not reading, and is
+disconnected so it can never slow anyone else down.
 """
 
 from __future__ import annotations
@@ -50,8 +50,6 @@ class Client:
         self.greeted = False
         self.table: Table | None = None
         self.watching_lobby = False
-        #: Whether a history request of this client is being answered.
-        self.querying = False
         self.chat_limiter = RateLimiter(config.chat_rate, config.chat_burst)
         self.closed = False
         self._outbox_in, self._outbox_out = trio.open_memory_channel[bytes](config.queue_size)
@@ -173,6 +171,8 @@ class Client:
                 self.deliver(item.error)
             elif not self.greeted:
                 self.lobby.greet(self, item)
+            elif self.lobby.is_query(item):
+                await self.lobby.answer_query(self, item)
             else:
                 self.lobby.handle(self, item)
         return bool(data) and not self.closed

@@ -265,11 +265,20 @@ class Lobby:
 
     # -- requests -------------------------------------------------------------------------------
 
+    def is_query(self, message: Message) -> bool:
+        """Whether `message` reads the database, so must be awaited (`answer_query`)."""
+        return type(message) in self._queries
+
+    async def answer_query(self, client: Client, message: Message) -> None:
+        """Answer a request that reads the database. The client's reader awaits this, so its
+        later requests wait and replies keep their order; other clients carry on meanwhile."""
+        try:
+            reply = await self._queries[type(message)](client, message)
+        except Exception as error:
+            reply = _error_reply(client, message, error)
+        client.deliver(reply)
+
     def handle(self, client: Client, message: Message) -> None:
-        query = self._queries.get(type(message))
-        if query is not None:
-            self._start_query(client, message, query)
-            return
         handler = self._handlers.get(type(message))
         try:
             if handler is None:
@@ -280,35 +289,6 @@ class Lobby:
         except Exception as error:
             reply = _error_reply(client, message, error)
         client.deliver(reply if reply is not None else Ok(rid=message.rid))
-
-    def _start_query(
-        self,
-        client: Client,
-        message: Message,
-        query: Callable[[Client, Any], Awaitable[Message]],
-    ) -> None:
-        """Answer a request that reads the database, in its own task; one at a time a client."""
-        if client.querying:
-            client.deliver(
-                Error(
-                    code=ErrorCode.RATE_LIMITED,
-                    message="Wait for the answer to your last history request first.",
-                    rid=message.rid,
-                )
-            )
-            return
-        client.querying = True
-
-        async def answer() -> None:
-            try:
-                reply = await query(client, message)
-            except Exception as error:
-                reply = _error_reply(client, message, error)
-            finally:
-                client.querying = False
-            client.deliver(reply)
-
-        self._nursery.start_soon(answer)
 
     def _table(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
