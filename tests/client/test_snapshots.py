@@ -1,4 +1,4 @@
-"""Snapshots of the lobby and the table at 80×24 (and the table at 120×40).
+"""Snapshots of the lobby, the table and a replay at 80×24 (and the table at 120×40).
 
 A fixed server seed and instant bots make every run show the same cards. After a deliberate change
 to the look, refresh them with ``pytest tests/client/test_snapshots.py --snapshot-update`` and
@@ -14,7 +14,9 @@ import trio
 from textual.pilot import Pilot
 
 from cardtable.client.session import connect
+from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.lobby import LobbyScreen
+from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from tests.client.support import SIZE, join_app, play_app, screen_text, server_thread, wait_until
@@ -77,19 +79,50 @@ def test_table_with_four_players_on_a_large_terminal(snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(120, 40), run_before=your_turn(app))
 
 
+async def play_to_the_scores(pilot: Pilot[Any], app: Any) -> None:
+    """Play our moves (the first legal action each time) until the scoring window shows."""
+    await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+    acted_at = -1  # the seq we last acted at: act once per update, never twice
+    while not isinstance(app.screen, ScoringScreen):
+        session = app.link.latest if app.link else None
+        if session is not None and session.legal and session.seq != acted_at:
+            acted_at = session.seq
+            action = session.legal[0]
+            app.request(lambda s, action=action: s.act(action))
+        await pilot.pause(0.05)
+
+
 def test_scoring(snap_compare: Any) -> None:
     app, _server = play_app(options={"decks": 1})
 
     async def to_the_end(pilot: Pilot[Any]) -> None:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
-        acted_at = -1  # the seq we last acted at: act once per update, never twice
-        while not isinstance(app.screen, ScoringScreen):
-            session = app.link.latest if app.link else None
-            if session is not None and session.legal and session.seq != acted_at:
-                acted_at = session.seq
-                action = session.legal[0]
-                app.request(lambda s, action=action: s.act(action))
-            await pilot.pause(0.05)
+        await play_to_the_scores(pilot, app)
         await settled(pilot, app)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=to_the_end)
+
+
+def test_replay(snap_compare: Any) -> None:
+    """The game of `test_scoring` again, from the history: its fifth step from our seat."""
+    app, _server = play_app(options={"decks": 1})
+
+    async def replayed(pilot: Pilot[Any]) -> None:
+        await play_to_the_scores(pilot, app)
+        await pilot.press("o")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        await pilot.press("h")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, HistoryScreen) and bool(app.screen.games),
+            what="the history",
+        )
+        await pilot.press("enter")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, ReplayScreen) and app.screen.steps is not None,
+            what="the replay",
+        )
+        await pilot.press(*["right"] * 5)
+        await settled(pilot, app)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=replayed)

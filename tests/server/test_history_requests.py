@@ -235,27 +235,22 @@ async def test_a_history_request_holds_back_only_its_own_clients_later_requests(
             connect(HOST, running.port, "Bram") as bram,
         ):
             try:
-                order: list[str] = []
-
-                async def ask(session: ClientSession, what: str) -> None:
-                    if what == "history":
-                        await session.history()
-                    else:
-                        await session.ping()
-                    order.append(f"{session.name} {what}")
+                order: list[str] = []  # replies in the order they arrive
+                ada.on_message(lambda message: order.append(f"Ada {message.type}"))
+                bram.on_message(lambda message: order.append(f"Bram {message.type}"))
 
                 async with trio.open_nursery() as nursery:
-                    nursery.start_soon(ask, ada, "history")
+                    nursery.start_soon(ada.history)
                     await trio.to_thread.run_sync(store.reading.wait, 5)
                     # Ada's history is being read: her ping, sent after it, waits for it, so her
                     # replies keep the order of her requests.
-                    nursery.start_soon(ask, ada, "ping")
+                    nursery.start_soon(ada.ping)
                     # Bram is not held up by Ada's request.
-                    await ask(bram, "ping")
+                    await bram.ping()
                     await trio.sleep(0.2)
-                    assert order == ["Bram ping"]
+                    assert order == ["Bram pong"]
                     store.gate.set()
-                assert order == ["Bram ping", "Ada history", "Ada ping"]
+                assert order == ["Bram pong", "Ada history", "Ada pong"]
                 assert (await ada.history()).games == []
             finally:
                 store.gate.set()  # so the server can stop whatever happened

@@ -2,18 +2,20 @@
 
 Textual runs on asyncio; the networking is the trio `Link` and `ClientSession`, run as a trio
 guest on the same loop (`TrioHost`). Everything the server says arrives as a `ServerSaid`
-message and is passed to each screen's ``on_server``; requests go out through `request`.
+message and is passed to each screen's ``on_server``; requests go out through `request`, or
+through `ask` when the screen needs the reply.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import trio
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.message_pump import MessagePump
 from textual.widgets import Static
 
 from cardtable.client.link import Link, LinkStatus
@@ -27,6 +29,8 @@ from cardtable.client.ui.rules import RulesScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import get_game
 from cardtable.protocol import Error, Joined, Left, Message
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -149,6 +153,31 @@ class CardtableApp(App[None]):
                 self.post_message(Refused(str(error)))
                 return
             await self._attempt(make(session))
+
+        self.trio.start_soon(run)
+
+    def ask(
+        self,
+        owner: MessagePump,
+        make: Callable[[ClientSession], Awaitable[T]],
+        answered: Callable[[T], None],
+        failed: Callable[[str], None],
+    ) -> None:
+        """Make a request on the trio side and call `answered` with the reply, or `failed` with
+        the reason it was refused or the connection lost, on `owner`'s own task (a screen). Once
+        `owner` is gone neither is called."""
+
+        async def run() -> None:
+            try:
+                if self.link is None:
+                    raise ConnectionLost("Not connected.")
+                reply = await make(self.link.session)
+            except RequestFailed as error:
+                owner.call_later(failed, error.message)
+            except ConnectionLost as error:
+                owner.call_later(failed, str(error))
+            else:
+                owner.call_later(answered, reply)
 
         self.trio.start_soon(run)
 

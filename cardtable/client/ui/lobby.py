@@ -55,6 +55,7 @@ class LobbyScreen(Screen[None]):
         Binding("x", "remove_bot", "No bot"),
         Binding("s", "start", "Start"),
         Binding("question_mark", "rules", "Rules", key_display="?"),
+        Binding("h", "history", "History"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -241,3 +242,8 @@ class LobbyScreen(Screen[None]):
         table = self.selected_table()
         if table is not None:
             self.cardtable.show_rules(table["game"])
+
+    def action_history(self) -> None:
+        from cardtable.client.ui.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
