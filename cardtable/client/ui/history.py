@@ -1,0 +1,233 @@
+"""The server's finished games, the latest first; enter replays one step by step."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from cardtable.client.ui.plain import clean
+from cardtable.protocol import History
+
+if TYPE_CHECKING:
+    from cardtable.client.ui.app import CardtableApp
+
+
+def player_names(entry: dict[str, Any]) -> list[str]:
+    """Each seat's name when the game was dealt, made safe to show."""
+    return [clean(str(name)) for name in entry["players"]]
+
+
+def side_words(side: list[int], names: list[str]) -> str:
+    return " & ".join(names[seat] if 0 <= seat < len(names) else "?" for seat in side)
+
+
+def scores_words(entry: dict[str, Any]) -> str:
+    """``Tess 145 · Bram (bot) 180``: each side's final total (partners joined with &)."""
+    names = player_names(entry)
+    result = entry.get("result") or {}
+    sides = result.get("sides") or [[seat] for seat in range(len(names))]
+    totals = result.get("totals") or []
+    if not totals:
+        return " · ".join(names)
+    return " · ".join(
+        f"{side_words(side, names)} {total}" for side, total in zip(sides, totals, strict=False)
+    )
+
+
+def winner_words(entry: dict[str, Any]) -> str:
+    """Who won (``Ann & Cy`` for partners or a shared win), or ``—``."""
+    names = player_names(entry)
+    seats = (entry.get("result") or {}).get("winning_seats") or []
+    return side_words(list(seats), names) if seats else "—"
+
+
+def options_words(entry: dict[str, Any]) -> str:
+    return ", ".join(f"{key} {value}" for key, value in entry["options"].items())
+
+
+def when(stamp: float, layout: str = "%d %b %H:%M") -> str:
+    return time.strftime(layout, time.localtime(stamp))
+
+
+class HistoryScreen(Screen[None]):
+    """The finished games on the server, a page at a time."""
+
+    BINDINGS = [
+        Binding("enter", "replay", "Replay", priority=True),
+        Binding("m", "more", "Older games"),
+        Binding("r", "reload", "Reload"),
+        Binding("escape", "back", "Lobby"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    #: Games asked for at a time.
+    PAGE = 50
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[dict[str, Any]] = []
+        #: Whether the server has older games than those listed.
+        self.more = False
+        self.loading = False
+        #: Why the last request failed, until one succeeds.
+        self.problem: str | None = None
+
+    @property
+    def cardtable(self) -> CardtableApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+        yield Static(id="history-detail")
+        yield Static(id="history-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "cardtable"
+        self.sub_title = "Finished games"
+        games = self.query_one("#history", DataTable)
+        games.add_column("Finished", key="finished")
+        games.add_column("Game", key="game")
+        games.add_column("Table", key="table")
+        games.add_column("No.", key="no")
+        # The players last: with four of them it is the column that may run off the edge
+        # (the detail under the list shows them all).
+        games.add_column("Winner", key="winner")
+        games.add_column("Players and scores", key="players")
+        games.focus()
+        self._load(None)
+
+    # -- asking the server ----------------------------------------------------------------------
+
+    def _load(self, before: int | None) -> None:
+        self.loading = True
+        self._draw_detail()
+        self.refresh_bindings()
+        page = self.PAGE
+        self.cardtable.ask(
+            self, lambda session: session.history(page, before), self._loaded, self._failed
+        )
+
+    def _loaded(self, page: History) -> None:
+        self.loading = False
+        self.problem = None
+        self.more = page.more
+        known = {game["id"] for game in self.games}
+        table = self.query_one("#history", DataTable)
+        for entry in page.games:
+            if entry["id"] in known:
+                continue
+            self.games.append(entry)
+            table.add_row(
+                when(entry["finished"]),
+                clean(str(entry.get("title") or entry["game"])),
+                str(entry["table"]),
+                str(entry["game_no"]),
+                Text(winner_words(entry), style="bold"),
+                Text(scores_words(entry)),
+                key=str(entry["id"]),
+            )
+        self._draw_detail()
+        self.refresh_bindings()
+
+    def _failed(self, reason: str) -> None:
+        self.loading = False
+        self.problem = reason
+        self.notify(reason, title="History", severity="error", markup=False)
+        self._draw_detail()
+        self.refresh_bindings()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def selected(self) -> dict[str, Any] | None:
+        table = self.query_one("#history", DataTable)
+        if not self.games or table.row_count == 0:
+            return None
+        row = min(max(table.cursor_row, 0), len(self.games) - 1)
+        return self.games[row]
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._draw_detail()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_replay()
+
+    def _draw_detail(self) -> None:
+        detail = self.query_one("#history-detail", Static)
+        hint = self.query_one("#history-hint", Static)
+        entry = self.selected()
+        if self.problem is not None:
+            hint.update(Text(f" Could not load the games: {self.problem}  r: try again", "bold"))
+        elif self.loading:
+            hint.update(Text(" Loading…", style="italic"))
+        elif self.more:
+            hint.update(Text(f" The latest {len(self.games)} games. m: older ones"))
+        else:
+            count = len(self.games)
+            hint.update(Text(f" {count} finished game{'' if count == 1 else 's'}" if count else ""))
+        if entry is None:
+            if self.loading or self.problem is not None:
+                detail.update("")
+            else:
+                detail.update(
+                    Text("No finished games yet. A game shows up here once it ends.", "bold")
+                )
+            return
+        text = Text()
+        text.append(f"{clean(str(entry.get('title') or entry['game']))}", style="bold")
+        text.append(f" at table {entry['table']}, game {entry['game_no']}")
+        text.append(f" · finished {when(entry['finished'], '%Y-%m-%d %H:%M')}\n", style="dim")
+        text.append(scores_words(entry))
+        winners = winner_words(entry)
+        if winners != "—":
+            text.append(f" · {winners} won", style="bold")
+        options = options_words(entry)
+        if options:
+            text.append(f"\n{options}", style="dim")
+        detail.update(text)
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":
+            if self.selected() is None:
+                return False
+            return None if self.loading else True
+        if action == "more":
+            return None if self.loading else self.more
+        if action == "reload":
+            return not self.loading
+        return True
+
+    def action_replay(self) -> None:
+        from cardtable.client.ui.replay import ReplayScreen
+
+        entry = self.selected()
+        if entry is None or self.loading:
+            return
+        names = [str(name) for name in entry["players"]]
+        me = self.cardtable.player_name
+        seat = names.index(me) if me in names else 0
+        self.app.push_screen(ReplayScreen(entry, seat))
+
+    def action_more(self) -> None:
+        if self.more and not self.loading and self.games:
+            self._load(min(game["id"] for game in self.games))
+
+    def action_reload(self) -> None:
+        if self.loading:
+            return
+        self.games = []
+        self.more = False
+        self.query_one("#history", DataTable).clear()
+        self._load(None)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

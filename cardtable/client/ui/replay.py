@@ -1,0 +1,321 @@
+"""A finished game, step by step: the deal, then one step per action, seen from one seat.
+
+The server replays the game and sends every step at once, each with its events and the view
+after them as the chosen seat (or a spectator) saw it. The screen draws one step at a time with
+the game's own board, read-only: no legal actions, no focus, no keys of its own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from cardtable.client.ui.boards import Board, board_for
+from cardtable.client.ui.history import player_names, side_words
+from cardtable.client.ui.plain import clean
+from cardtable.client.ui.scoring import breakdown
+from cardtable.client.ui.table_state import TableState
+from cardtable.engine import GameSpec, OptionError, get_game
+from cardtable.protocol import ReplaySteps
+
+if TYPE_CHECKING:
+    from cardtable.client.ui.app import CardtableApp
+
+#: The log shows at most this many events, the latest last.
+LOG_LINES = 150
+
+
+def eyes_words(seat: int | None, names: list[str]) -> str:
+    """Whose eyes a replay is seen through: ``Tess's seat`` or ``a spectator``."""
+    if seat is None:
+        return "a spectator"
+    return f"{names[seat]}'s seat" if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
+class ReplayScreen(Screen[None]):
+    """One finished game, a step at a time."""
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Step", key_display="←→", priority=True),
+        Binding("right", "step(1)", "Step", show=False, priority=True),
+        Binding("home", "first", "First", priority=True),
+        Binding("end", "last", "Last", priority=True),
+        Binding("p", "perspective", "Seat"),
+        Binding("v", "scores", "Scores"),
+        Binding("escape", "back", "History"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+    #: Nothing here takes focus: the keys step through the game.
+    AUTO_FOCUS = ""
+
+    def __init__(self, entry: dict[str, Any], seat: int | None) -> None:
+        super().__init__()
+        self.entry = entry
+        #: The seat whose eyes the steps are seen through (None: a spectator's).
+        self.seat = seat
+        self.names = player_names(entry)
+        self.steps: list[dict[str, Any]] | None = None
+        #: The step shown: 0 is the deal, then one per action.
+        self.step = 0
+        self.loading = False
+        #: The seat being asked for while `loading`.
+        self.wanted: int | None = seat
+        self.problem: str | None = None
+        game = str(entry["game"])
+        try:
+            self.spec: GameSpec | None = get_game(game)
+        except OptionError:
+            self.spec = None  # a game this client does not know: its events show by kind
+        self.board: Board = board_for(game)
+        self.board.can_focus = False
+
+    @property
+    def cardtable(self) -> CardtableApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1 if self.steps else 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-status")
+        with Horizontal(id="replay-main"):
+            with Vertical(id="replay-play"):
+                yield Static(id="replay-step")
+                yield Static(id="players")
+                yield self.board
+                yield Static(id="replay-result")
+            # A Static, not a RichLog: it wraps at the width it has when drawn, whenever that is.
+            with VerticalScroll(id="replay-log") as log:
+                log.can_focus = False
+                yield Static(id="replay-events")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._load(self.seat)
+
+    # -- asking the server ----------------------------------------------------------------------
+
+    def _load(self, seat: int | None) -> None:
+        self.loading = True
+        self.wanted = seat
+        self.problem = None
+        game = int(self.entry["id"])
+        self._draw_status()
+        self.refresh_bindings()
+        self.cardtable.ask(
+            self, lambda session: session.replay(game, seat), self._loaded, self._failed
+        )
+
+    def _loaded(self, reply: ReplaySteps) -> None:
+        self.loading = False
+        self.steps = reply.steps
+        self.seat = reply.seat
+        self.step = min(self.step, self.last)
+        self.draw()
+
+    def _failed(self, reason: str) -> None:
+        self.loading = False
+        self.problem = reason
+        self.notify(reason, title="Replay", severity="error", markup=False)
+        self._draw_status()
+        self.refresh_bindings()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def state(self) -> TableState | None:
+        """The shown step as a table state the board can draw: no legal actions."""
+        if not self.steps:
+            return None
+        view = dict(self.steps[self.step]["view"], legal=[])
+        summary = {
+            "id": self.entry["table"],
+            "game": self.entry["game"],
+            "status": "finished",
+            "seats": [
+                {"seat": seat, "name": name, "kind": "player"}
+                for seat, name in enumerate(self.names)
+            ],
+        }
+        return TableState(summary, self.seat, view, list(self.names))
+
+    def draw(self) -> None:
+        state = self.state()
+        self._draw_status()
+        if state is None or self.steps is None:
+            return
+        step = self.steps[self.step]
+        self.board.show(state)
+        who = "the deal" if step["actor"] is None else state.name(step["actor"])
+        self.query_one("#replay-step", Static).update(
+            Text.assemble((f"Step {self.step} of {self.last}", "bold"), f" — {who}")
+        )
+        self.query_one("#players", Static).update(self._players_text(state))
+        self.query_one("#replay-result", Static).update(self._result_text(state))
+        self._draw_log()
+        self.refresh_bindings()
+
+    def _draw_status(self) -> None:
+        entry = self.entry
+        text = Text()
+        title = clean(str(entry.get("title") or entry["game"]))
+        text.append(f" {title} ", style="bold reverse")
+        text.append(f" replay · table {entry['table']}, game {entry['game_no']}")
+        view = self.steps[self.step]["view"] if self.steps else None
+        if view is not None:
+            rounds = view["table"].get("rounds") if isinstance(view.get("table"), dict) else None
+            text.append(f" · round {view['round']}" + (f" of {rounds}" if rounds else ""))
+        if self.steps is None:
+            text.append(f" · {eyes_words(self.wanted, self.names)}", style="italic")
+        else:
+            text.append(f" · {eyes_words(self.seat, self.names)}", style="italic")
+            if self.loading:
+                text.append(f" → {eyes_words(self.wanted, self.names)}…", style="dim")
+        self.query_one("#replay-status", Static).update(text)
+        if self.problem is not None:
+            self.query_one("#replay-step", Static).update(
+                Text(f"Could not load the game: {self.problem}", style="bold red")
+            )
+        elif self.loading and self.steps is None:
+            self.query_one("#replay-step", Static).update(Text("Loading…", style="italic"))
+
+    def _players_text(self, state: TableState) -> Table:
+        """One row per seat: next to play, name (the seen seat underlined), note, total."""
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(width=1, no_wrap=True)
+        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=20)
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(no_wrap=True, justify="right")
+        view = state.view or {}
+        scored = bool(view.get("round_scores"))
+        for index in range(len(self.names)):
+            total = ""
+            if scored:
+                side = next(i for i, members in enumerate(view["sides"]) if index in members)
+                total = f"total {view['totals'][side]}"
+            grid.add_row(
+                Text("▶" if index in state.actors else "", style="bold yellow"),
+                Text(state.name(index), style=Style(bold=True, underline=index == state.seat)),
+                Text(self.board.seat_note(state, index)),
+                Text(total, style="bold"),
+            )
+        return grid
+
+    def _result_text(self, state: TableState) -> Text:
+        """At the end, who won and the final totals; before it, who plays next."""
+        view = state.view or {}
+        result = view.get("result")
+        if result:
+            winners = [seat for index in result["winners"] for seat in result["sides"][index]]
+            totals = " · ".join(
+                f"{side_words(side, self.names)} {total}"
+                for side, total in zip(result["sides"], result["totals"], strict=False)
+            )
+            return Text(f"{side_words(winners, self.names)} won. Final: {totals}", "bold green")
+        if view.get("awaiting_deal"):
+            return Text(f"Next: {state.name(view['dealer'])} deals.", style="dim")
+        actors = state.actors
+        return Text(f"Next: {state.name(actors[0])} plays." if actors else "", style="dim")
+
+    def _draw_log(self) -> None:
+        """The events up to the shown step: earlier steps dim, the shown step's bright."""
+        assert self.steps is not None
+        lines: list[Text] = []
+        for number in range(self.step, -1, -1):
+            events = self.steps[number]["events"]
+            for event in reversed(events):
+                bold = event.get("kind") in ("round_end", "game_end")
+                style = "dim" if number < self.step else "bold" if bold else ""
+                lines.append(Text(self._event_words(event), style=style))
+            if len(lines) >= LOG_LINES:
+                break
+        text = Text("\n").join(reversed(lines[:LOG_LINES]))
+        self.query_one("#replay-events", Static).update(text)
+        # Anchored: kept scrolled to the end as the text grows, even after a scroll up.
+        self.query_one("#replay-log", VerticalScroll).anchor()
+
+    def _event_words(self, event: dict[str, Any]) -> str:
+        if self.spec is None:
+            return str(event.get("kind", "?"))
+        try:
+            return self.spec.describe(event, self.names)
+        except (KeyError, IndexError, TypeError):
+            return str(event.get("kind", "?"))
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "perspective":
+            return None if self.loading else True
+        if action == "scores":
+            state = self.state()
+            return bool(state and state.view and state.view["round_scores"])
+        return True
+
+    def action_step(self, by: int) -> None:
+        self._go(self.step + by)
+
+    def action_first(self) -> None:
+        self._go(0)
+
+    def action_last(self) -> None:
+        self._go(self.last)
+
+    def _go(self, step: int) -> None:
+        step = min(max(step, 0), self.last)
+        if self.steps and step != self.step:
+            self.step = step
+            self.draw()
+
+    def action_perspective(self) -> None:
+        """The next seat's eyes (seat 1, 2, … then a spectator's), at the same step."""
+        if self.loading:
+            return
+        seats = int(self.entry["seats"])
+        if self.seat is None:
+            seat: int | None = 0
+        else:
+            seat = self.seat + 1 if self.seat + 1 < seats else None
+        self._load(seat)
+
+    def action_scores(self) -> None:
+        state = self.state()
+        if state is None or state.view is None or not state.view["round_scores"]:
+            return
+        self.app.push_screen(ReplayScores(state, state.view["round_scores"][-1], self.names))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class ReplayScores(ModalScreen[None]):
+    """The breakdown of the last round scored by the shown step; at the end, who won."""
+
+    BINDINGS = [Binding("escape,enter,v", "close", "Close")]
+
+    def __init__(self, state: TableState, score: dict[str, Any], names: list[str]) -> None:
+        super().__init__()
+        self.state = state
+        self.score = score
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog", id="replay-scores"):
+            yield Static(Text(f"Round {self.score['round']} scores", style="bold"))
+            yield Static(breakdown(self.state, self.score))
+            result = (self.state.view or {}).get("result")
+            if result:
+                winners = [seat for index in result["winners"] for seat in result["sides"][index]]
+                yield Static(Text(f"{side_words(winners, self.names)} won.", style="bold green"))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
