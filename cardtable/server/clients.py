@@ -108,9 +108,13 @@ class Client:
                     nursery.start_soon(self._write_loop)
                     with self._reader_scope:
                         await self._read_loop()
-                    self.finish()
                     with trio.move_on_after(self.config.flush_timeout):
+                        # What the journal still holds for this client (a fatal error, say)
+                        # goes out first, then what is queued.
+                        await self.lobby.journal.caught_up()
+                        self.finish()
                         await self._drained.wait()
+                    self.finish()
                     nursery.cancel_scope.cancel()
         finally:
             self.closed = True
