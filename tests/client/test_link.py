@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -308,4 +309,38 @@ async def test_the_link_retries_until_a_server_listens_on_the_port_again() -> No
             async with connect(HOST, port, "Bram") as bram:
                 created = await bram.create_table(GAME, seats=2)
                 await back.wait_for(lambda: created["id"] in back.tables)
+            nursery.cancel_scope.cancel()
+
+
+async def test_after_a_server_restart_on_its_file_the_link_is_back_at_the_seat(
+    tmp_path: Path,
+) -> None:
+    heard = Heard()
+    db = str(tmp_path / "server.db")
+    with trio.fail_after(15):
+        async with trio.open_nursery() as nursery:
+            first = await start_server(nursery, db=db)
+            port = first.port
+            link = make_link(port, heard)
+            await nursery.start(link.run)
+            async with connect(HOST, port, "Bram") as bram:
+                tid = await seated_game(link.session, bram)
+            before = link.session
+            view, log, chat = before.view, list(before.log), list(before.chat)
+
+            first.stop()
+            await heard.wait_for(lambda: heard.count(RECONNECTING) >= 2)
+            assert not link.connected
+
+            await start_server(nursery, port=port, db=db)
+            await heard.wait_for(lambda: heard.count(CONNECTED) == 2)
+            assert heard.statuses[-1] == (CONNECTED, "Reconnected: you are back at your seat.")
+            back = await link.wait_connected()
+            assert back is not before
+            assert (back.table_id, back.seat, back.token) == (tid, 0, before.token)
+            assert (back.view, list(back.log), list(back.chat)) == (view, log, chat)
+            # The game goes on where it was.
+            moves = len(back.log)
+            await back.act(back.legal[0])
+            await back.wait_for(lambda: len(back.log) > moves)
             nursery.cancel_scope.cancel()
