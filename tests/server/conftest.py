@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import partial
 from typing import Any
 
@@ -13,6 +13,7 @@ import trio
 from cardtable.client.session import ClientSession, connect
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
+from cardtable.server.storage import Store
 
 HOST = "127.0.0.1"
 
@@ -42,3 +43,15 @@ async def server(nursery: trio.Nursery, config: ServerConfig) -> AsyncIterator[R
 def client(server: RunningServer) -> Connect:
     """``async with client("Ada") as ada:`` — a session connected to the test server."""
     return partial(connect, HOST, server.port)
+
+
+@asynccontextmanager
+async def served(config: ServerConfig, store: Store | None = None) -> AsyncIterator[RunningServer]:
+    """A real server on `config` until the block ends; then it is stopped and has closed its
+    database before the block is left (so the next server can open the file)."""
+    async with trio.open_nursery() as nursery:
+        running: RunningServer = await nursery.start(serve, config, None, store)
+        try:
+            yield running
+        finally:
+            running.stop()

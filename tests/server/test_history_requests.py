@@ -5,8 +5,7 @@ time)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +15,7 @@ import trio
 from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.engine import Action, start
 from cardtable.protocol import ErrorCode
-from cardtable.server.app import RunningServer, serve
-from cardtable.server.config import ServerConfig
+from cardtable.server.app import RunningServer
 from cardtable.server.storage import (
     GameRecord,
     HistoryEntry,
@@ -25,20 +23,10 @@ from cardtable.server.storage import (
     open_database,
     open_for_reading,
 )
-from tests.server.conftest import HOST, server_config
+from tests.server.conftest import HOST, served, server_config
 from tests.server.players import game_over
 
 GAME = "chinese-ten"
-
-
-@asynccontextmanager
-async def served(config: ServerConfig, store: Store | None = None) -> AsyncIterator[RunningServer]:
-    async with trio.open_nursery() as nursery:
-        running: RunningServer = await nursery.start(serve, config, None, store)
-        try:
-            yield running
-        finally:
-            running.stop()
 
 
 def stored_game(path: Path, game_id: int) -> tuple[GameRecord, tuple[tuple[int, Action], ...]]:

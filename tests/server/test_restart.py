@@ -8,8 +8,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +18,7 @@ import trio
 from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.engine import replay
 from cardtable.protocol import ErrorCode
-from cardtable.server.app import RunningServer, serve
-from cardtable.server.config import ServerConfig
+from cardtable.server.app import RunningServer
 from cardtable.server.seats import new_token
 from cardtable.server.storage import (
     SeatRecord,
@@ -33,22 +31,10 @@ from cardtable.server.storage import (
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.writes import OpenTable, SaveSeats, SaveSettings
 from cardtable.server.tables import Table
-from tests.server.conftest import HOST, server_config
+from tests.server.conftest import HOST, served, server_config
 from tests.server.players import play_first_legal
 
 GAME = "chinese-ten"
-
-
-@asynccontextmanager
-async def served(config: ServerConfig, store: Store | None = None) -> AsyncIterator[RunningServer]:
-    """A real server on `config` until the block ends; then it is stopped and has closed its
-    database before the block is left (so the next server can open the file)."""
-    async with trio.open_nursery() as nursery:
-        running: RunningServer = await nursery.start(serve, config, None, store)
-        try:
-            yield running
-        finally:
-            running.stop()
 
 
 def read_store(path: Path) -> Store:

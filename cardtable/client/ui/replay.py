@@ -22,6 +22,7 @@ from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.history import player_names, side_words
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.scoring import breakdown
+from cardtable.client.ui.table import players_grid
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameSpec, OptionError, get_game
 from cardtable.protocol import ReplaySteps
@@ -189,11 +190,7 @@ class ReplayScreen(Screen[None]):
 
     def _players_text(self, state: TableState) -> Table:
         """One row per seat: next to play, name (the seen seat underlined), note, total."""
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(width=1, no_wrap=True)
-        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=20)
-        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        grid.add_column(no_wrap=True, justify="right")
+        grid = players_grid()
         view = state.view or {}
         scored = bool(view.get("round_scores"))
         for index in range(len(self.names)):

@@ -25,6 +25,16 @@ if TYPE_CHECKING:
     from cardtable.client.ui.app import CardtableApp
 
 
+def players_grid() -> Table:
+    """The players panel's columns: turn marker, name, the seat's note, and the total."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=1, no_wrap=True)
+    grid.add_column(no_wrap=True, overflow="ellipsis", max_width=20)
+    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_column(no_wrap=True, justify="right")
+    return grid
+
+
 class TableScreen(Screen[None]):
     """One table, seated or watching."""
 
@@ -198,11 +208,7 @@ class TableScreen(Screen[None]):
 
     def _players_text(self, state: TableState) -> Table:
         """One row per seat: turn marker, name, presence, the game's note, and the total."""
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(width=1, no_wrap=True)
-        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=20)
-        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        grid.add_column(no_wrap=True, justify="right")
+        grid = players_grid()
         view = state.view
         scored = bool(view and view["round_scores"])
         for seat in state.summary["seats"]:
