@@ -23,6 +23,7 @@ from cardtable.protocol import (
     Rejected,
     RemoteProtocolError,
     Role,
+    State,
 )
 from cardtable.server.chat import RateLimiter
 from cardtable.server.config import ServerConfig
@@ -70,6 +71,8 @@ class Client:
         """Queue `message` for this client without ever waiting."""
         if self.closed:
             return
+        if self.connection.state is State.CLOSED and not isinstance(message, Error):
+            return  # the client has hung up; only a last error could still go to it
         try:
             data = self.connection.send(message)
         except LocalProtocolError:
