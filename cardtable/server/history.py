@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.engine import OptionError, get_game, start
+from cardtable.engine import Event, OptionError, get_game, start
 from cardtable.protocol import ErrorCode, History, ReplaySteps
 from cardtable.server.errors import ServerError
 from cardtable.server.storage import HistoryEntry, Store
@@ -40,12 +40,13 @@ def replay_steps(store: Store, game_id: int, seat: int | None) -> ReplaySteps:
     for number, (actor, action) in enumerate(actions, start=1):
         events = game.apply(actor, action)
         steps.append(_step(number, actor, events, game.view(seat), seat))
-    return ReplaySteps(game=_entry(HistoryEntry(record, store.rounds(game_id))), seat=seat,
-                       steps=steps)  # fmt: skip
+    entry = _entry(HistoryEntry(record, store.rounds(game_id)))
+    return ReplaySteps(game=entry, seat=seat, steps=steps)
 
 
-def _step(seq: int, actor: int | None, events: Any, view: dict[str, Any], seat: int | None
-          ) -> dict[str, Any]:  # fmt: skip
+def _step(
+    seq: int, actor: int | None, events: list[Event], view: dict[str, Any], seat: int | None
+) -> dict[str, Any]:
     return {
         "seq": seq,
         "actor": actor,

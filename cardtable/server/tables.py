@@ -19,6 +19,7 @@ from typing import Any
 import trio
 
 from cardtable.engine import Action, Bot, Event, Game, GameSpec, IllegalAction, OptionError, Setup
+from cardtable.engine import start as start_game
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChanged, Update
 from cardtable.server.chat import ChatLog
 from cardtable.server.config import TableSettings
@@ -106,8 +107,9 @@ class Table:
         actions through the engine. Players' seats wait for them to come back (away)."""
         record = stored.table
         settings = TableSettings().updated(record.settings)
-        table = cls(record.id, spec, record.seats, record.options, settings, record.creator,
-                    **context)  # fmt: skip
+        table = cls(
+            record.id, spec, record.seats, record.options, settings, record.creator, **context
+        )
         for seat, saved in zip(table.seats, stored.seats, strict=True):
             seat.name, seat.token_hash, seat.bot = saved.name, saved.token_hash, saved.bot
             seat.occupancy = saved.occupancy
@@ -122,9 +124,7 @@ class Table:
     def _restore_game(self, stored: StoredTable) -> None:
         assert stored.game is not None
         self.setup = stored.game.setup
-        self.game = self.spec.game_class(self.spec.setup(
-            self.setup.seats, self.setup.options, self.setup.seed, self.setup.dealer
-        ))  # fmt: skip
+        self.game = start_game(self.setup)  # the stored setup is checked again
         self.game_id = stored.game.id
         self.game_no = stored.game.game_no
         self._dealt_to = list(stored.game.dealt_to)

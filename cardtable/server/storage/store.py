@@ -169,8 +169,8 @@ def _table(row: sqlite3.Row | tuple[Any, ...]) -> TableRecord:
 
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
-    (id_, table_id, game_no, game, seats, options, seed, dealer, players, dealt_to, started_at,
-     finished_at, result) = row  # fmt: skip
+    id_, table_id, game_no, game, seats, options, seed, dealer = row[:8]
+    players, dealt_to, started_at, finished_at, result = row[8:]
     return GameRecord(
         id=id_,
         table_id=table_id,
