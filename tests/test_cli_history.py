@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from cardtable.engine import get_game, play_out
 from cardtable.server.storage import GameRecord, SeatRecord, Store, TableRecord, open_database
 from cardtable.server.storage.writes import FinishGame, OpenTable, StartGame, TakeAction, Write
-
-
-def cardtable(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cardtable", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env=os.environ.copy(),
-    )
+from tests.test_cli import cardtable
 
 
 def store_finished_game(

@@ -227,32 +227,28 @@ def test_a_truncated_database_is_refused_untouched(db_path: Path) -> None:
     assert_refused(db_path, "damaged", "untouched")
 
 
-def test_another_programs_sqlite_file_is_refused_untouched(db_path: Path) -> None:
+@pytest.mark.parametrize(
+    "statements",
+    [
+        # Its own tables, nothing else.
+        [
+            "CREATE TABLE recipes (name TEXT, minutes INTEGER)",
+            "INSERT INTO recipes VALUES ('soup', 40)",
+        ],
+        # It also uses user_version, without cardtable's application_id.
+        ["CREATE TABLE tables (legs INTEGER)", "PRAGMA user_version = 1"],
+        # Its own application_id.
+        ["PRAGMA application_id = 1234", "CREATE TABLE notes (text TEXT)"],
+    ],
+    ids=["own tables", "own version", "own application id"],
+)
+def test_another_programs_sqlite_file_is_refused_untouched(
+    db_path: Path, statements: list[str]
+) -> None:
     db_path.parent.mkdir(parents=True)
     other = sqlite3.connect(db_path)
-    other.execute("CREATE TABLE recipes (name TEXT, minutes INTEGER)")
-    other.execute("INSERT INTO recipes VALUES ('soup', 40)")
-    other.commit()
-    other.close()
-    assert_refused(db_path, "another program")
-
-
-def test_another_programs_file_with_its_own_version_is_refused_untouched(db_path: Path) -> None:
-    # A foreign file that also uses user_version, without cardtable's application_id.
-    db_path.parent.mkdir(parents=True)
-    other = sqlite3.connect(db_path)
-    other.execute("CREATE TABLE tables (legs INTEGER)")
-    other.execute("PRAGMA user_version = 1")
-    other.commit()
-    other.close()
-    assert_refused(db_path, "another program")
-
-
-def test_another_programs_application_id_is_refused_untouched(db_path: Path) -> None:
-    db_path.parent.mkdir(parents=True)
-    other = sqlite3.connect(db_path)
-    other.execute("PRAGMA application_id = 1234")
-    other.execute("CREATE TABLE notes (text TEXT)")
+    for statement in statements:
+        other.execute(statement)
     other.commit()
     other.close()
     assert_refused(db_path, "another program")
