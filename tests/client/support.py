@@ -62,6 +62,12 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(strip.text for strip in strips)
 
 
+def notices(app: App[Any]) -> list[tuple[str, str]]:
+    """The notifications shown so far, as (title, message). A notice reaches the app as a
+    message of its own, so wait for it rather than expect it at once."""
+    return [(note.title, note.message) for note in app._notifications]
+
+
 def play_app(
     game: str = "chinese-ten",
     players: int = 2,

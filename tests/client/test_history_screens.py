@@ -27,7 +27,16 @@ from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine.cards import SUIT_SYMBOLS
 
-from .support import SIZE, join_app, play_app, run_async, screen_text, server_thread, wait_until
+from .support import (
+    SIZE,
+    join_app,
+    notices,
+    play_app,
+    run_async,
+    screen_text,
+    server_thread,
+    wait_until,
+)
 
 #: One deck: 13 cards each for two players, so a game is a handful of turns, and no card
 #: appears twice (a card's label on the screen names one card).
@@ -307,7 +316,7 @@ def test_a_server_without_finished_games_says_so_and_a_missing_game_is_refused()
             await wait_until(pilot, lambda: replay.problem is not None, what="the refusal")
             message = "There is no finished game 99 in the history."
             assert words(step_line(app)) == f"Could not load the game: {message}"
-            assert ("Replay", message) in [(n.title, n.message) for n in app._notifications]
+            await wait_until(pilot, lambda: ("Replay", message) in notices(app), what="the notice")
             await pilot.press("right", "end", "p", "v")  # nothing to step through: no harm
             assert top(app) is replay and replay.steps is None
             await pilot.press("escape")
@@ -337,11 +346,8 @@ def test_a_history_request_the_server_fails_is_shown_and_r_tries_again(tmp_path:
             history = await open_history(pilot, app)
             text = screen_text(app)
             assert "Could not load the games: The server failed on that request" in words(text)
-            notes = [(note.title, note.message) for note in app._notifications]
-            assert (
-                "History",
-                "The server failed on that request; nothing else was affected.",
-            ) in notes
+            failed = ("History", "The server failed on that request; nothing else was affected.")
+            await wait_until(pilot, lambda: failed in notices(app), what="the notice")
             assert "No finished games yet." not in text
 
             sql("ALTER TABLE games_elsewhere RENAME TO games")

@@ -12,15 +12,10 @@ from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.table import TableScreen
 from cardtable.play import LocalServer, play_plan
 
-from .support import SIZE, TEST_CONFIG, run_async, wait_until
+from .support import SIZE, TEST_CONFIG, notices, run_async, wait_until
 from .test_table_screen import at_table, move_with_keys, our_turn, session, view
 
 ONE_DECK = {"decks": 1}
-
-
-def notices(app: CardtableApp) -> list[str]:
-    """The notifications the app has shown that are still up."""
-    return [notification.message for notification in app._notifications]
 
 
 def run_play(db: Path, *, new: bool = False) -> tuple[CardtableApp, LocalServer]:
@@ -55,7 +50,7 @@ def test_play_resumes_its_unfinished_game_and_new_starts_another(tmp_path: Path)
             table = await at_table(pilot, app)
             assert isinstance(table, TableScreen)
             await wait_until(
-                pilot, lambda: "You are back at your seat." in notices(app), what="the notice"
+                pilot, lambda: ("", "You are back at your seat.") in notices(app), what="the notice"
             )
             assert session(app).table_id == first["table"]
             assert view(app) == first["view"]
