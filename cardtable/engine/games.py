@@ -2,5 +2,6 @@
 
 from cardtable.engine.chinese_ten import SPEC as CHINESE_TEN
 from cardtable.engine.registry import register
+from cardtable.engine.thistle import SPEC as THISTLE
 
-GAMES = [register(CHINESE_TEN)]
+GAMES = [register(CHINESE_TEN), register(THISTLE)]

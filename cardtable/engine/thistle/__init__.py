@@ -1,0 +1,39 @@
+"""Thistle: build six-card books of a Scottish clan; capture groups of two or three (2–4 players,
+or two partnerships of two)."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardtable.engine.bots import RandomBot
+from cardtable.engine.options import OptionError, OptionSpec
+from cardtable.engine.registry import GameSpec
+from cardtable.engine.thistle.rules import Thistle
+from cardtable.engine.thistle.text import describe
+
+
+def check(seats: int, options: Mapping[str, Any]) -> None:
+    """Ruling 2: the partnership game is for exactly four players."""
+    if options.get("partnership") and seats != 4:
+        raise OptionError(f"The partnership game is for exactly 4 players, not {seats}.")
+
+
+SPEC = GameSpec(
+    id="thistle",
+    title="Thistle",
+    min_players=2,
+    max_players=4,
+    options=(
+        OptionSpec(
+            "partnership",
+            False,
+            "four players in two partnerships, partners opposite (seats 1 & 3, 2 & 4)",
+        ),
+    ),
+    game_class=Thistle,
+    summary="Build six-card books of one clan; capture your rivals' groups of two or three.",
+    bots={"random": RandomBot},
+    check=check,
+    describe=describe,
+)
+
+__all__ = ["SPEC", "Thistle"]

@@ -1,0 +1,105 @@
+"""Groups on the table (ruling 4) and the books they close into (ruling 15)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.thistle.cards import ARMS, CASTLE, DECK, WIRES
+
+BOOK_SIZE = 6
+#: A group of exactly this many Clan cards can be captured (ruling 10).
+CAPTURABLE_SIZES = (2, 3)
+
+THISTLE_BOOK = "thistle"
+ARMS_BOOK = "arms"
+CASTLE_BOOK = "castle"
+PERFECT_BOOK = "perfect"
+#: Book kinds, best first, with their values (ruling 15).
+BOOK_VALUES = {PERFECT_BOOK: 300, CASTLE_BOOK: 200, ARMS_BOOK: 150, THISTLE_BOOK: 100}
+
+
+@dataclass
+class Group:
+    """Clan cards of one clan owned by one seat, with at most one bonus card."""
+
+    id: int
+    owner: int
+    clan: int
+    cards: list[int] = field(default_factory=list)
+    bonus: int | None = None
+
+    @property
+    def size(self) -> int:
+        """How many Clan cards it holds."""
+        return len(self.cards)
+
+    @property
+    def capturable(self) -> bool:
+        return self.size in CAPTURABLE_SIZES
+
+    @property
+    def full(self) -> bool:
+        return self.size >= BOOK_SIZE
+
+    def all_cards(self) -> tuple[int, ...]:
+        return (*self.cards, *(() if self.bonus is None else (self.bonus,)))
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "owner": self.owner,
+            "clan": self.clan,
+            "cards": [dict(WIRES[cid]) for cid in self.cards],
+            "bonus": None if self.bonus is None else dict(WIRES[self.bonus]),
+            "size": self.size,
+            "capturable": self.capturable,
+        }
+
+
+def book_kind(clan: int, bonus: int | None) -> str:
+    """What a closed book of `clan` with `bonus` is (ruling 15)."""
+    if bonus is None:
+        return THISTLE_BOOK
+    card = DECK[bonus]
+    if card.kind == CASTLE:
+        return CASTLE_BOOK
+    assert card.kind == ARMS
+    return PERFECT_BOOK if card.clan == clan else ARMS_BOOK
+
+
+@dataclass(frozen=True)
+class Book:
+    """A closed group of six Clan cards, set aside for scoring."""
+
+    group: int
+    owner: int
+    clan: int
+    cards: tuple[int, ...]
+    bonus: int | None
+
+    @classmethod
+    def of(cls, group: Group) -> Book:
+        return cls(group.id, group.owner, group.clan, tuple(group.cards), group.bonus)
+
+    @property
+    def kind(self) -> str:
+        return book_kind(self.clan, self.bonus)
+
+    @property
+    def value(self) -> int:
+        return BOOK_VALUES[self.kind]
+
+    def all_cards(self) -> tuple[int, ...]:
+        return (*self.cards, *(() if self.bonus is None else (self.bonus,)))
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "group": self.group,
+            "owner": self.owner,
+            "clan": self.clan,
+            "cards": [dict(WIRES[cid]) for cid in self.cards],
+            "bonus": None if self.bonus is None else dict(WIRES[self.bonus]),
+            "kind": self.kind,
+            "value": self.value,
+        }

@@ -1,0 +1,498 @@
+"""Thistle: draw to the table, build six-card books of one clan, capture exposed groups.
+
+A turn is a capture or a regular turn (ruling 5). A regular turn is the first draw (played at
+once to the drawer's side), plays from hand, then the second draw into the hand. The engine takes
+every step that offers no choice by itself: it draws when no capture is possible, places the
+drawn card when it has one place, and ends a turn in which nothing can be played. So a seat is
+asked to act only when it has a real choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any
+
+from cardtable.engine.core import Action, Event, Game, IllegalAction, RoundScore, Setup, Zone
+from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, WIRES, clan_name
+from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
+from cardtable.engine.thistle.scoring import side_lines
+
+HAND_SIZE = 6
+HANDS_PER_GAME = 4
+
+START = "start"  # a regular turn has not begun: capture, or draw
+PLACE = "place"  # the first drawn card has more than one place: choose its group
+PLAY = "play"  # play cards from hand, then end the play step
+FINAL = "final"  # a turn of the last-card round: capture, or play from hand; no draws
+KINDS = ("draw", "capture", "place", "play", "end")
+
+
+class Thistle(Game):
+    """The rules of Thistle (rulings 1–19), individually or in partnerships."""
+
+    def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
+        super().__init__(setup)
+        self.partnership: bool = bool(setup.options.get("partnership", False))
+        self.hands: list[list[int]] = [[] for _ in range(self.seats)]
+        self.pile: list[int] = []  # the top card is the last element
+        self.groups: dict[int, Group] = {}
+        self.books: list[Book] = []
+        self.orphans: list[list[int]] = [[] for _ in range(self.seats)]
+        self.next_group = 0
+        self.turn = 0
+        self.phase = START
+        #: The first drawn card while it waits for the drawer to choose its group.
+        self.drawn: int | None = None
+        #: Whether the seat has played from hand this turn (a final turn's capture comes first).
+        self.played = False
+        #: Seats still to take their final turn, in order, once the last card is drawn.
+        self.final_turns: list[int] | None = None
+        self.went_out: int | None = None
+        self.opening_events = self._start_round(stack)
+
+    # -- sides -----------------------------------------------------------------------------
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        if self.partnership:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.seats))
+
+    def partner_of(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.partnership else None
+
+    def may_build_on(self, seat: int, group: Group) -> bool:
+        """Whether `seat` may play hand cards onto `group` (own side, or partner's: 7, 19)."""
+        return group.owner == seat or group.owner == self.partner_of(seat)
+
+    # -- dealing ---------------------------------------------------------------------------
+
+    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
+        """Shuffle (or use `stack`, top card first), deal six each one at a time from the left
+        of the dealer, and start the turn of the player left of the dealer (ruling 3)."""
+        if stack is None:
+            order = list(range(len(DECK)))
+            self.rng.shuffle(order)
+        else:
+            order = list(stack)
+            if sorted(order) != list(range(len(DECK))):
+                raise ValueError("a stacked deck must hold every card exactly once")
+        self.hands = [[] for _ in range(self.seats)]
+        position = 0
+        for _ in range(HAND_SIZE):
+            for offset in range(1, self.seats + 1):
+                self.hands[(self.dealer + offset) % self.seats].append(order[position])
+                position += 1
+        self.hands = [_sorted(hand) for hand in self.hands]
+        self.pile = order[position:][::-1]
+        self.groups, self.books = {}, []
+        self.orphans = [[] for _ in range(self.seats)]
+        self.next_group = 0
+        self.drawn, self.played = None, False
+        self.final_turns, self.went_out = None, None
+        deal = Event(
+            "deal",
+            {
+                "round": self.round,
+                "dealer": self.dealer,
+                "hand_counts": [len(hand) for hand in self.hands],
+                "pile": len(self.pile),
+            },
+            {seat: {"hand": _cards(hand)} for seat, hand in enumerate(self.hands)},
+        )
+        return [deal, *self._start_turn(self.left_of(self.dealer)), *self._carry_on()]
+
+    # -- the frame's questions -------------------------------------------------------------
+
+    def _actors(self) -> tuple[int, ...]:
+        return (self.turn,)
+
+    def card_count(self) -> int:
+        return len(DECK)
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == PLACE:
+            return [{"kind": "place", "group": group.id} for group in self._places(self._drawn())]
+        if self.phase == START:
+            return [*self._captures(seat), {"kind": "draw"}]
+        captures = self._captures(seat) if self.phase == FINAL and not self.played else []
+        return [*captures, *self._plays(seat), {"kind": "end"}]
+
+    def zones(self) -> dict[str, Zone]:
+        zones = {"pile": Zone(tuple(self.pile))}
+        for seat in range(self.seats):
+            zones[f"hand {seat}"] = Zone(tuple(self.hands[seat]), owner=seat)
+            zones[f"orphans {seat}"] = Zone(tuple(self.orphans[seat]), public=True)
+        for group in self.groups.values():
+            zones[f"group {group.id}"] = Zone(group.all_cards(), public=True)
+        zones["books"] = Zone(tuple(cid for book in self.books for cid in book.all_cards()), True)
+        if self.drawn is not None:
+            zones["drawn"] = Zone((self.drawn,), public=True)
+        return zones
+
+    def _table_view(self, seat: int | None) -> dict[str, Any]:
+        between = self.over or self.awaiting_deal
+        return {
+            "turn": None if between else self.turn,
+            "phase": "over" if self.over else "deal" if self.awaiting_deal else self.phase,
+            "partnership": self.partnership,
+            "rounds": HANDS_PER_GAME,
+            "hand": None if seat is None else _cards(self.hands[seat]),
+            "hand_counts": [len(hand) for hand in self.hands],
+            "pile": len(self.pile),
+            "drawn": None if self.drawn is None else dict(WIRES[self.drawn]),
+            "groups": [group.to_wire() for group in self.groups.values()],
+            "books": [book.to_wire() for book in self.books],
+            "orphans": [_cards(orphans) for orphans in self.orphans],
+            "played": self.played,
+            "last_round": self.final_turns is not None,
+            "final_turns": list(self.final_turns or []),
+            "went_out": self.went_out,
+        }
+
+    # -- what a seat may do ----------------------------------------------------------------
+
+    def _captures(self, seat: int) -> list[Action]:
+        """Ruling 10–11: every group this seat may capture, with each orphan it may add."""
+        held = self._clan_counts(self.hands[seat])
+        actions: list[Action] = []
+        for group in self.groups.values():
+            if group.owner == seat or not group.capturable or held.get(group.clan, 0) < group.size:
+                continue
+            actions.append({"kind": "capture", "group": group.id})
+            if group.bonus is None:
+                actions += [
+                    {"kind": "capture", "group": group.id, "orphan": orphan}
+                    for orphan in self.orphans[seat]
+                ]
+        return actions
+
+    def _plays(self, seat: int) -> list[Action]:
+        """Ruling 7: each hand card onto each group of this side it may join."""
+        targets = [group for group in self.groups.values() if self.may_build_on(seat, group)]
+        actions: list[Action] = []
+        for cid in self.hands[seat]:
+            card = DECK[cid]
+            for group in targets:
+                if _fits(card.cid, group):
+                    actions.append({"kind": "play", "cid": cid, "group": group.id})
+        return actions
+
+    def _places(self, cid: int) -> list[Group]:
+        """Ruling 6: the drawer's own groups the drawn card may go on (empty: none)."""
+        card = DECK[cid]
+        own = [group for group in self.groups.values() if group.owner == self.turn]
+        if card.kind == CLAN:
+            return [group for group in own if group.clan == card.clan]
+        return [group for group in own if group.bonus is None]
+
+    def _has_choice(self) -> bool:
+        """Whether the seat to act has more than one thing it could do."""
+        if self.phase == PLACE:
+            return True
+        if self.phase == START:
+            return bool(self._captures(self.turn))
+        return len(self._legal_actions(self.turn)) > 1
+
+    # -- applying actions --------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["kind"]
+        if kind not in KINDS:
+            raise IllegalAction(f"{kind!r} is not a move in Thistle.")
+        if self.phase == PLACE and kind != "place":
+            raise IllegalAction(
+                f"Your drawn {DECK[self._drawn()].label} must go to the table first: "
+                "choose its group."
+            )
+        if kind == "draw":
+            events = self._draw_action()
+        elif kind == "capture":
+            events = self._capture_action(seat, action)
+        elif kind == "place":
+            events = self._place_action(action)
+        elif kind == "play":
+            events = self._play_action(seat, action)
+        else:
+            events = self._end_action()
+        if self.awaiting_deal or self.over:
+            return events
+        return events + self._carry_on()
+
+    def _draw_action(self) -> list[Event]:
+        if self.phase == FINAL:
+            raise IllegalAction("The pile is empty: in this last round nobody draws.")
+        if self.phase != START:
+            raise IllegalAction("You have drawn already this turn.")
+        return self._first_draw()
+
+    def _capture_action(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == PLAY or (self.phase == FINAL and self.played):
+            raise IllegalAction(
+                "A capture takes the place of your whole turn; you can no longer capture now."
+            )
+        group = self._group(action)
+        if group.owner == seat:
+            raise IllegalAction("You cannot capture your own group.")
+        if not group.capturable:
+            raise IllegalAction(
+                f"Only a group of 2 or 3 Clan cards can be captured; that one has {group.size}."
+            )
+        mine = [
+            cid
+            for cid in self.hands[seat]
+            if DECK[cid].kind == CLAN and DECK[cid].clan == group.clan
+        ]
+        if len(mine) < group.size:
+            raise IllegalAction(
+                f"To capture {group.size} {clan_name(group.clan)} cards you need as many in your "
+                f"hand; you have {len(mine)}."
+            )
+        orphan = action.get("orphan")
+        if "orphan" in action:
+            if isinstance(orphan, bool) or orphan not in self.orphans[seat]:
+                raise IllegalAction("That card is not one of your set-aside bonus cards.")
+            if group.bonus is not None:
+                raise IllegalAction(
+                    "That group has a bonus card already, so a set-aside card cannot join it."
+                )
+        return self._capture(seat, group, mine[: group.size], orphan)
+
+    def _place_action(self, action: Action) -> list[Event]:
+        group = self._group(action)
+        cid = self._drawn()
+        if group not in self._places(cid):
+            card = DECK[cid]
+            where = (
+                f"one of your own {clan_name(card.clan or 0)} groups"
+                if card.kind == CLAN
+                else "one of your own groups without a bonus card"
+            )
+            raise IllegalAction(f"The drawn {card.label} must go on {where}.")
+        self.drawn = None
+        self.phase = PLAY
+        return [self._add_to_group(self.turn, cid, group, "place")]
+
+    def _play_action(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == START:
+            raise IllegalAction(
+                "Draw first (or capture): the first card you draw goes to the table before you "
+                "play from your hand."
+            )
+        cid = action.get("cid")
+        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
+            raise IllegalAction("That card is not in your hand.")
+        group = self._group(action)
+        card = DECK[cid]
+        if not self.may_build_on(seat, group):
+            whose = "your own or your partner's groups" if self.partnership else "your own groups"
+            raise IllegalAction(f"You may play from your hand only onto {whose}.")
+        if card.kind == CLAN and card.clan != group.clan:
+            raise IllegalAction(
+                f"A {clan_name(card.clan or 0)} card cannot join a {clan_name(group.clan)} group."
+            )
+        if card.kind == CLAN and group.full:
+            raise IllegalAction("That group has six Clan cards already; it cannot take a seventh.")
+        if card.is_bonus and group.bonus is not None:
+            raise IllegalAction("That group has a bonus card already; it can hold only one.")
+        self.hands[seat].remove(cid)
+        self.played = True
+        events = [self._add_to_group(seat, cid, group, "hand")]
+        if not self.hands[seat]:
+            events += self._go_out(seat)
+        return events
+
+    def _end_action(self) -> list[Event]:
+        if self.phase == START:
+            raise IllegalAction("Draw first (or capture); your turn ends after the second draw.")
+        return self._end_turn()
+
+    # -- the steps of a turn -----------------------------------------------------------------
+
+    def _start_turn(self, seat: int) -> list[Event]:
+        self.turn, self.played = seat, False
+        self.phase = FINAL if self.final_turns is not None else START
+        return [Event("turn", {"seat": seat, "last": self.final_turns is not None})]
+
+    def _carry_on(self) -> list[Event]:
+        """Take every step that offers the seat to act no choice, until one does."""
+        events: list[Event] = []
+        while not (self.awaiting_deal or self.over) and not self._has_choice():
+            if self.phase == START:
+                events += self._first_draw()
+            else:
+                events += self._end_turn()
+        return events
+
+    def _first_draw(self) -> list[Event]:
+        """Ruling 6: the top card goes to the drawer's side; a choice of group waits."""
+        seat = self.turn
+        cid = self.pile.pop()
+        events = [Event("draw", {"seat": seat, "card": dict(WIRES[cid]), "pile": len(self.pile)})]
+        self.phase = PLAY
+        places = self._places(cid)
+        if len(places) > 1:
+            self.drawn, self.phase = cid, PLACE
+            return events
+        card = DECK[cid]
+        if places:
+            events.append(self._add_to_group(seat, cid, places[0], "draw"))
+        elif card.kind == CLAN:
+            events.append(self._add_to_group(seat, cid, self._new_group(seat, card.clan), "draw"))
+        else:
+            self.orphans[seat].append(cid)
+            events.append(Event("orphan", {"seat": seat, "card": dict(WIRES[cid])}))
+        return events
+
+    def _add_to_group(self, seat: int, cid: int, group: Group, source: str) -> Event:
+        if DECK[cid].kind == CLAN:
+            group.cards.append(cid)
+        else:
+            group.bonus = cid
+        return Event(
+            "add",
+            {
+                "seat": seat,
+                "card": dict(WIRES[cid]),
+                "from": source,
+                "group": group.id,
+                "owner": group.owner,
+                "clan": group.clan,
+                "size": group.size,
+                "new": len(group.all_cards()) == 1,
+            },
+        )
+
+    def _new_group(self, owner: int, clan: int | None) -> Group:
+        assert clan is not None
+        group = Group(self.next_group, owner, clan)
+        self.next_group += 1
+        self.groups[group.id] = group
+        return group
+
+    def _capture(self, seat: int, group: Group, mine: list[int], orphan: int | None) -> list[Event]:
+        """Rulings 10–12: the group and as many of the capturer's cards form a new group."""
+        del self.groups[group.id]
+        for cid in mine:
+            self.hands[seat].remove(cid)
+        new = self._new_group(seat, group.clan)
+        new.cards = [*group.cards, *mine]
+        new.bonus = group.bonus
+        if orphan is not None:
+            self.orphans[seat].remove(orphan)
+            new.bonus = orphan
+        events = [
+            Event(
+                "capture",
+                {
+                    "seat": seat,
+                    "victim": group.owner,
+                    "group": group.id,
+                    "new_group": new.id,
+                    "clan": group.clan,
+                    "taken": _cards(group.all_cards()),
+                    "played": _cards(mine),
+                    "orphan": None if orphan is None else dict(WIRES[orphan]),
+                    "size": new.size,
+                },
+            )
+        ]
+        events += self._close_books()
+        if not self.hands[seat]:
+            return events + self._go_out(seat)
+        return events + self._end_turn(captured=True)
+
+    def _close_books(self) -> list[Event]:
+        """Ruling 8 and 12: every group with six Clan cards is set aside as a book."""
+        events = []
+        for group in [group for group in self.groups.values() if group.size >= BOOK_SIZE]:
+            del self.groups[group.id]
+            book = Book.of(group)
+            self.books.append(book)
+            events.append(Event("book", book.to_wire()))
+        return events
+
+    def _end_turn(self, *, captured: bool = False) -> list[Event]:
+        """Close books, make the second draw of a regular turn, and pass the turn on."""
+        seat = self.turn
+        events = [] if captured else self._close_books()
+        if self.final_turns is None:
+            if not captured and self.pile:
+                cid = self.pile.pop()
+                self.hands[seat] = _sorted([*self.hands[seat], cid])
+                events.append(
+                    Event(
+                        "draw_hand",
+                        {"seat": seat, "pile": len(self.pile)},
+                        {seat: {"card": dict(WIRES[cid])}},
+                    )
+                )
+            if not self.pile:
+                # Ruling 14: everyone has one more turn, the drawer of the last card last.
+                order = [(seat + offset) % self.seats for offset in range(1, self.seats + 1)]
+                self.final_turns = order
+                events.append(Event("last_card", {"seat": seat, "order": list(order)}))
+        if self.final_turns is not None:
+            if not self.final_turns:
+                return events + self._end_hand()
+            return events + self._start_turn(self.final_turns.pop(0))
+        return events + self._start_turn(self.left_of(seat))
+
+    def _go_out(self, seat: int) -> list[Event]:
+        """Ruling 13: an empty hand ends the hand at once."""
+        self.went_out = seat
+        return [*self._close_books(), Event("out", {"seat": seat}), *self._end_hand()]
+
+    def _end_hand(self) -> list[Event]:
+        self.drawn = None
+        lines = []
+        for side in self.sides:
+            lines.append(
+                side_lines(
+                    [book for book in self.books if book.owner in side],
+                    [group for group in self.groups.values() if group.owner in side],
+                    [self.hands[seat] for seat in side],
+                    [self.orphans[seat] for seat in side],
+                    went_out=self.went_out in side,
+                )
+            )
+        score = RoundScore(self.round, self.sides, tuple(lines))
+        return self._finish_round(score, last=self.round >= HANDS_PER_GAME)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _group(self, action: Action) -> Group:
+        gid = action.get("group")
+        if isinstance(gid, bool) or not isinstance(gid, int) or gid not in self.groups:
+            raise IllegalAction("There is no such group on the table.")
+        return self.groups[gid]
+
+    def _drawn(self) -> int:
+        assert self.drawn is not None
+        return self.drawn
+
+    @staticmethod
+    def _clan_counts(cards: Sequence[int]) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for cid in cards:
+            card = DECK[cid]
+            if card.kind == CLAN and card.clan is not None:
+                counts[card.clan] = counts.get(card.clan, 0) + 1
+        return counts
+
+
+def _fits(cid: int, group: Group) -> bool:
+    """Whether hand card `cid` may join `group` (ruling 7)."""
+    card = DECK[cid]
+    if card.kind == CLAN:
+        return card.clan == group.clan and not group.full
+    return group.bonus is None
+
+
+def _sorted(cids: Sequence[int]) -> list[int]:
+    return sorted(cids, key=SORT_KEYS.__getitem__)
+
+
+def _cards(cids: Sequence[int]) -> list[dict[str, Any]]:
+    return [dict(WIRES[cid]) for cid in cids]
