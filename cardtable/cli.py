@@ -27,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--seed", type=int, default=1, help="the shuffle's seed (default 1)")
     demo.add_argument(
-        "--bot", default="greedy", help="bot kind: random, greedy, … (default greedy)"
+        "--bot", default=None, help="bot kind, as listed by 'cardtable games' (default: the best)"
     )
     _add_option_argument(demo)
     demo.add_argument(
@@ -287,10 +287,9 @@ def _demo(args: argparse.Namespace) -> int:
 
     spec = get_game(args.game)
     options = _parse_options(spec.id, args.option)
-    if args.bot not in spec.bots:
-        raise OptionError(f"No bot {args.bot!r}; {spec.title} has: {', '.join(sorted(spec.bots))}.")
+    bot = spec.bot_kind(args.bot)
     players = args.players if args.players is not None else spec.min_players
-    run_demo(spec.id, players, seed=args.seed, bot=args.bot, options=options, delay=args.delay)
+    run_demo(spec.id, players, seed=args.seed, bot=bot, options=options, delay=args.delay)
     return 0
 
 

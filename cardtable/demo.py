@@ -17,7 +17,7 @@ def run_demo(
     players: int,
     *,
     seed: int,
-    bot: str = "greedy",
+    bot: str | None = None,
     options: dict[str, Any] | None = None,
     delay: float = 0.0,
     write: Callable[[str], None] = print,
@@ -26,6 +26,7 @@ def run_demo(
     spec = get_game(game_id)
     game = new_game(game_id, players, options, seed=seed)
     names = list(BOT_NAMES[:players])
+    bot = spec.bot_kind(bot)
     bots = [spec.bots[bot](seed * 31 + seat) for seat in range(players)]
     write(f"{spec.title}: {', '.join(names)} ({bot} bots), seed {seed}.")
 

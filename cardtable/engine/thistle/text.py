@@ -22,10 +22,16 @@ def card_words(card: Mapping[str, Any] | None) -> str:
     if card is None:
         return "nothing"
     if card["kind"] == CLAN:
-        return f"a {card['clan']} {clan_name(card['clan'])}"
+        article = "an" if card["clan"] == 8 else "a"
+        return f"{article} {card['clan']} {clan_name(card['clan'])}"
     if card["kind"] == ARMS:
         return f"the {clan_name(card['clan'])} arms"
     return "a Castle"
+
+
+def clan_cards(count: int) -> str:
+    """``1 Clan card``, ``4 Clan cards``."""
+    return f"{count} Clan card" + ("" if count == 1 else "s")
 
 
 def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -49,19 +55,19 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "add":
         clan = clan_name(event["clan"])
         owner = names[event["owner"]]
-        whose = "own" if event["owner"] == event["seat"] else f"{owner}'s"
+        whose = "their" if event["owner"] == event["seat"] else f"{owner}'s"
         if event["new"]:
             return f"  {who} starts a {clan} group."
         verb = "plays" if event["from"] == "hand" else "puts"
         return (
             f"  {who} {verb} {card_words(event['card'])} on {whose} {clan} group "
-            f"({event['size']} clan cards)."
+            f"({clan_cards(event['size'])})."
         )
     if kind == "capture":
         clan = clan_name(event["clan"])
         text = (
-            f"{who} captures {names[event['victim']]}'s {len(event['played'])} {clan} cards "
-            f"with {len(event['played'])} from hand"
+            f"{who} captures {names[event['victim']]}'s {clan} group "
+            f"with {clan_cards(len(event['played']))} from hand"
         )
         if event["orphan"]:
             text += f", adding {card_words(event['orphan'])} set aside before"
