@@ -207,6 +207,21 @@ def test_bots_only_choose_legal_actions_from_their_own_view(case: Case) -> None:
         game.apply(seat, action)
 
 
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_event_keeps_its_kind_and_reads_as_words(case: Case) -> None:
+    game_id, players, options = case
+    spec = get_game(game_id)
+    names = [f"Player{seat}" for seat in range(players)]
+    game, log = play(game_id, players, options, seed=5)
+    events = [*game.opening_events, *(event for _, _, events in log for event in events)]
+    for event in events:
+        assert "kind" not in event.public
+        assert all("kind" not in fields for fields in event.private.values())
+        for viewer in [*range(players), None]:
+            words = spec.describe(event.for_seat(viewer), names)
+            assert words.strip() and words != event.kind, f"no words for {event.kind}"
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     case=st.sampled_from(CASES),

@@ -9,7 +9,7 @@ asked to act only when it has a real choice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -26,6 +26,14 @@ PLACE = "place"  # the first drawn card has more than one place: choose its grou
 PLAY = "play"  # play cards from hand, then end the play step
 FINAL = "final"  # a turn of the last-card round: capture, or play from hand; no draws
 KINDS = ("draw", "capture", "place", "play", "end")
+
+
+def sides_for(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The scoring sides: partners opposite in the partnership game (ruling 2), else each seat
+    alone."""
+    if options.get("partnership"):
+        return ((0, 2), (1, 3))
+    return tuple((seat,) for seat in range(seats))
 
 
 class Thistle(Game):
@@ -55,9 +63,7 @@ class Thistle(Game):
 
     @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        if self.partnership:
-            return ((0, 2), (1, 3))
-        return tuple((seat,) for seat in range(self.seats))
+        return sides_for(self.seats, self.options)
 
     def partner_of(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.partnership else None
@@ -410,7 +416,9 @@ class Thistle(Game):
             del self.groups[group.id]
             book = Book.of(group)
             self.books.append(book)
-            events.append(Event("book", book.to_wire()))
+            wire = book.to_wire()
+            wire["book"] = wire.pop("kind")  # an event's own "kind" is "book"
+            events.append(Event("book", wire))
         return events
 
     def _end_turn(self, *, captured: bool = False) -> list[Event]:

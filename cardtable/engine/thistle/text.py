@@ -42,7 +42,9 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = event["kind"]
     who = names[event["seat"]] if "seat" in event else ""
     if kind == "deal":
-        text = f"Hand {event['round']}: {names[event['dealer']]} deals; {event['pile']} in the pile"
+        text = (
+            f"Round {event['round']}: {names[event['dealer']]} deals; {event['pile']} in the pile"
+        )
         if "hand" in event:
             text += f". You hold {len(event['hand'])} cards"
         return text + "."
@@ -73,10 +75,10 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
             text += f", adding {card_words(event['orphan'])} set aside before"
         return text + "."
     if kind == "book":
-        value = BOOK_VALUES[event["kind"]]
+        value = BOOK_VALUES[event["book"]]
         return (
             f"  {names[event['owner']]}'s {clan_name(event['clan'])} group closes: "
-            f"{BOOK_WORDS[event['kind']]} ({value})."
+            f"{BOOK_WORDS[event['book']]} ({value})."
         )
     if kind == "draw_hand":
         if "card" in event:
