@@ -192,16 +192,15 @@ class Table:
             if self.events[index].kind == "turn" and self.events[index].public["seat"] == turn.seat
         )
         self.seen = start + 1
+        assert (game.turn, game.phase) == (turn.seat, START)
         if turn.capture is not None:
             owner, clan, orphan = turn.capture
-            assert (game.turn, game.phase) == (turn.seat, START)
             action: dict[str, Any] = {"kind": "capture", "group": self.group(owner, clan).id}
             if orphan is not None:
                 action["orphan"] = next(c for c in game.orphans[turn.seat] if matches(c, orphan))
             self.act(action)
         else:
-            if game.turn == turn.seat and game.phase == START:
-                self.act({"kind": "draw"})  # a capture was possible; the sample draws
+            self.act({"kind": "draw"})
             if turn.place is not None:
                 assert game.phase == PLACE
                 self.act({"kind": "place", "group": self.group(*turn.place).id})
@@ -209,7 +208,7 @@ class Table:
                 assert (game.turn, game.phase) == (turn.seat, PLAY)
                 cid = self.hand_card(turn.seat, spec)
                 self.act({"kind": "play", "cid": cid, "group": self.group(owner, clan).id})
-            if not game.awaiting_deal and game.turn == turn.seat and game.phase == PLAY:
+            if not game.awaiting_deal:
                 self.act({"kind": "end"})
         self.check_draws(turn, self.turn_events(start))
 
@@ -274,10 +273,8 @@ def test_the_deal_gives_the_four_hands_and_a_plays_first(table: Table) -> None:
         held = [spec_of(card["cid"]) for card in deal.for_seat(seat)["hand"]]
         assert sorted(held, key=repr) == sorted(specs, key=repr)
     assert game.dealer == D
-    # A's first turn offers no choice (no capture, a Coat of Arms with no group to go on, no
-    # play), so it is already over: A set it aside and drew a 6; B now chooses.
-    assert table.events[1].kind == "turn" and table.events[1].public["seat"] == A
-    assert game.turn == B
+    assert (game.turn, game.phase) == (A, START)
+    assert game.legal_actions(A) == [{"kind": "draw"}]
 
 
 def test_round_one_sets_two_coats_of_arms_aside(table: Table) -> None:
@@ -287,8 +284,7 @@ def test_round_one_sets_two_coats_of_arms_aside(table: Table) -> None:
     assert [DECK[cid].label for cid in game.orphans[D]] == ["Scott arms"]
     assert table.shape(B, 10) == (1, None)
     assert table.shape(C, 6) == (1, None)
-    # Round II has begun: A's first draw (a 4, no capture possible) is already on the table.
-    assert len(game.pile) == 82 - 8 - 1
+    assert len(game.pile) == 82 - 8
     assert [len(hand) for hand in game.hands] == [7, 7, 7, 7]
 
 
@@ -298,7 +294,7 @@ def test_round_two_castle_goes_with_bs_ten(table: Table) -> None:
     assert table.shape(A, 4) == (1, None)
     assert table.shape(C, 9) == (1, None)
     assert table.shape(D, 8) == (1, None)
-    assert len(table.game.pile) == 66 - 1  # A's first draw of round III is made
+    assert len(table.game.pile) == 66
 
 
 def test_round_three_makes_fours_safe_and_partner_adds_to_them(table: Table) -> None:

@@ -1,10 +1,10 @@
 """Thistle: draw to the table, build six-card books of one clan, capture exposed groups.
 
 A turn is a capture or a regular turn (ruling 5). A regular turn is the first draw (played at
-once to the drawer's side), plays from hand, then the second draw into the hand. The engine takes
-every step that offers no choice by itself: it draws when no capture is possible, places the
-drawn card when it has one place, and ends a turn in which nothing can be played. So a seat is
-asked to act only when it has a real choice.
+once to the drawer's side), plays from hand, then the second draw into the hand. The seat itself
+always draws (`draw`) and ends its play step (`end`), even when it has nothing else it could do:
+a turn that passed by itself would tell the table that the seat could not capture or play. Only
+the drawn card's place, which everyone can see, is chosen by the engine when there is just one.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ class Thistle(Game):
             },
             {seat: {"hand": _cards(hand)} for seat, hand in enumerate(self.hands)},
         )
-        return [deal, *self._start_turn(self.left_of(self.dealer)), *self._carry_on()]
+        return [deal, *self._start_turn(self.left_of(self.dealer))]
 
     # -- the frame's questions -------------------------------------------------------------
 
@@ -193,14 +193,6 @@ class Thistle(Game):
             return [group for group in own if group.clan == card.clan]
         return [group for group in own if group.bonus is None]
 
-    def _has_choice(self) -> bool:
-        """Whether the seat to act has more than one thing it could do."""
-        if self.phase == PLACE:
-            return True
-        if self.phase == START:
-            return bool(self._captures(self.turn))
-        return len(self._legal_actions(self.turn)) > 1
-
     # -- applying actions --------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -213,18 +205,14 @@ class Thistle(Game):
                 "choose its group."
             )
         if kind == "draw":
-            events = self._draw_action()
-        elif kind == "capture":
-            events = self._capture_action(seat, action)
-        elif kind == "place":
-            events = self._place_action(action)
-        elif kind == "play":
-            events = self._play_action(seat, action)
-        else:
-            events = self._end_action()
-        if self.awaiting_deal or self.over:
-            return events
-        return events + self._carry_on()
+            return self._draw_action()
+        if kind == "capture":
+            return self._capture_action(seat, action)
+        if kind == "place":
+            return self._place_action(action)
+        if kind == "play":
+            return self._play_action(seat, action)
+        return self._end_action()
 
     def _draw_action(self) -> list[Event]:
         if self.phase == FINAL:
@@ -266,6 +254,8 @@ class Thistle(Game):
         return self._capture(seat, group, mine[: group.size], orphan)
 
     def _place_action(self, action: Action) -> list[Event]:
+        if self.phase != PLACE:
+            raise IllegalAction("There is no drawn card waiting to be placed.")
         group = self._group(action)
         cid = self._drawn()
         if group not in self._places(cid):
@@ -320,16 +310,6 @@ class Thistle(Game):
         self.turn, self.played = seat, False
         self.phase = FINAL if self.final_turns is not None else START
         return [Event("turn", {"seat": seat, "last": self.final_turns is not None})]
-
-    def _carry_on(self) -> list[Event]:
-        """Take every step that offers the seat to act no choice, until one does."""
-        events: list[Event] = []
-        while not (self.awaiting_deal or self.over) and not self._has_choice():
-            if self.phase == START:
-                events += self._first_draw()
-            else:
-                events += self._end_turn()
-        return events
 
     def _first_draw(self) -> list[Event]:
         """Ruling 6: the top card goes to the drawer's side; a choice of group waits."""
