@@ -17,6 +17,11 @@ def _no_extra_check(seats: int, options: Mapping[str, Any]) -> None:
     """Most games need no check beyond each option's own."""
 
 
+def each_alone(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The sides of a game without partnerships: each seat scores alone."""
+    return tuple((seat,) for seat in range(seats))
+
+
 def _describe_kind(event: Mapping[str, Any], names: Sequence[str]) -> str:
     return str(event["kind"])
 
@@ -37,6 +42,18 @@ class GameSpec:
     check: Callable[[int, Mapping[str, Any]], None] = _no_extra_check
     #: One line of words for an event as a seat received it, given the players' names.
     describe: Callable[[Mapping[str, Any], Sequence[str]], str] = _describe_kind
+    #: The scoring sides for (seats, options), e.g. ((0, 2), (1, 3)) for two partnerships.
+    sides: Callable[[int, Mapping[str, Any]], tuple[tuple[int, ...], ...]] = each_alone
+
+    @property
+    def partnerships(self) -> bool:
+        """Whether the game can be played in partnerships (it says how seats form sides)."""
+        return self.sides is not each_alone
+
+    def partners(self, seats: int, options: Mapping[str, Any], seat: int) -> tuple[int, ...]:
+        """The other seats on `seat`'s side (none when it plays alone)."""
+        side = next((side for side in self.sides(seats, options) if seat in side), ())
+        return tuple(other for other in side if other != seat)
 
     @property
     def default_bot(self) -> str:
@@ -85,6 +102,7 @@ class GameSpec:
             "summary": self.summary,
             "bots": sorted(self.bots),
             "default_bot": self.default_bot,
+            "partnerships": self.partnerships,
         }
 
 

@@ -61,6 +61,8 @@ class TableSettings:
     table_chat: bool = True
     #: Whether seated players may send each other private lines.
     private_chat: bool = True
+    #: In a partnership game, whether partners may send each other private lines.
+    partner_chat: bool = False
     #: Seconds a bot waits before acting.
     bot_delay: float = 0.6
     #: Seconds a player may be away before a bot plays for them; None: the game waits.
@@ -73,7 +75,7 @@ class TableSettings:
         """These settings with `changes` applied, or `ServerError(BAD_OPTIONS)`."""
         checked: dict[str, Any] = {}
         for name, value in changes.items():
-            if name in ("table_chat", "private_chat"):
+            if name in ("table_chat", "private_chat", "partner_chat"):
                 if not isinstance(value, bool):
                     raise _bad(f"The setting '{name}' is true or false.")
             elif name in ("bot_delay", "away_bot_after"):
@@ -86,7 +88,7 @@ class TableSettings:
                 else:
                     value = float(value)
             else:
-                known = "table_chat, private_chat, bot_delay, away_bot_after"
+                known = "table_chat, private_chat, partner_chat, bot_delay, away_bot_after"
                 raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
             checked[name] = value
         return replace(self, **checked)

@@ -427,7 +427,8 @@ class Table:
     # -- chat -------------------------------------------------------------------------------------
 
     def say(self, member: Member, text: str, to: int | None) -> None:
-        """Post a line from `member` to the table, or privately to seat `to`."""
+        """Post a line from `member` to the table, or privately to seat `to`; a private line
+        between partners only where the table's `partner_chat` setting allows it."""
         seat = self.seat_of(member)
         if to is None:
             if not self.settings.table_chat:
@@ -450,6 +451,10 @@ class Table:
             raise ServerError(
                 ErrorCode.NO_SUCH_PLAYER, f"Seat {to} has no other player to read a private line."
             )
+        if not self.settings.partner_chat and target.index in self.partners_of(seat.index):
+            raise ServerError(
+                ErrorCode.CHAT_CLOSED, "Partners may not talk privately at this table."
+            )
         entry = self.chat.add(
             time=time.time(),
             sender=member.name,
@@ -465,6 +470,10 @@ class Table:
         member.deliver(line)
         if target.member is not None:
             target.member.deliver(line)
+
+    def partners_of(self, index: int) -> tuple[int, ...]:
+        """The other seats on seat `index`'s side in this table's game (none when alone)."""
+        return self.spec.partners(len(self.seats), self.options, index)
 
     def _deliver_all(self, message: Message) -> None:
         for member in self.members():

@@ -54,6 +54,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
             assert listed["settings"] == {
                 "table_chat": True,
                 "private_chat": True,
+                "partner_chat": False,
                 "bot_delay": 0.0,
                 "away_bot_after": None,
             }
@@ -390,6 +391,7 @@ async def test_configure_changes_settings_for_the_creator_only(client: Connect) 
             assert bram.table["settings"] == {
                 "table_chat": False,
                 "private_chat": False,
+                "partner_chat": False,
                 "bot_delay": 0.0,
                 "away_bot_after": 30.0,
             }

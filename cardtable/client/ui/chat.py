@@ -1,12 +1,13 @@
 """The chat panel: channels with unread markers, the lines of the open one, and a line to type.
 
 The table channel is everyone at the table; each other player at it has a private channel.
-``/msg NAME text`` sends a private line from any channel.
+``/msg NAME text`` sends a private line from any channel. A partner's channel is marked closed
+where the table does not let partners talk privately (the server refuses such lines anyway).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,8 +20,10 @@ from textual.widgets import Input, OptionList, RichLog
 from textual.widgets.option_list import Option
 
 from cardtable.client.ui.plain import clean
+from cardtable.engine import GameSpec
 
 TABLE = "table"
+PARTNERS_CLOSED = "Partners may not talk privately at this table."
 
 
 @dataclass(frozen=True)
@@ -39,14 +42,34 @@ def channel_of(line: dict[str, Any], me: int | None) -> str:
     return f"seat:{other}"
 
 
+def closed_partners(spec: GameSpec, summary: Mapping[str, Any], me: int | None) -> set[int]:
+    """The seats of our partners when the table (`summary`) does not let partners whisper."""
+    if me is None or summary.get("settings", {}).get("partner_chat", False):
+        return set()
+    return set(spec.partners(len(summary["seats"]), summary["options"], me))
+
+
 def parse_outgoing(
-    text: str, channel: str, names: Sequence[str | None], bots: Sequence[str] = ()
+    text: str,
+    channel: str,
+    names: Sequence[str | None],
+    bots: Sequence[str] = (),
+    closed: Collection[int] = (),
 ) -> Outgoing | str:
     """What the typed `text` sends, or a sentence saying why it cannot be sent.
 
-    `names` holds each seat's player (None for an empty seat or a bot); `bots` the bots' names.
+    `names` holds each seat's player (None for an empty seat or a bot); `bots` the bots' names;
+    `closed` the seats of partners who may not be sent private lines.
     """
-    text = text.strip()
+    outgoing = _parse(text.strip(), channel, names, bots)
+    if isinstance(outgoing, Outgoing) and outgoing.to in closed:
+        return PARTNERS_CLOSED
+    return outgoing
+
+
+def _parse(
+    text: str, channel: str, names: Sequence[str | None], bots: Sequence[str]
+) -> Outgoing | str:
     if text == "/msg" or text.startswith("/msg "):
         _, _, rest = text.partition(" ")
         for seat, name in sorted(enumerate(names), key=lambda item: -len(item[1] or "")):
@@ -92,6 +115,8 @@ class ChatPanel(Vertical):
         self.me: int | None = None
         self.players: list[str | None] = []
         self.bots: list[str] = []
+        #: Partners' seats whose private channel is closed at this table.
+        self.closed: set[int] = set()
         self.lines: list[dict[str, Any]] = []
         self._ids: set[object] = set()
         self.seen: dict[str, int] = {}
@@ -105,11 +130,16 @@ class ChatPanel(Vertical):
     # -- what to show ---------------------------------------------------------------------------
 
     def set_players(
-        self, me: int | None, players: list[str | None], bots: list[str] | None = None
+        self,
+        me: int | None,
+        players: list[str | None],
+        bots: list[str] | None = None,
+        closed: Collection[int] = (),
     ) -> None:
-        """Our seat, each seat's player (None: nobody who reads private lines), the bots."""
-        changed = (me, players) != (self.me, self.players)
-        self.me, self.players, self.bots = me, players, bots or []
+        """Our seat, each seat's player (None: nobody who reads private lines), the bots, and
+        the partners' seats whose private channel is closed."""
+        changed = (me, players, set(closed)) != (self.me, self.players, self.closed)
+        self.me, self.players, self.bots, self.closed = me, players, bots or [], set(closed)
         if self.channel != TABLE and self._channel_player(self.channel) is None:
             self.channel = TABLE
             changed = True
@@ -149,7 +179,8 @@ class ChatPanel(Vertical):
         channels = [(TABLE, "# table")]
         for seat, name in enumerate(self.players):
             if name and seat != self.me and self.me is not None:
-                channels.append((f"seat:{seat}", f"@ {name}"))
+                closed = " (closed)" if seat in self.closed else ""
+                channels.append((f"seat:{seat}", f"@ {name}{closed}"))
         return channels
 
     def _mark_seen(self) -> None:
@@ -198,7 +229,7 @@ class ChatPanel(Vertical):
         event.stop()
         if not event.value.strip():
             return
-        outgoing = parse_outgoing(event.value, self.channel, self.players, self.bots)
+        outgoing = parse_outgoing(event.value, self.channel, self.players, self.bots, self.closed)
         if isinstance(outgoing, str):
             self.notify(outgoing, severity="warning")
             return

@@ -1,4 +1,5 @@
-"""Opening a table: the game, its seats and options (with their defaults), and bots."""
+"""Opening a table: the game, its seats and options (with their defaults), partners' private
+chat (in a game played in partnerships), and bots."""
 
 from __future__ import annotations
 
@@ -23,9 +24,11 @@ class TablePlan:
     seats: int
     options: dict[str, Any] = field(default_factory=dict)
     bots: bool = True
+    #: Table settings (e.g. ``partner_chat``); missing ones take the server's defaults.
+    settings: dict[str, Any] = field(default_factory=dict)
 
     async def carry_out(self, session: ClientSession) -> None:
-        table = await session.create_table(self.game, self.seats, self.options)
+        table = await session.create_table(self.game, self.seats, self.options, self.settings)
         await session.sit(table["id"], 0)
         if self.bots:
             for seat in range(1, self.seats):
@@ -102,6 +105,8 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
                         tooltip=option.get("description"),
                         compact=True,
                     )
+        if game.get("partnerships"):
+            yield Checkbox("Partners may chat privately", False, id="partner-chat", compact=True)
 
     def on_mount(self) -> None:
         self._show_summary()
@@ -137,7 +142,10 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             options[option["name"]] = value
         seats = self.query_one("#seats", Select).value
         bots = self.query_one("#bots", Checkbox).value
-        return TablePlan(self.game_id, int(seats), options, bots)  # type: ignore[arg-type]
+        settings: dict[str, Any] = {}
+        if self.game.get("partnerships"):
+            settings["partner_chat"] = self.query_one("#partner-chat", Checkbox).value
+        return TablePlan(self.game_id, int(seats), options, bots, settings)  # type: ignore[arg-type]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":

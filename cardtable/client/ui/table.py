@@ -15,7 +15,7 @@ from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.boards import Board, board_for
-from cardtable.client.ui.chat import TABLE, ChatPanel, channel_of
+from cardtable.client.ui.chat import TABLE, ChatPanel, channel_of, closed_partners
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import get_game
@@ -152,7 +152,10 @@ class TableScreen(Screen[None]):
     def _draw_chat_players(self) -> None:
         if self.state is not None:
             state = self.state
-            self._chat().set_players(state.seat, self._chat_players(state), self._chat_bots(state))
+            closed = closed_partners(self.spec, state.summary, state.seat)
+            self._chat().set_players(
+                state.seat, self._chat_players(state), self._chat_bots(state), closed
+            )
 
     def _chat(self) -> ChatPanel:
         return self.query_one("#chat", ChatPanel)

@@ -7,7 +7,8 @@ from typing import Any
 from cardtable.engine.bots import RandomBot
 from cardtable.engine.options import OptionError, OptionSpec
 from cardtable.engine.registry import GameSpec
-from cardtable.engine.thistle.rules import Thistle
+from cardtable.engine.thistle.bots import HeuristicBot
+from cardtable.engine.thistle.rules import Thistle, sides_for
 from cardtable.engine.thistle.text import describe
 
 
@@ -31,9 +32,10 @@ SPEC = GameSpec(
     ),
     game_class=Thistle,
     summary="Build six-card books of one clan; capture your rivals' groups of two or three.",
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
     check=check,
     describe=describe,
+    sides=sides_for,
 )
 
 __all__ = ["SPEC", "Thistle"]
