@@ -20,6 +20,7 @@ from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from tests.client.support import SIZE, join_app, play_app, screen_text, server_thread, wait_until
+from tests.client.test_thistle_board import thistle_app
 
 
 async def host_a_table(
@@ -126,3 +127,35 @@ def test_replay(snap_compare: Any) -> None:
         await settled(pilot, app)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=replayed)
+
+
+#: Thistle moves by preference: capture, play, place, draw, then end the turn.
+THISTLE_ORDER = ("capture", "play", "place", "draw", "end", "deal")
+
+
+def thistle_turn(app: Any, moves: int) -> Any:
+    """Make `moves` moves (the first by `THISTLE_ORDER` each time), then wait until we have
+    cards to play from the hand."""
+
+    async def wait(pilot: Pilot[Any]) -> None:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        acted_at, made = -1, 0
+        while True:
+            session = app.link.latest if app.link else None
+            if session is not None and session.legal and session.seq != acted_at:
+                if made >= moves and any(a["kind"] == "play" for a in session.legal):
+                    break
+                acted_at, made = session.seq, made + 1
+                action = min(session.legal, key=lambda a: THISTLE_ORDER.index(a["kind"]))
+                app.request(lambda s, action=action: s.act(action))
+            await pilot.pause(0.05)
+        board = app.screen.board
+        await wait_until(pilot, lambda: board.state.view is session.view, what="the board")
+        await settled(pilot, app)
+
+    return wait
+
+
+def test_thistle_table(snap_compare: Any) -> None:
+    app, _server = thistle_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=thistle_turn(app, 45))

@@ -1,0 +1,639 @@
+"""The Thistle board: the pile and the drawn card, each seat's groups, books and set-aside cards,
+and your hand.
+
+Groups you can act on now get a letter: press it (or click the group) to capture that group, to
+place the drawn card there, or to play the selected hand card there (← → choose the card). d draws
+(or deals between hands), e or enter ends the play step, and o says whether a capture adds your
+best set-aside card. Partners' areas are framed together under their team's heading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.widgets import Static
+
+from cardtable.client.ui.boards import Board, register_board
+from cardtable.client.ui.cards import back_text
+from cardtable.client.ui.table_state import TableState
+from cardtable.engine.thistle.cards import CARD_POINTS, CLAN_NAMES, DECK, WIRES, arms_of, clan_name
+
+#: Letters that name the groups you can act on: none is a key of the table screen or the board.
+KEYS = "afghijkmprtuwxyz"
+ARMS_SIGN = "⚜"
+CASTLE_SIGN = "♜"
+STAR = "★"
+#: Each clan's colours (background, text), clan 1 first.
+CLAN_COLOURS = (
+    ("red3", "white"),
+    ("dark_orange3", "black"),
+    ("gold3", "black"),
+    ("green4", "white"),
+    ("dodger_blue2", "white"),
+    ("purple3", "white"),
+    ("deep_pink3", "white"),
+    ("dark_cyan", "white"),
+    ("chartreuse3", "black"),
+    ("tan", "black"),
+)
+CASTLE_STYLE = Style(color="white", bgcolor="grey35", bold=True)
+TEAM_COLOURS = ("dodger_blue1", "orchid")
+#: The colour of a group you may capture, and of one you may add to.
+CAPTURE, BUILD = "green3", "turquoise2"
+BOOK_WORDS = {"perfect": "perfect", "castle": "Castle", "thistle": "Thistle"}
+
+
+#: The style meta key of a piece a click acts on: (board action, arguments).
+CLICK = "thistle-click"
+
+
+def clicks(action: tuple[Any, ...]) -> Style:
+    """A style that makes a click run the board's `action_NAME(*arguments)`."""
+    return Style.from_meta({CLICK: (action[0], action[1:])})
+
+
+def clan_style(clan: int) -> Style:
+    background, colour = CLAN_COLOURS[(clan - 1) % len(CLAN_COLOURS)]
+    return Style(color=colour, bgcolor=background, bold=True)
+
+
+def card_style(card: dict[str, Any]) -> Style:
+    """A card's colours: its clan's (a Castle's grey)."""
+    return CASTLE_STYLE if card["kind"] == "castle" else clan_style(card["clan"])
+
+
+def face(card: dict[str, Any]) -> str:
+    """A hand card in seven cells: `` 4 Camp``, `` ⚜ Camp`` (arms), ``♜Castle``."""
+    if card["kind"] == "castle":
+        return f"{CASTLE_SIGN}Castle"
+    short = CLAN_NAMES[card["clan"] - 1][:4]
+    mark = ARMS_SIGN if card["kind"] == "arms" else card["clan"]
+    return f"{mark:>2} {short}"
+
+
+def card_words(card: dict[str, Any]) -> str:
+    """``4 Campbell``, ``⚜Campbell arms``, ``♜Castle``."""
+    if card["kind"] == "castle":
+        return f"{CASTLE_SIGN}Castle"
+    if card["kind"] == "arms":
+        return f"{ARMS_SIGN}{clan_name(card['clan'])} arms"
+    return f"{card['clan']} {clan_name(card['clan'])}"
+
+
+def bonus_words(bonus: dict[str, Any], clan: int) -> str:
+    """A group's bonus card: ``⚜Grant``, ``⚜Campbell★`` (its own clan's: perfect), ``♜Castle``."""
+    if bonus["kind"] == "castle":
+        return f"{CASTLE_SIGN}Castle"
+    return ARMS_SIGN + clan_name(bonus["clan"]) + (STAR if bonus["clan"] == clan else "")
+
+
+def book_words(book: dict[str, Any]) -> str:
+    """``Campbell book, perfect, 300``; ``Grant book, Douglas arms, 150``."""
+    kind = book["kind"]
+    words = BOOK_WORDS.get(kind) or f"{clan_name(book['bonus']['clan'])} arms"
+    return f"{clan_name(book['clan'])} book, {words}, {book['value']}"
+
+
+def card_points(card: dict[str, Any]) -> int:
+    return CARD_POINTS[card["kind"]]
+
+
+def seat_points(table: dict[str, Any], seat: int) -> int:
+    """What a seat's table shows this hand: its books, its open groups, less its set-aside cards
+    (the cards in hand are counted only at the end)."""
+    points = sum(book["value"] for book in table["books"] if book["owner"] == seat)
+    for group in table["groups"]:
+        if group["owner"] == seat:
+            cards = group["cards"] + ([group["bonus"]] if group["bonus"] else [])
+            points += sum(card_points(card) for card in cards)
+    return int(points) - sum(card_points(card) for card in table["orphans"][seat])
+
+
+def card_text(
+    card: dict[str, Any],
+    *,
+    playable: bool = True,
+    selected: bool = False,
+    click: tuple[Any, ...] = (),
+) -> Text:
+    """A card face with one cell either side: its clan's colours (a Castle grey), its letters
+    dimmed when it cannot be played; yellow in brackets when selected."""
+    if selected:
+        style = Style(color="black", bgcolor="yellow", bold=True)
+    else:
+        style = card_style(card) + Style(dim=not playable)
+    if click:
+        style += clicks(click)
+    left, right = ("[", "]") if selected else (" ", " ")
+    return Text(f"{left}{face(card)}{right}", style=style)
+
+
+# -- laying pieces out in lines ------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """Pieces laid left to right after `lead`, wrapping between pieces; `marked` are indexes of
+    pieces to keep in sight (the groups you can act on, and their seat's heading)."""
+
+    lead: Text
+    pieces: list[Text]
+    marked: set[int] = field(default_factory=set)
+    gap: int = 2
+    #: The lead of the lines after the first (by default `lead` again).
+    more: Text | None = None
+
+
+#: Wraps a piece too long for a line (its own width is given each time).
+WRAPPER = Console()
+
+
+def lay_out(rows: Iterable[Row], width: int) -> tuple[list[Text], list[int]]:
+    """The rows as lines at most `width` cells wide (a piece too long for a line of its own is
+    wrapped at its spaces), and the lines where the marked pieces start."""
+    lines: list[Text] = []
+    marks: list[int] = []
+    for row in rows:
+        more = row.more or row.lead
+        line, empty = row.lead.copy(), True
+        for index, piece in enumerate(row.pieces):
+            if not empty and line.cell_len + row.gap + piece.cell_len > width:
+                lines.append(line)
+                line, empty = more.copy(), True
+            if not empty:
+                line.append(" " * row.gap)
+            if index in row.marked:
+                marks.append(len(lines))
+            room = max(1, width - line.cell_len)
+            parts = list(piece.wrap(WRAPPER, room)) if piece.cell_len > room else [piece]
+            for part in parts[:-1]:
+                lines.append(line + part)
+                line = more.copy()
+            line.append_text(parts[-1])
+            empty = False
+        lines.append(line)
+    return lines, marks
+
+
+class Sheet:
+    """Rows as a renderable that lays itself out at the width it is given."""
+
+    def __init__(self, rows: list[Row]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        lines, _ = lay_out(self.rows, options.max_width)
+        yield from lines
+
+
+class Part(Static):
+    """A part of the board. A click on a piece runs the board's action that the piece names in
+    its style's meta under `CLICK` (not Textual's "@click", which recolours what it marks)."""
+
+    def __init__(self, board: ThistleBoard, *, id: str) -> None:
+        super().__init__(id=id)
+        self.board = board
+
+    def on_click(self, event: events.Click) -> None:
+        named = event.style.meta.get(CLICK)
+        if named:
+            event.stop()
+            action, argument = named
+            getattr(self.board, f"action_{action}")(*argument)
+
+
+# -- the board -----------------------------------------------------------------------------------
+
+
+@register_board("thistle")
+class ThistleBoard(Board):
+    """Thistle, drawn from a seat's view (or a spectator's: no hand)."""
+
+    DEFAULT_CSS = """
+    ThistleBoard #thistle-pile, ThistleBoard #thistle-hand { height: auto; }
+    ThistleBoard #thistle-areas { height: 1fr; scrollbar-size-vertical: 1; }
+    """
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Card", key_display="←→"),
+        Binding("right", "move(1)", "Card", show=False),
+        Binding("d", "draw", "Draw"),
+        Binding("d", "deal", "Deal"),
+        Binding("e", "end", "End turn"),
+        Binding("enter", "proceed", "Go on", show=False),
+        Binding("o", "orphan", "Set-aside"),
+        Binding("pageup", "scroll(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+        *(Binding(key, f"pick({index})", "Group", show=False) for index, key in enumerate(KEYS)),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: The card id under the cursor in our hand.
+        self.selected: int | None = None
+        #: Whether a capture adds our best set-aside card (when the group has no bonus card).
+        self.add_orphan = True
+
+    def compose(self) -> ComposeResult:
+        yield Part(self, id="thistle-pile")
+        with VerticalScroll(id="thistle-areas") as areas:
+            areas.can_focus = False
+            yield Part(self, id="thistle-table")
+        yield Part(self, id="thistle-hand")
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    # -- what the view says --------------------------------------------------------------------
+
+    @property
+    def table(self) -> dict[str, Any]:
+        view = self.state.view if self.state else None
+        return view["table"] if view else {}
+
+    @property
+    def legal(self) -> list[dict[str, Any]]:
+        return self.state.legal if self.state else []
+
+    @property
+    def hand(self) -> list[dict[str, Any]]:
+        return list(self.table.get("hand") or [])
+
+    def _playable(self) -> list[int]:
+        """Hand cards with a play, in hand order (the order ← and → go through)."""
+        cids = {action["cid"] for action in self.legal if action["kind"] == "play"}
+        return [card["cid"] for card in self.hand if card["cid"] in cids]
+
+    def seat_order(self) -> list[list[int]]:
+        """The areas, by team: ours first (us first), then the others from our left."""
+        view = self.state.view if self.state else None
+        if not view:
+            return []
+        me = self.state.seat if self.state and self.state.seat is not None else 0
+        seats = int(view["seats"])
+        around = [(me + offset) % seats for offset in range(seats)]
+        if not self.table.get("partnership"):
+            return [[seat] for seat in around]
+        return [[seat for seat in around if seat % 2 == side] for side in (me % 2, 1 - me % 2)]
+
+    def groups_in_order(self) -> list[dict[str, Any]]:
+        """The open groups as drawn: area by area, each seat's by clan."""
+        groups = self.table.get("groups") or []
+        ordered = []
+        for team in self.seat_order():
+            for seat in team:
+                mine = [group for group in groups if group["owner"] == seat]
+                ordered += sorted(mine, key=lambda group: (group["clan"], group["id"]))
+        return ordered
+
+    def _best_orphan(self, group: dict[str, Any]) -> int | None:
+        """The set-aside card a capture of `group` best adds: its own clan's arms, a Castle, any."""
+        offered: list[int] = [
+            action["orphan"]
+            for action in self.legal
+            if action["kind"] == "capture" and action["group"] == group["id"] and "orphan" in action
+        ]
+        if not offered:
+            return None
+
+        def worth(cid: int) -> int:
+            if cid == arms_of(group["clan"]):  # its own Coat of Arms: towards a perfect book
+                return 0
+            return 1 if DECK[cid].kind == "castle" else 2
+
+        return min(offered, key=worth)
+
+    def targets(self) -> dict[int, dict[str, Any]]:
+        """What acting on each group does now, by group id: place the drawn card, play the
+        selected card, or capture (with our best set-aside card, if `add_orphan`)."""
+        legal = self.legal
+        found: dict[int, dict[str, Any]] = {}
+        for action in legal:
+            if action["kind"] == "place":
+                found[action["group"]] = action
+            elif action["kind"] == "play" and action["cid"] == self.selected:
+                found.setdefault(action["group"], action)
+        for group in self.table.get("groups") or []:
+            if {"kind": "capture", "group": group["id"]} not in legal or group["id"] in found:
+                continue
+            orphan = self._best_orphan(group) if self.add_orphan else None
+            action = {"kind": "capture", "group": group["id"]}
+            found[group["id"]] = action if orphan is None else {**action, "orphan": orphan}
+        return found
+
+    def letters(self) -> dict[int, str]:
+        """The letter of each group you can act on now, in the order they are drawn."""
+        targets = self.targets()
+        lettered = [group["id"] for group in self.groups_in_order() if group["id"] in targets]
+        return dict(zip(lettered, KEYS, strict=False))
+
+    def _orphan_choice(self) -> bool:
+        return any("orphan" in action for action in self.legal)
+
+    def _orphan_words(self) -> str:
+        """What a capture adds: ``adds your ♜Castle``, ``adds no set-aside card``."""
+        added: set[int] = {a["orphan"] for a in self.targets().values() if "orphan" in a}
+        if not self.add_orphan or not added:
+            return "adds no set-aside card"
+        if len(added) > 1:
+            return "adds your best set-aside card"
+        return f"adds your {card_words(dict(WIRES[added.pop()]))}"
+
+    # -- following the game --------------------------------------------------------------------
+
+    def show(self, state: TableState) -> None:
+        self.state = state
+        cids = [card["cid"] for card in self.hand]
+        playable = self._playable()
+        if self.selected not in cids or (playable and self.selected not in playable):
+            order = playable or cids
+            self.selected = order[0] if order else None
+        self._draw()
+
+    def seat_note(self, state: TableState, seat: int) -> str:
+        table = state.view["table"] if state.view else {}
+        if not table:
+            return ""
+        books = sum(1 for book in table["books"] if book["owner"] == seat)
+        note = f"hand {table['hand_counts'][seat]}"
+        if books:
+            note += f" · {books} book" + ("s" if books > 1 else "")
+        if table.get("partnership"):
+            note = f"{'AB'[seat % 2]} · " + note
+        return note
+
+    def prompt(self, state: TableState) -> str:
+        table = state.view["table"] if state.view else {}
+        phase = table.get("phase")
+        if phase == "over":
+            return "The game is over."
+        if not state.my_turn:
+            if phase == "deal" and state.view:
+                return f"Waiting for {state.name(state.view['dealer'])} to deal."
+            actors = state.actors
+            return f"{state.name(actors[0])} is playing." if actors else ""
+        if phase == "deal":
+            return "Press d to deal the next hand."
+        letters = ", ".join(self.letters().values())
+        if phase == "place":
+            return f"Place the drawn card on a group: {letters}."
+        if phase == "start":
+            if letters:
+                return f"Capture a green group ({letters}) or d to draw."
+            return "Press d to draw a card to the table."
+        kinds = {action["kind"] for action in state.legal}
+        if phase == "final":
+            if "capture" in kinds and "play" in kinds:
+                return "Last turn: capture, or play ←→ a card; e ends."
+            if "capture" in kinds:
+                return f"Last turn: capture ({letters}) or press e to end."
+            if "play" in kinds:
+                return "Last turn: play ←→ a card, or e to end."
+            return "Last turn: nothing to play; press e."
+        if "play" in kinds:
+            return "Play ←→ a card on a lettered group; e ends."
+        return "Nothing to play: press e to end your turn."
+
+    # -- the player's keys and clicks -----------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        legal = self.legal
+        if action in ("draw", "deal", "end"):
+            return {"kind": action} in legal
+        if action == "move":
+            return bool(self._playable())
+        if action == "orphan":
+            return self._orphan_choice()
+        if action == "proceed":
+            return any(action["kind"] in ("draw", "deal", "end") for action in legal)
+        return True
+
+    def action_move(self, step: int) -> None:
+        order = self._playable() or [card["cid"] for card in self.hand]
+        if not order:
+            return
+        index = order.index(self.selected) if self.selected in order else -step
+        self.selected = order[(index + step) % len(order)]
+        self._draw()
+
+    def action_pick(self, index: int) -> None:
+        for gid, key in self.letters().items():
+            if key == KEYS[index]:
+                self.choose(self.targets()[gid])
+                return
+        if self.legal:
+            self.notify(f"No group has the letter {KEYS[index]} now.", severity="warning")
+
+    def action_group(self, gid: int) -> None:
+        action = self.targets().get(gid)
+        if action is not None:
+            self.choose(action)
+        elif self.legal:
+            self.notify("You cannot do anything with that group now.", severity="warning")
+
+    def action_card(self, cid: int) -> None:
+        """A click on a hand card: select it, or play it if it was selected and has one place."""
+        if cid != self.selected:
+            self.selected = cid
+            self._draw()
+            return
+        plays = [a for a in self.legal if a["kind"] == "play" and a["cid"] == cid]
+        if len(plays) == 1:
+            self.choose(plays[0])
+        elif plays:
+            self.notify("Choose a group: press its letter.")
+
+    def action_draw(self) -> None:
+        if {"kind": "draw"} in self.legal:
+            self.choose({"kind": "draw"})
+
+    def action_deal(self) -> None:
+        if {"kind": "deal"} in self.legal:
+            self.choose({"kind": "deal"})
+
+    def action_end(self) -> None:
+        if {"kind": "end"} in self.legal:
+            self.choose({"kind": "end"})
+
+    def action_proceed(self) -> None:
+        for kind in ("end", "draw", "deal"):
+            if {"kind": kind} in self.legal:
+                self.choose({"kind": kind})
+                return
+
+    def action_orphan(self) -> None:
+        self.add_orphan = not self.add_orphan
+        self._draw()
+
+    def action_scroll(self, pages: int) -> None:
+        areas = self.query_one("#thistle-areas", VerticalScroll)
+        areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        if not self.is_mounted or not self.query("#thistle-pile"):
+            return
+        self.query_one("#thistle-pile", Part).update(Sheet(self.pile_rows()))
+        self.query_one("#thistle-table", Part).update(Sheet(self.area_rows()))
+        self.query_one("#thistle-hand", Part).update(Sheet(self.hand_rows()))
+        self.call_after_refresh(self._reveal)
+
+    def _reveal(self) -> None:
+        """Scroll the areas so the first seat with groups you can act on is in sight, from its
+        heading to its first such group."""
+        sheet = self.query_one("#thistle-table", Part)
+        _, marks = lay_out(self.area_rows(), sheet.content_region.width or 1)
+        if marks:
+            top, bottom = marks[0], marks[1] if len(marks) > 1 else marks[0]
+            region = Region(0, top, 1, bottom - top + 1)
+            areas = self.query_one("#thistle-areas", VerticalScroll)
+            areas.scroll_to_region(region, animate=False, immediate=True)
+
+    def table_text(self, width: int) -> str:
+        """The areas as plain text laid out `width` cells wide, scrolled out of sight or not."""
+        lines, _ = lay_out(self.area_rows(), width)
+        return "\n".join(line.plain for line in lines)
+
+    def pile_rows(self) -> list[Row]:
+        table = self.table
+        if not table:
+            return [Row(Text("Waiting for the game to start.", style="dim"), [])]
+        pile = Text("Pile ")
+        if table["pile"]:
+            pile.append_text(back_text(table["pile"]))
+        else:
+            pile.append("empty", style="bold")
+        if {"kind": "draw"} in self.legal:
+            pile.stylize(clicks(("draw",)))
+        pieces = [pile]
+        drawn = table.get("drawn")
+        if drawn:
+            piece = Text("Drawn ")
+            piece.append(f" {card_words(drawn)} ", style=card_style(drawn))
+            pieces.append(piece)
+        if table.get("phase") == "final":
+            pieces.append(Text("Last round: one more turn each, no draws", style="bold"))
+        if self._orphan_choice():
+            pieces.append(Text(f"A capture {self._orphan_words()} (o)", style="italic"))
+        return [Row(Text(), pieces)]
+
+    def area_rows(self) -> list[Row]:
+        rows: list[Row] = []
+        if not self.table:
+            return rows
+        letters, targets = self.letters(), self.targets()
+        for team in self.seat_order():
+            bar = Text()
+            if len(team) > 1:
+                if rows:
+                    rows.append(Row(Text(), []))
+                side = team[0] % 2
+                bar = Text("▌", style=TEAM_COLOURS[side])
+                names = " & ".join(self.seat_name(seat) for seat in team)
+                points = sum(seat_points(self.table, seat) for seat in team)
+                heading = Text(f"Team {'AB'[side]}: {names} · {points} pts", style="bold")
+                heading.stylize(TEAM_COLOURS[side], 0, 6)
+                rows.append(Row(bar + " ", [heading]))
+            for seat in team:
+                rows += self._seat_rows(seat, bar, letters, targets)
+        return rows
+
+    def seat_name(self, seat: int) -> str:
+        assert self.state is not None
+        return self.state.name(seat)
+
+    def _seat_rows(
+        self, seat: int, bar: Text, letters: dict[int, str], targets: dict[int, dict[str, Any]]
+    ) -> Iterator[Row]:
+        """A seat's heading, its groups (lettered when you can act on them), books and
+        set-aside cards."""
+        table = self.table
+        assert self.state is not None
+        mine = seat == self.state.seat
+        heading = Text(self.seat_name(seat) + (" (you)" if mine else ""), style="bold")
+        if mine:
+            heading.stylize("underline")
+        if seat == table.get("turn"):
+            heading.append(" ▶", style="bold yellow")
+        heading.append(f" · {seat_points(table, seat)} pts")
+        if table.get("went_out") == seat:
+            heading.append(" · went out", style="bold green")
+        groups = [group for group in self.groups_in_order() if group["owner"] == seat]
+        targeted = any(group["id"] in letters for group in groups)
+        yield Row(bar + " ", [heading], {0} if targeted else set())
+        lead = bar + "   "
+        pieces: list[Text] = []
+        marked: set[int] = set()
+        for group in groups:
+            key = letters.get(group["id"])
+            kind = targets[group["id"]]["kind"] if key else ""
+            if key:
+                marked.add(len(pieces))
+            pieces.append(group_text(group, key, CAPTURE if kind == "capture" else BUILD))
+        yield Row(lead, pieces or [Text("no groups", style="dim")], marked)
+        books = [book for book in table["books"] if book["owner"] == seat]
+        if books:
+            label = Text("Books: ", style="dim")
+            more = lead + " " * label.cell_len
+            yield Row(lead + label, [book_text(book) for book in books], more=more)
+        orphans = table["orphans"][seat]
+        if orphans:
+            words = ", ".join(card_words(card) for card in orphans)
+            yield Row(lead, [Text(f"set aside: {words}", style="red")])
+
+    def hand_rows(self) -> list[Row]:
+        if not self.table:
+            return []
+        if self.state is None or self.state.seat is None:
+            return [Row(Text("You are watching.", style="dim"), [])]
+        hand = self.hand
+        playable = self._playable()
+        choosing = bool(playable)
+        cards = [
+            card_text(
+                card,
+                playable=not choosing or card["cid"] in playable,
+                selected=choosing and card["cid"] == self.selected,
+                click=("card", card["cid"]),
+            )
+            for card in hand
+        ]
+        heading = Text(f"Your hand ({len(hand)})", style="bold")
+        return [Row(heading, []), Row(Text(), cards, gap=1)]
+
+
+def group_text(group: dict[str, Any], key: str | None, colour: str) -> Text:
+    """``a 4 Campbell ×2! +⚜Grant``: the letter if you can act on it, the clan in its colours,
+    the Clan-card count (``!``: exposed to capture), the bonus card."""
+    text = Text()
+    if key:
+        text.append(key, style=Style(color="black", bgcolor=colour, bold=True))
+        text.append(" ")
+    clan = group["clan"]
+    text.append(f"{clan} {clan_name(clan)}", style=clan_style(clan))
+    rest = Style(color=colour, bold=True) if key else Style()
+    text.append(f" ×{group['size']}", style=rest)
+    if group["size"] in (2, 3):
+        text.append("!", style="bold orange1")
+    if group["bonus"]:
+        text.append(" +" + bonus_words(group["bonus"], clan), style=rest)
+    text.stylize(clicks(("group", group["id"])))
+    return text
+
+
+def book_text(book: dict[str, Any]) -> Text:
+    """A closed book: its clan in its colours, the kind and the value."""
+    text = Text(book_words(book))
+    text.stylize(clan_style(book["clan"]), 0, len(clan_name(book["clan"])))
+    return text
