@@ -47,8 +47,10 @@ def run_demo(
 
 
 def write_breakdown(score: dict[str, Any], names: list[str], write: Callable[[str], None]) -> None:
-    """The round's scoring, line by line per side."""
+    """The round's scoring, line by line per side (lines that count nothing are left out)."""
     for side, lines, points in zip(score["sides"], score["lines"], score["points"], strict=True):
         write(f"  {' and '.join(names[seat] for seat in side)}: {points}")
         for line in lines:
+            if not line["count"]:
+                continue
             write(f"    {line['label']}: {line['count']} × {line['each']} = {line['points']}")

@@ -173,8 +173,12 @@ def kinds(events: Sequence[Event]) -> list[str]:
 
 
 def lines(game: Thistle, side: int = 0) -> list[tuple[str, int, int]]:
-    """The last hand's score lines of `side` as (label, count, each)."""
-    return [(line.label, line.count, line.each) for line in game.round_scores[-1].lines[side]]
+    """The last hand's score lines of `side` that count something, as (label, count, each)."""
+    return [
+        (line.label, line.count, line.each)
+        for line in game.round_scores[-1].lines[side]
+        if line.count
+    ]
 
 
 def snapshot(game: Thistle) -> list[dict[str, Any]]:

@@ -40,9 +40,9 @@ from tests.thistle.position import (
 )
 
 # Score line labels.
-PERFECT = "Perfect books (own Coat of Arms)"
+PERFECT = "Perfect books (own arms)"
 CASTLE_BOOKS = "Castle books"
-ARMS_BOOKS = "Books with another clan's Coat of Arms"
+ARMS_BOOKS = "Books with another clan's arms"
 THISTLES = "Thistle books (no bonus card)"
 TABLE_CLAN = "Clan cards on the table"
 TABLE_ARMS = "Coats of Arms on the table"

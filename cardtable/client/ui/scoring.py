@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 
 def breakdown(state: TableState, score: dict[str, Any]) -> Table:
-    """One column per side: each scoring line, the round's points, and the running totals."""
+    """One column per side: each scoring line that counts something for some side (a side that
+    counts nothing on it has a blank), the round's points, and the running totals."""
     view = state.view or {}
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
     table.add_column("")
@@ -33,11 +34,13 @@ def breakdown(state: TableState, score: dict[str, Any]) -> Table:
             if line["label"] not in labels:
                 labels.append(line["label"])
     for label in labels:
-        cells = []
-        for side_lines in score["lines"]:
-            found = [line for line in side_lines if line["label"] == label]
-            cells.append(_cell(found[0]) if found else "")
-        table.add_row(label, *cells)
+        found = [
+            next((line for line in side_lines if line["label"] == label), None)
+            for side_lines in score["lines"]
+        ]
+        if not any(line and line["count"] for line in found):
+            continue  # nobody counted anything here
+        table.add_row(label, *[_cell(line) if line and line["count"] else "" for line in found])
     table.add_row(
         Text("This round", style="bold"), *[Text(str(p), style="bold") for p in score["points"]]
     )

@@ -17,9 +17,9 @@ from cardtable.engine.thistle.groups import (
 )
 
 BOOK_LABELS = {
-    PERFECT_BOOK: "Perfect books (own Coat of Arms)",
+    PERFECT_BOOK: "Perfect books (own arms)",
     CASTLE_BOOK: "Castle books",
-    ARMS_BOOK: "Books with another clan's Coat of Arms",
+    ARMS_BOOK: "Books with another clan's arms",
     THISTLE_BOOK: "Thistle books (no bonus card)",
 }
 TABLE_LABELS = {
@@ -50,7 +50,9 @@ def side_lines(
 ) -> tuple[ScoreLine, ...]:
     """The score lines of one side, from its seats' books, open groups, hands and orphans.
 
-    Lines with nothing to count are left out. Going out adds the net score once more.
+    Every side has the same lines in the same order, so sides can be read across; a line may
+    count nothing. Going out adds the net score once more (the doubling line counts 0 for a side
+    that did not go out).
     """
     lines: list[ScoreLine] = []
     for kind, value in BOOK_VALUES.items():
@@ -65,9 +67,6 @@ def side_lines(
     set_aside = [cid for seat_orphans in orphans for cid in seat_orphans]
     for kind, label in ORPHAN_LABELS.items():
         lines.append(ScoreLine(label, _count(set_aside, kind), -CARD_POINTS[kind]))
-    lines = [line for line in lines if line.count]
-    if went_out:
-        net = sum(line.points for line in lines)
-        if net:
-            lines.append(ScoreLine(DOUBLING_LABEL, net, 1))
+    net = sum(line.points for line in lines)
+    lines.append(ScoreLine(DOUBLING_LABEL, net if went_out else 0, 1))
     return tuple(lines)
