@@ -18,8 +18,7 @@ import pytest
 import trio
 
 from cardtable.client.session import ClientSession, RequestFailed
-from cardtable.engine import Bot, Event, RandomBot, Setup, start
-from cardtable.engine.chinese_ten import GreedyBot
+from cardtable.engine import Bot, Event, RandomBot, Setup, get_game, start
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, Update
 from cardtable.server.app import RunningServer
 from cardtable.server.tables import Table
@@ -60,7 +59,7 @@ class Chronicle:
     visible: list[dict[Receiver, frozenset[int]]]
     views: list[dict[Receiver, dict[str, Any]]]
     steps: list[list[Event]]
-    hidden: list[frozenset[int]]  # cards in hands or the deck: never public so far
+    hidden: list[frozenset[int]]  # cards never public so far (in hands, the deck or pile)
 
     @classmethod
     def of(cls, table: Table) -> Chronicle:
@@ -69,6 +68,8 @@ class Chronicle:
         game = start(setup)
         receivers: list[Receiver] = [None, *range(setup.seats)]
         chronicle = cls(setup, actions, [], [], [list(game.opening_events)], [])
+        everything = frozenset(range(game.card_count()))
+        public: set[int] = set()
 
         def snapshot() -> None:
             zones = game.zones()
@@ -84,14 +85,8 @@ class Chronicle:
                 }
             )
             chronicle.views.append({receiver: game.view(receiver) for receiver in receivers})
-            chronicle.hidden.append(
-                frozenset(
-                    cid
-                    for name, zone in zones.items()
-                    if name == "deck" or name.startswith("hand ")
-                    for cid in zone.cards
-                )
-            )
+            public.update(chronicle.visible[-1][None])
+            chronicle.hidden.append(everything - public)
 
         snapshot()
         for seat, action in actions:
@@ -174,23 +169,31 @@ def heard(session: ClientSession, text: str) -> bool:
     return any(line["text"] == text for line in session.chat)
 
 
-def make_bot(seat: int, game_no: int) -> Bot:
-    kind = GreedyBot if seat % 2 == 0 else RandomBot
+def make_bot(seat: int, game_no: int, game: str = GAME) -> Bot:
+    """The game's best bot on even seats, the random bot on odd ones."""
+    spec = get_game(game)
+    kind = spec.bots[spec.default_bot] if seat % 2 == 0 else RandomBot
     return kind(100 * game_no + seat)
 
 
 @pytest.mark.parametrize(
-    ("players", "decks"),
+    ("game", "players", "options", "games"),
     [
-        pytest.param(2, 2, id="2-players"),
-        pytest.param(3, 1, id="3-players"),
-        pytest.param(4, 2, id="4-players"),
+        pytest.param(GAME, 2, {"decks": 2}, 3, id="chinese-ten-2-players"),
+        pytest.param(GAME, 3, {"decks": 1}, 3, id="chinese-ten-3-players"),
+        pytest.param(GAME, 4, {"decks": 2}, 3, id="chinese-ten-4-players"),
+        pytest.param("thistle", 2, {}, 1, id="thistle-2-players"),
+        pytest.param("thistle", 4, {"partnership": True}, 1, id="thistle-partnership"),
     ],
 )
 async def test_nobody_is_sent_a_card_they_may_not_see(
-    client: Connect, server: RunningServer, players: int, decks: int
+    client: Connect,
+    server: RunningServer,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    games: int,
 ) -> None:
-    games = 3
     with trio.fail_after(30):
         async with AsyncExitStack() as stack:
             people = [
@@ -199,7 +202,7 @@ async def test_nobody_is_sent_a_card_they_may_not_see(
             watcher = await stack.enter_async_context(client("Watcher"))
             recorders: dict[Receiver, Recorder] = {None: Recorder(watcher)}
             recorders.update({seat: Recorder(session) for seat, session in enumerate(people)})
-            table_id = (await people[0].create_table(GAME, players, {"decks": decks}))["id"]
+            table_id = (await people[0].create_table(game, players, options))["id"]
             for seat, session in enumerate(people):
                 await session.sit(table_id, seat)
             await watcher.spectate(table_id)
@@ -209,7 +212,8 @@ async def test_nobody_is_sent_a_card_they_may_not_see(
                 await people[0].start(table_id)
                 async with trio.open_nursery() as nursery:
                     for seat, session in enumerate(people):
-                        nursery.start_soon(drive, session, make_bot(seat, game_no), game_no)
+                        bot = make_bot(seat, game_no, game)
+                        nursery.start_soon(drive, session, bot, game_no)
                     nursery.start_soon(game_over, watcher, game_no)
                 chronicles[game_no] = Chronicle.of(table)
             assert len({chronicle.setup.seed for chronicle in chronicles.values()}) == games
