@@ -23,6 +23,7 @@ from textual.pilot import Pilot
 from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.app import CardtableApp, JoinPlan
 from cardtable.client.ui.create_table import TablePlan
+from cardtable.client.ui.table import TableScreen
 from cardtable.play import LocalServer, play_plan
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
@@ -229,3 +230,33 @@ class Remote:
 def lobby_of(server: ServerThread) -> Lobby:
     assert server.server is not None
     return server.server.lobby
+
+
+# -- what an app at a table knows ----------------------------------------------------------------
+
+
+def session(app: CardtableApp) -> ClientSession:
+    """The app's current session."""
+    assert app.link is not None
+    return app.link.latest
+
+
+def view(app: CardtableApp) -> dict[str, Any]:
+    """Our seat's newest view."""
+    current = session(app).view
+    assert current is not None
+    return current
+
+
+def drawn(app: CardtableApp, table: TableScreen) -> bool:
+    """The board shows the newest view the session has."""
+    state = table.board.state
+    return state is not None and state.view is not None and state.view is session(app).view
+
+
+def our_turn(app: CardtableApp, table: TableScreen) -> bool:
+    """It is our turn, the table is the screen in front, and the board shows it."""
+    current = session(app).view
+    return (
+        app.screen is table and current is not None and bool(current["legal"]) and drawn(app, table)
+    )

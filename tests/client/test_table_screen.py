@@ -29,7 +29,18 @@ from cardtable.client.ui.table import TableScreen
 from cardtable.engine import get_game
 from cardtable.engine.cards import SUIT_SYMBOLS
 
-from .support import SIZE, TEST_CONFIG, play_app, run_async, screen_text, wait_until
+from .support import (
+    SIZE,
+    TEST_CONFIG,
+    drawn,
+    our_turn,
+    play_app,
+    run_async,
+    screen_text,
+    session,
+    view,
+    wait_until,
+)
 
 #: One deck: 13 cards each for two players, so a game is a handful of turns.
 ONE_DECK = {"decks": 1}
@@ -43,34 +54,9 @@ Move = Callable[[AppPilot, CardtableApp, TableScreen], Awaitable[dict[str, Any]]
 # -- what the app knows --------------------------------------------------------------------------
 
 
-def session(app: CardtableApp) -> ClientSession:
-    assert app.link is not None
-    return app.link.latest
-
-
-def view(app: CardtableApp) -> dict[str, Any]:
-    current = session(app).view
-    assert current is not None
-    return current
-
-
 def board(table: TableScreen) -> ChineseTenBoard:
     assert isinstance(table.board, ChineseTenBoard)
     return table.board
-
-
-def drawn(app: CardtableApp, table: TableScreen) -> bool:
-    """The board shows the newest view the session has."""
-    state = table.board.state
-    return state is not None and state.view is not None and state.view is session(app).view
-
-
-def our_turn(app: CardtableApp, table: TableScreen) -> bool:
-    """It is our turn, the table is the screen in front, and the board shows it."""
-    current = session(app).view
-    return (
-        app.screen is table and current is not None and bool(current["legal"]) and drawn(app, table)
-    )
 
 
 def seats(app: CardtableApp) -> list[dict[str, Any]]:

@@ -33,7 +33,17 @@ from cardtable.engine.thistle.scoring import side_lines
 from cardtable.play import LocalServer, play_plan
 from cardtable.protocol import ReplaySteps
 
-from .support import SIZE, TEST_CONFIG, run_async, screen_text, wait_until
+from .support import (
+    SIZE,
+    TEST_CONFIG,
+    drawn,
+    our_turn,
+    run_async,
+    screen_text,
+    session,
+    view,
+    wait_until,
+)
 
 ME = 0  # `cardtable play` seats us at seat 0, as the table's creator
 #: Wide enough that no seat's row wraps: one line per seat's groups, books, set-aside cards.
@@ -69,32 +79,9 @@ def thistle_app(
 # -- what the app knows --------------------------------------------------------------------------
 
 
-def session(app: CardtableApp) -> ClientSession:
-    assert app.link is not None
-    return app.link.latest
-
-
-def view(app: CardtableApp) -> dict[str, Any]:
-    current = session(app).view
-    assert current is not None
-    return current
-
-
 def board(table: TableScreen) -> ThistleBoard:
     assert isinstance(table.board, ThistleBoard)
     return table.board
-
-
-def drawn(app: CardtableApp, table: TableScreen) -> bool:
-    state = table.board.state
-    return state is not None and state.view is not None and state.view is session(app).view
-
-
-def our_turn(app: CardtableApp, table: TableScreen) -> bool:
-    current = session(app).view
-    return (
-        app.screen is table and current is not None and bool(current["legal"]) and drawn(app, table)
-    )
 
 
 async def at_table(pilot: AppPilot, app: CardtableApp) -> TableScreen:
