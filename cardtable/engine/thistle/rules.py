@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from cardtable.engine.core import Action, Event, Game, IllegalAction, RoundScore, Setup, Zone
+from cardtable.engine.registry import each_alone
 from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, WIRES, clan_name
 from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
 from cardtable.engine.thistle.scoring import side_lines
@@ -33,7 +34,7 @@ def sides_for(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], 
     alone."""
     if options.get("partnership"):
         return ((0, 2), (1, 3))
-    return tuple((seat,) for seat in range(seats))
+    return each_alone(seats, options)
 
 
 class Thistle(Game):
@@ -65,12 +66,9 @@ class Thistle(Game):
     def sides(self) -> tuple[tuple[int, ...], ...]:
         return sides_for(self.seats, self.options)
 
-    def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.partnership else None
-
     def may_build_on(self, seat: int, group: Group) -> bool:
-        """Whether `seat` may play hand cards onto `group` (own side, or partner's: 7, 19)."""
-        return group.owner == seat or group.owner == self.partner_of(seat)
+        """Whether `seat` may play hand cards onto `group`: its own or its partner's (7, 19)."""
+        return group.owner in self.sides[self.side_of(seat)]
 
     # -- dealing ---------------------------------------------------------------------------
 
