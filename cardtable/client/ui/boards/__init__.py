@@ -44,6 +44,20 @@ class Board(Widget, can_focus=True):
             return "Your turn."
         return ""
 
+    @staticmethod
+    def waiting_prompt(state: TableState) -> str | None:
+        """The prompt whenever it is not our move (the game over, a dealer or another player
+        awaited); None when it is our move. Boards say the rest."""
+        phase = (state.view["table"] if state.view else {}).get("phase")
+        if phase == "over":
+            return "The game is over."
+        if state.my_turn:
+            return None
+        if phase == "deal" and state.view:
+            return f"Waiting for {state.name(state.view['dealer'])} to deal."
+        actors = state.actors
+        return f"{state.name(actors[0])} is playing." if actors else ""
+
     def choose(self, action: dict[str, Any]) -> None:
         self.post_message(self.Chosen(action))
 

@@ -101,13 +101,9 @@ class ChineseTenBoard(Board):
     def prompt(self, state: TableState) -> str:
         table = state.view["table"] if state.view else {}
         phase = table.get("phase")
-        if phase == "over":
-            return "The game is over."
-        if not state.my_turn:
-            if phase == "deal" and state.view:
-                return f"Waiting for {state.name(state.view['dealer'])} to deal."
-            actors = state.actors
-            return f"{state.name(actors[0])} is playing." if actors else ""
+        waiting = self.waiting_prompt(state)
+        if waiting is not None:
+            return waiting
         if phase == "deal":
             return "Press d to deal the next round."
         flipped = table.get("flipped")
