@@ -260,3 +260,14 @@ def our_turn(app: CardtableApp, table: TableScreen) -> bool:
     return (
         app.screen is table and current is not None and bool(current["legal"]) and drawn(app, table)
     )
+
+
+def find_on_screen(app: CardtableApp, text: str, widget: Any) -> tuple[int, int]:
+    """Where `text` starts on the screen, inside `widget`."""
+    region = widget.region
+    rows = screen_text(app).splitlines()
+    for y in range(region.y, region.bottom):
+        found = rows[y].find(text, region.x, region.right)
+        if found >= 0:
+            return found, y
+    raise AssertionError(f"{text!r} is not in {widget}:\n" + screen_text(app))

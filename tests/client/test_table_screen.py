@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 import trio
 from textual.pilot import Pilot
-from textual.widget import Widget
 from textual.widgets import Input, OptionList, RichLog, TabbedContent
 
 from cardtable.client.session import ClientSession, connect
@@ -33,6 +32,7 @@ from .support import (
     SIZE,
     TEST_CONFIG,
     drawn,
+    find_on_screen,
     our_turn,
     play_app,
     run_async,
@@ -161,17 +161,6 @@ def card_position(app: CardtableApp, table: TableScreen, card: dict[str, Any]) -
         if found >= 0:
             return x + found + 1, y
     raise AssertionError(f"{label(card)} is not in the hand on screen:\n" + screen_text(app))
-
-
-def find_on_screen(app: CardtableApp, text: str, widget: Widget) -> tuple[int, int]:
-    """Where `text` starts on the screen, inside `widget`."""
-    region = widget.region
-    rows = screen_text(app).splitlines()
-    for y in range(region.y, region.bottom):
-        found = rows[y].find(text, region.x, region.right)
-        if found >= 0:
-            return found, y
-    raise AssertionError(f"{text!r} is not in {widget}:\n" + screen_text(app))
 
 
 def heavy_spots(app: CardtableApp, table: TableScreen) -> set[int]:

@@ -37,6 +37,7 @@ from .support import (
     SIZE,
     TEST_CONFIG,
     drawn,
+    find_on_screen,
     our_turn,
     run_async,
     screen_text,
@@ -545,7 +546,9 @@ def test_clicks_select_a_card_and_act_on_a_group() -> None:
             # A click on the pile draws.
             assert view(app)["table"]["phase"] == "start"
             before = len(session(app).log)
-            assert await pilot.click(offset=find(app, thistle.query_one("#thistle-pile"), "Pile"))
+            assert await pilot.click(
+                offset=find_on_screen(app, "Pile", thistle.query_one("#thistle-pile"))
+            )
             await until_made(pilot, app, {"kind": "draw"}, before)
             await wait_until(pilot, lambda: our_turn(app, table), what="our plays")
             current = view(app)
@@ -555,30 +558,21 @@ def test_clicks_select_a_card_and_act_on_a_group() -> None:
             hand_part = thistle.query_one("#thistle-hand")
             card = next(c for c in current["table"]["hand"] if c["cid"] == action["cid"])
             label = face(card)
-            offset = find(app, hand_part, label)
+            offset = find_on_screen(app, label, hand_part)
             assert await pilot.click(offset=offset)
             assert thistle.selected == action["cid"]
             assert f"[{label}]" in shown(app, hand_part)
             group = next(g for g in current["table"]["groups"] if g["id"] == action["group"])
             key = thistle.letters()[group["id"]]
-            offset = find(app, thistle.query_one("#thistle-table"), f"{key} {chip(group)}")
+            offset = find_on_screen(
+                app, f"{key} {chip(group)}", thistle.query_one("#thistle-table")
+            )
             before = len(session(app).log)
             assert await pilot.click(offset=(offset[0] + 3, offset[1]))
             await until_made(pilot, app, action, before)
             await pilot.press("ctrl+q")
 
     run_async(body)
-
-
-def find(app: CardtableApp, widget: Any, text: str) -> tuple[int, int]:
-    """Where `text` starts on the screen, inside `widget`."""
-    region = widget.region
-    rows = screen_text(app).splitlines()
-    for y in range(region.y, region.bottom):
-        found = rows[y].find(text, region.x, region.right)
-        if found >= 0:
-            return found, y
-    raise AssertionError(f"{text!r} is not in {widget}:\n" + screen_text(app))
 
 
 # -- a spectator and a replay --------------------------------------------------------------------
