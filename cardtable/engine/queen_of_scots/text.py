@@ -54,7 +54,7 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
                 f"onto their {set_words(event['of'])}"
             )
         else:
-            start = "starting a" if event["new"] else "onto their"
+            start = "into a new" if event["new"] else "onto their"
             how = (
                 f"takes the pile with {cards_words(event['played'])}, putting them and "
                 f"{card_words(event['top'])} {start} {set_words(event['of'])}"
