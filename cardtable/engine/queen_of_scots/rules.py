@@ -36,6 +36,11 @@ MELD = "meld"  # meld and add, then discard
 KINDS = ("draw", "take", "stop", "meld", "add", "discard")
 
 
+def dealt_cards(seats: int) -> int:
+    """How many cards a deal uses: the hands and the upcard (ruling 1)."""
+    return HAND_SIZE * seats + 1
+
+
 class QueenOfScots(Game):
     """The rules of Queen of Scots (rulings 1–8) for one edition of the deck."""
 
@@ -44,6 +49,11 @@ class QueenOfScots(Game):
     ) -> None:
         super().__init__(setup)
         self.edition = edition or EDITIONS[str(setup.options.get("edition", "standard"))]
+        if len(self.edition) < dealt_cards(self.seats) + 1:
+            raise ValueError(
+                f"the {self.edition.name} edition has {len(self.edition)} cards; "
+                f"{self.seats} players need more than {dealt_cards(self.seats)}"
+            )
         self.target: int = int(setup.options.get("target", TARGET))
         self.hands: list[list[int]] = [[] for _ in range(self.seats)]
         self.stock: list[int] = []  # the top card is the last element
@@ -187,6 +197,8 @@ class QueenOfScots(Game):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["kind"]
+        if kind == "deal":
+            raise IllegalAction("The round is under way: there is nothing to deal.")
         if kind not in KINDS:
             raise IllegalAction(f"{kind!r} is not a move in Queen of Scots.")
         if self.phase == PICKUP and kind in ("meld", "add", "discard"):
