@@ -59,7 +59,8 @@ def test_demo_is_repeatable_for_a_seed() -> None:
 def test_an_unknown_game_is_a_clear_error() -> None:
     done = cardtable("demo", "poker")
     assert done.returncode == 2
-    assert "There is no game 'poker'; the games are: chinese-ten, thistle, queen-of-scots." in done.stderr
+    games = "chinese-ten, thistle, queen-of-scots"
+    assert f"There is no game 'poker'; the games are: {games}." in done.stderr
 
 
 def test_a_bad_option_is_a_clear_error() -> None:

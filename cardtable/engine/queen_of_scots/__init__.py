@@ -3,6 +3,7 @@ Jewels; first to 1000 (2–4 players)."""
 
 from cardtable.engine.bots import RandomBot
 from cardtable.engine.options import OptionSpec
+from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD
 from cardtable.engine.queen_of_scots.rules import TARGET, QueenOfScots
 from cardtable.engine.queen_of_scots.text import describe
@@ -25,7 +26,7 @@ SPEC = GameSpec(
     ),
     game_class=QueenOfScots,
     summary="Meld sets of matching characters and the royal family, with wild Crown Jewels.",
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
     describe=describe,
 )
 
