@@ -12,25 +12,29 @@ import queue
 import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Any, TypeVar
 
 import trio
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.app import CardtableApp, JoinPlan
 from cardtable.client.ui.create_table import TablePlan
+from cardtable.client.ui.replay import ReplayScreen
+from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.play import LocalServer, play_plan
+from cardtable.protocol import ReplaySteps
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
 from cardtable.server.lobby import Lobby
 
 T = TypeVar("T")
 
+AppPilot = Pilot[Any]
 SIZE = (80, 24)
 #: Quick bots and a fixed shuffle, so games are short and repeatable.
 TEST_CONFIG = ServerConfig(host="127.0.0.1", port=0, bot_delay=0.0, seed=7)
@@ -271,3 +275,106 @@ def find_on_screen(app: CardtableApp, text: str, widget: Any) -> tuple[int, int]
         if found >= 0:
             return found, y
     raise AssertionError(f"{text!r} is not in {widget}:\n" + screen_text(app))
+
+
+# -- shared by the board tests ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RandomBotsTable(TablePlan):
+    """`cardtable play`'s table with random bots in the other seats: their moves, and so every
+    game here, stay the same whatever the better bots learn."""
+
+    async def carry_out(self, session: ClientSession) -> None:
+        table = await session.create_table(self.game, self.seats, self.options)
+        await session.sit(table["id"], 0)
+        for seat in range(1, self.seats):
+            await session.add_bot(table["id"], seat, "random")
+        await session.start(table["id"])
+
+
+async def at_table(pilot: AppPilot, app: CardtableApp) -> TableScreen:
+    def ready() -> bool:
+        screen = app.screen
+        return isinstance(screen, TableScreen) and screen.state is not None and drawn(app, screen)
+
+    await wait_until(pilot, ready, what="the table screen with a game")
+    assert isinstance(app.screen, TableScreen)
+    return app.screen
+
+
+def shown(app: App[Any], widget: Any) -> str:
+    """A widget's part of the screen, its rows joined by newlines."""
+    region = widget.region
+    lines = screen_text(app).splitlines()
+    return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
+
+
+async def footer_line(pilot: AppPilot, app: CardtableApp) -> str:
+    """The footer, once it is drawn again after the keys changed (it is blank for a moment)."""
+    await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip(), what="footer")
+    return screen_text(app).splitlines()[-1]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def check_breakdown(app: CardtableApp, text: str) -> list[str]:
+    """The scoring window shows each side's lines of the last hand that count something;
+    returns their labels."""
+    current = view(app)
+    score = current["round_scores"][-1]
+    assert f"Round {score['round']} scores" in text
+    labels: list[str] = []
+    for lines in score["lines"]:
+        for line in lines:
+            if not line["count"]:
+                continue  # a line that counts nothing is blank, or left out for every side
+            cell = (
+                str(line["points"])
+                if line["each"] == 1
+                else f"{line['count']} × {line['each']} = {line['points']}"
+            )
+            assert cell in text, (cell, text)
+            labels.append(line["label"])
+    for label in labels:  # a long label may wrap in its column
+        assert all(word in text for word in label.split()), (label, text)
+    assert words(f"This round {' '.join(str(p) for p in score['points'])}") in words(text)
+    return labels
+
+
+class Shown(ReplayScreen):
+    """The replay screen with its steps given, not asked of a server."""
+
+    def __init__(self, entry: dict[str, Any], seat: int | None, steps: list[Any]) -> None:
+        super().__init__(entry, seat)
+        self.given = steps
+
+    def _load(self, seat: int | None) -> None:
+        self._loaded(ReplaySteps(game=self.entry, seat=seat, steps=self.given))
+
+
+class ReplayApp(App[None]):
+    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
+
+    def __init__(self, screen: ReplayScreen) -> None:
+        super().__init__()
+        self.shown = screen
+
+    def compose(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.push_screen(self.shown)
+
+
+class ScoresApp(App[None]):
+    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
+
+    def __init__(self, screen: ScoringScreen) -> None:
+        super().__init__()
+        self.shown = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.shown)

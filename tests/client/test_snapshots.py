@@ -1,4 +1,5 @@
-"""Snapshots of the lobby, the table and a replay at 80×24 (and the table at 120×40).
+"""Snapshots of the lobby, the table and a replay at 80×24 (and the table at 120×40), and of the
+Thistle and Queen of Scots boards at 80×24.
 
 A fixed server seed and instant bots make every run show the same cards. After a deliberate change
 to the look, refresh them with ``pytest tests/client/test_snapshots.py --snapshot-update`` and
@@ -20,6 +21,7 @@ from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from tests.client.support import SIZE, join_app, play_app, screen_text, server_thread, wait_until
+from tests.client.test_queen_of_scots_board import queen_app
 from tests.client.test_thistle_board import thistle_app
 
 
@@ -159,3 +161,35 @@ def thistle_turn(app: Any, moves: int) -> Any:
 def test_thistle_table(snap_compare: Any) -> None:
     app, _server = thistle_app()
     assert snap_compare(app, terminal_size=SIZE, run_before=thistle_turn(app, 45))
+
+
+#: Queen of Scots moves by preference: take the pile, meld, add, draw, then discard.
+QUEEN_ORDER = ("take", "meld", "add", "draw", "discard", "stop", "deal")
+
+
+def queen_turn(app: Any, moves: int) -> Any:
+    """Make `moves` moves (the first by `QUEEN_ORDER` each time), then wait until we have
+    picked up and may meld or discard."""
+
+    async def wait(pilot: Pilot[Any]) -> None:
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
+        acted_at, made = -1, 0
+        while True:
+            session = app.link.latest if app.link else None
+            if session is not None and session.legal and session.seq != acted_at:
+                if made >= moves and any(a["kind"] == "discard" for a in session.legal):
+                    break
+                acted_at, made = session.seq, made + 1
+                action = min(session.legal, key=lambda a: QUEEN_ORDER.index(a["kind"]))
+                app.request(lambda s, action=action: s.act(action))
+            await pilot.pause(0.05)
+        board = app.screen.board
+        await wait_until(pilot, lambda: board.state.view is session.view, what="the board")
+        await settled(pilot, app)
+
+    return wait
+
+
+def test_queen_of_scots_table(snap_compare: Any) -> None:
+    app, _server = queen_app()
+    assert snap_compare(app, terminal_size=SIZE, run_before=queen_turn(app, 2))

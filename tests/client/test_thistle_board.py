@@ -12,17 +12,11 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from typing import Any
-
-from textual.app import App, ComposeResult
-from textual.pilot import Pilot
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.thistle import ThistleBoard
-from cardtable.client.ui.create_table import TablePlan
-from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
@@ -31,41 +25,36 @@ from cardtable.engine.thistle.cards import arms_of, castles, clan_cards, clan_na
 from cardtable.engine.thistle.groups import Book, Group
 from cardtable.engine.thistle.scoring import side_lines
 from cardtable.play import LocalServer, play_plan
-from cardtable.protocol import ReplaySteps
 
 from .support import (
     SIZE,
     TEST_CONFIG,
+    AppPilot,
+    RandomBotsTable,
+    ReplayApp,
+    ScoresApp,
+    Shown,
+    at_table,
+    check_breakdown,
     drawn,
     find_on_screen,
+    footer_line,
     our_turn,
     run_async,
     screen_text,
     session,
+    shown,
     view,
     wait_until,
+    words,
 )
 
 ME = 0  # `cardtable play` seats us at seat 0, as the table's creator
 #: Wide enough that no seat's row wraps: one line per seat's groups, books, set-aside cards.
 WIDE = 400
 
-AppPilot = Pilot[Any]
 #: Moves by preference, for a player that empties their hand as fast as they can.
 GREEDY = ("capture", "play", "place", "draw", "end", "deal")
-
-
-@dataclass(frozen=True)
-class RandomBotsTable(TablePlan):
-    """`cardtable play`'s table with random bots in the other seats: their moves, and so every
-    game here, stay the same whatever the better bots learn."""
-
-    async def carry_out(self, session: ClientSession) -> None:
-        table = await session.create_table(self.game, self.seats, self.options)
-        await session.sit(table["id"], 0)
-        for seat in range(1, self.seats):
-            await session.add_bot(table["id"], seat, "random")
-        await session.start(table["id"])
 
 
 def thistle_app(
@@ -83,33 +72,6 @@ def thistle_app(
 def board(table: TableScreen) -> ThistleBoard:
     assert isinstance(table.board, ThistleBoard)
     return table.board
-
-
-async def at_table(pilot: AppPilot, app: CardtableApp) -> TableScreen:
-    def ready() -> bool:
-        screen = app.screen
-        return isinstance(screen, TableScreen) and screen.state is not None and drawn(app, screen)
-
-    await wait_until(pilot, ready, what="the table screen with a game")
-    assert isinstance(app.screen, TableScreen)
-    return app.screen
-
-
-def shown(app: App[Any], widget: Any) -> str:
-    """A widget's part of the screen, its rows joined by newlines."""
-    region = widget.region
-    lines = screen_text(app).splitlines()
-    return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
-
-
-async def footer_line(pilot: AppPilot, app: CardtableApp) -> str:
-    """The footer, once it is drawn again after the keys changed (it is blank for a moment)."""
-    await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip(), what="footer")
-    return screen_text(app).splitlines()[-1]
-
-
-def words(text: str) -> str:
-    return " ".join(text.split())
 
 
 # -- what the board should say -------------------------------------------------------------------
@@ -307,30 +269,6 @@ async def greedy_move(
     counts["ends"] = counts.get("ends", 0) + 1
     await pilot.press("e" if counts["ends"] % 2 else "enter")
     return {"kind": "end"}
-
-
-def check_breakdown(app: CardtableApp, text: str) -> list[str]:
-    """The scoring window shows each side's lines of the last hand that count something;
-    returns their labels."""
-    current = view(app)
-    score = current["round_scores"][-1]
-    assert f"Round {score['round']} scores" in text
-    labels: list[str] = []
-    for lines in score["lines"]:
-        for line in lines:
-            if not line["count"]:
-                continue  # a line that counts nothing is blank, or left out for every side
-            cell = (
-                str(line["points"])
-                if line["each"] == 1
-                else f"{line['count']} × {line['each']} = {line['points']}"
-            )
-            assert cell in text, (cell, text)
-            labels.append(line["label"])
-    for label in labels:  # a long label may wrap in its column
-        assert all(word in text for word in label.split()), (label, text)
-    assert words(f"This round {' '.join(str(p) for p in score['points'])}") in words(text)
-    return labels
 
 
 # -- a hand with the keyboard --------------------------------------------------------------------
@@ -578,31 +516,6 @@ def test_clicks_select_a_card_and_act_on_a_group() -> None:
 # -- a spectator and a replay --------------------------------------------------------------------
 
 
-class Shown(ReplayScreen):
-    """The replay screen with its steps given, not asked of a server."""
-
-    def __init__(self, entry: dict[str, Any], seat: int | None, steps: list[Any]) -> None:
-        super().__init__(entry, seat)
-        self.given = steps
-
-    def _load(self, seat: int | None) -> None:
-        self._loaded(ReplaySteps(game=self.entry, seat=seat, steps=self.given))
-
-
-class ReplayApp(App[None]):
-    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
-
-    def __init__(self, screen: ReplayScreen) -> None:
-        super().__init__()
-        self.shown = screen
-
-    def compose(self) -> ComposeResult:
-        yield from ()
-
-    def on_mount(self) -> None:
-        self.push_screen(self.shown)
-
-
 def replay_steps(seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The deal and 30 random moves of a partnership game from `seat`'s eyes, as the server
     builds a replay's steps, and the history entry of the game."""
@@ -669,17 +582,6 @@ def test_the_replay_draws_the_board_from_a_seat_and_from_a_spectator() -> None:
 
 
 # -- the breakdown of a hand someone went out of -----------------------------------------------
-
-
-class ScoresApp(App[None]):
-    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
-
-    def __init__(self, screen: ScoringScreen) -> None:
-        super().__init__()
-        self.shown = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.shown)
 
 
 def test_going_out_doubles_the_hand_and_the_breakdown_says_so_in_points() -> None:

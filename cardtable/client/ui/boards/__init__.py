@@ -76,7 +76,11 @@ def register_board(game: str) -> Any:
 
 
 def board_for(game: str) -> Board:
-    from cardtable.client.ui.boards import chinese_ten, thistle  # noqa: F401  (register boards)
+    from cardtable.client.ui.boards import (  # noqa: F401  (register boards)
+        chinese_ten,
+        queen_of_scots,
+        thistle,
+    )
     from cardtable.client.ui.boards.action_list import ActionListBoard
 
     return BOARDS.get(game, ActionListBoard)(id="board")

@@ -9,21 +9,18 @@ best set-aside card. Partners' areas are framed together under their team's head
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, RenderResult
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.geometry import Region
-from textual.widgets import Static
 
 from cardtable.client.ui.boards import Board, register_board
+from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
 from cardtable.client.ui.cards import back_text
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.thistle.cards import CARD_POINTS, CLAN_NAMES, DECK, WIRES, arms_of, clan_name
@@ -51,15 +48,6 @@ TEAM_COLOURS = ("dodger_blue1", "orchid")
 #: The colour of a group you may capture, and of one you may add to.
 CAPTURE, BUILD = "green3", "turquoise2"
 BOOK_WORDS = {"perfect": "perfect", "castle": "Castle", "thistle": "Thistle"}
-
-
-#: The style meta key of a piece a click acts on: (board action, arguments).
-CLICK = "thistle-click"
-
-
-def clicks(action: tuple[Any, ...]) -> Style:
-    """A style that makes a click run the board's `action_NAME(*arguments)`."""
-    return Style.from_meta({CLICK: (action[0], action[1:])})
 
 
 def clan_style(clan: int) -> Style:
@@ -136,80 +124,6 @@ def card_text(
         style += clicks(click)
     left, right = ("[", "]") if selected else (" ", " ")
     return Text(f"{left}{face(card)}{right}", style=style)
-
-
-# -- laying pieces out in lines ------------------------------------------------------------------
-
-
-@dataclass
-class Row:
-    """Pieces laid left to right after `lead`, wrapping between pieces; `marked` are indexes of
-    pieces to keep in sight (the groups you can act on, and their seat's heading)."""
-
-    lead: Text
-    pieces: list[Text]
-    marked: set[int] = field(default_factory=set)
-    gap: int = 2
-    #: The lead of the lines after the first (by default `lead` again).
-    more: Text | None = None
-
-
-#: Wraps a piece too long for a line (its own width is given each time).
-WRAPPER = Console()
-
-
-def lay_out(rows: Iterable[Row], width: int) -> tuple[list[Text], list[int]]:
-    """The rows as lines at most `width` cells wide (a piece too long for a line of its own is
-    wrapped at its spaces), and the lines where the marked pieces start."""
-    lines: list[Text] = []
-    marks: list[int] = []
-    for row in rows:
-        more = row.more or row.lead
-        line, empty = row.lead.copy(), True
-        for index, piece in enumerate(row.pieces):
-            if not empty and line.cell_len + row.gap + piece.cell_len > width:
-                lines.append(line)
-                line, empty = more.copy(), True
-            if not empty:
-                line.append(" " * row.gap)
-            if index in row.marked:
-                marks.append(len(lines))
-            room = max(1, width - line.cell_len)
-            parts = list(piece.wrap(WRAPPER, room)) if piece.cell_len > room else [piece]
-            for part in parts[:-1]:
-                lines.append(line + part)
-                line = more.copy()
-            line.append_text(parts[-1])
-            empty = False
-        lines.append(line)
-    return lines, marks
-
-
-class Sheet:
-    """Rows as a renderable that lays itself out at the width it is given."""
-
-    def __init__(self, rows: list[Row]) -> None:
-        self.rows = rows
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines, _ = lay_out(self.rows, options.max_width)
-        yield from lines
-
-
-class Part(Static):
-    """A part of the board. A click on a piece runs the board's action that the piece names in
-    its style's meta under `CLICK` (not Textual's "@click", which recolours what it marks)."""
-
-    def __init__(self, board: ThistleBoard, *, id: str) -> None:
-        super().__init__(id=id)
-        self.board = board
-
-    def on_click(self, event: events.Click) -> None:
-        named = event.style.meta.get(CLICK)
-        if named:
-            event.stop()
-            action, argument = named
-            getattr(self.board, f"action_{action}")(*argument)
 
 
 # -- the board -----------------------------------------------------------------------------------

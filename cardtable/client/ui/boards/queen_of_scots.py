@@ -1,0 +1,634 @@
+"""The Queen of Scots board: the stock and the discard pile, each seat's sets, and your hand.
+
+Cards show their short name and value; ♛ marks the royal family (any royal matches any royal)
+and ◆ the wild Crown Jewels, in colours of their own. ← → move the cursor through your hand and
+space selects cards (a click does both). d draws and t takes the pile: with the selected cards
+that match the top, or with the lettered choice. m melds the selected cards (pressed with
+nothing selected, it selects a meld to make), a letter adds them to that set of yours (one add
+after another), x discards the card under the cursor (or the one selected), and e ends the round
+when the stock is empty. A click on the stock draws; on the pile, it takes or discards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.geometry import Region
+
+from cardtable.client.ui.boards import Board, register_board
+from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
+from cardtable.client.ui.cards import back_text
+from cardtable.client.ui.table_state import TableState
+from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD, Edition, QueenCard
+from cardtable.engine.queen_of_scots.sets import match_word, new_set_problem
+
+#: Letters that name what you can act on: none is a key of the table screen or the board.
+KEYS = "afghijknoprwyz"
+CROWN = "♛"
+JEWEL = "◆"
+#: Characters' colours (background, text), by their value: the lowest value first.
+CHARACTER_COLOURS = (("green4", "white"), ("dodger_blue3", "white"), ("dark_orange3", "black"))
+ROYAL_STYLE = Style(color="gold1", bgcolor="purple4", bold=True)
+JEWEL_STYLE = Style(color="bright_white", bgcolor="red3", bold=True)
+SELECTED_STYLE = Style(color="black", bgcolor="yellow", bold=True)
+#: The colour of a letter: a take, or a set you may add to.
+TAKE, ADD = "green3", "turquoise2"
+
+
+def mark(card: dict[str, Any]) -> str:
+    return CROWN if card["type"] == "royal" else JEWEL if card["type"] == "wild" else ""
+
+
+def face(card: dict[str, Any]) -> str:
+    """``Knox 15``, ``♛Mary 30``, ``◆Jewels 50``."""
+    return f"{mark(card)}{card['short']} {card['value']}"
+
+
+def card_style(card: dict[str, Any], edition: Edition) -> Style:
+    """A royal's purple and gold, a Crown Jewel's red, a character's colour by its value."""
+    if card["type"] == "royal":
+        return ROYAL_STYLE
+    if card["type"] == "wild":
+        return JEWEL_STYLE
+    values = sorted({c.value for c in edition.cards if c.type == "character"})
+    tier = values.index(card["value"]) if card["value"] in values else 0
+    background, colour = CHARACTER_COLOURS[tier % len(CHARACTER_COLOURS)]
+    return Style(color=colour, bgcolor=background, bold=True)
+
+
+def card_text(
+    card: dict[str, Any],
+    edition: Edition,
+    *,
+    cursor: bool = False,
+    selected: bool = False,
+    dim: bool = False,
+    click: tuple[Any, ...] = (),
+) -> Text:
+    """A card face with one cell either side, in brackets and underlined under the cursor;
+    yellow when selected, dimmed when it cannot be played."""
+    style = SELECTED_STYLE if selected else card_style(card, edition) + Style(dim=dim)
+    if cursor:
+        style += Style(underline=True)
+    if click:
+        style += clicks(click)
+    left, right = ("[", "]") if cursor else (" ", " ")
+    return Text(f"{left}{face(card)}{right}", style=style)
+
+
+def kind_label(card: QueenCard) -> str:
+    """What a natural card is melded as: ``♛Royals`` or its short name."""
+    return f"{CROWN}Royals" if card.royal else card.short
+
+
+def set_label(group: dict[str, Any]) -> str:
+    """``♛Royals`` or a character's short name."""
+    if group["royal"]:
+        return f"{CROWN}Royals"
+    natural = next(card for card in group["cards"] if card["type"] != "wild")
+    return str(natural["short"])
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something a letter acts on: a way to take the pile, or one of your sets."""
+
+    key: str
+    actions: tuple[dict[str, Any], ...]
+    #: The set it acts on, or None for a take shown beside the pile.
+    set_id: int | None = None
+
+
+@register_board("queen-of-scots")
+class QueenOfScotsBoard(Board):
+    """Queen of Scots, drawn from a seat's view (or a spectator's: no hand)."""
+
+    DEFAULT_CSS = """
+    QueenOfScotsBoard #queen-top, QueenOfScotsBoard #queen-hand { height: auto; }
+    QueenOfScotsBoard #queen-areas { height: 1fr; scrollbar-size-vertical: 1; }
+    QueenOfScotsBoard #queen-hand-scroll {
+        height: auto; max-height: 9; scrollbar-size-vertical: 1;
+    }
+    """
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Card", key_display="←→"),
+        Binding("right", "move(1)", "Card", show=False),
+        Binding("space", "select", "Select"),
+        Binding("d", "draw", "Draw"),
+        Binding("d", "deal", "Deal"),
+        Binding("t", "take", "Take pile"),
+        Binding("e", "stop", "End round"),
+        Binding("m", "meld", "Meld"),
+        Binding("x", "discard", "Discard"),
+        Binding("u", "unselect", "Unselect"),
+        Binding("pageup", "scroll(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+        *(Binding(key, f"pick({index})", "Set", show=False) for index, key in enumerate(KEYS)),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: The card id under the cursor in our hand.
+        self.cursor: int | None = None
+        #: The selected card ids, in the order they were selected.
+        self.picked: list[int] = []
+        #: Adds still to send, one after another, and the view the last one was sent at.
+        self.pending: list[dict[str, Any]] = []
+        self.sent_at: dict[str, Any] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Part(self, id="queen-top")
+        with VerticalScroll(id="queen-areas") as areas:
+            areas.can_focus = False
+            yield Part(self, id="queen-table")
+        with VerticalScroll(id="queen-hand-scroll") as hand:
+            hand.can_focus = False
+            yield Part(self, id="queen-hand")
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    # -- what the view says --------------------------------------------------------------------
+
+    @property
+    def table(self) -> dict[str, Any]:
+        view = self.state.view if self.state else None
+        return view["table"] if view else {}
+
+    @property
+    def legal(self) -> list[dict[str, Any]]:
+        return self.state.legal if self.state else []
+
+    @property
+    def hand(self) -> list[dict[str, Any]]:
+        return list(self.table.get("hand") or [])
+
+    @property
+    def edition(self) -> Edition:
+        return EDITIONS.get(str(self.table.get("edition")), STANDARD)
+
+    @property
+    def me(self) -> int | None:
+        return self.state.seat if self.state else None
+
+    def chosen(self) -> list[int]:
+        """The cards an action takes: the selected ones in hand order, else the cursor's."""
+        if self.picked:
+            return [card["cid"] for card in self.hand if card["cid"] in self.picked]
+        return [self.cursor] if self.cursor is not None else []
+
+    def seat_order(self) -> list[int]:
+        """Our seat first, then the others from our left (a spectator: seat 1 first)."""
+        view = self.state.view if self.state else None
+        if not view:
+            return []
+        me = self.me if self.me is not None else 0
+        return [(me + offset) % int(view["seats"]) for offset in range(int(view["seats"]))]
+
+    def own_sets(self, seat: int) -> list[dict[str, Any]]:
+        return [group for group in self.table.get("sets") or [] if group["owner"] == seat]
+
+    def total(self, seat: int) -> int:
+        """The seat's score from the rounds before this one."""
+        view = self.state.view if self.state else None
+        if not view:
+            return 0
+        side = next(i for i, members in enumerate(view["sides"]) if seat in members)
+        return int(view["totals"][side])
+
+    def takes(self) -> list[dict[str, Any]]:
+        return [action for action in self.legal if action["kind"] == "take"]
+
+    def matches_top(self, cid: int) -> bool:
+        """Whether a hand card matches the top discard (a Crown Jewel on top: another Jewel)."""
+        top = self.table.get("top")
+        if top is None:
+            return False
+        card, first = self.edition.cards[cid], self.edition.cards[top["cid"]]
+        return card.wild if first.wild else card.match == first.match
+
+    def targets(self) -> list[Target]:
+        """Each lettered choice now: the ways to take the pile (a natural card on top), the sets
+        the taken Crown Jewel may join, or the sets all the chosen cards may be added to."""
+        legal = self.legal
+        found: list[tuple[tuple[dict[str, Any], ...], int | None]] = []
+        for action in self.takes():
+            found.append(((action,), action.get("set")))
+        if self.table.get("phase") == "meld" and self.me is not None:
+            chosen = self.chosen()
+            for group in self.own_sets(self.me):
+                adds = tuple({"kind": "add", "cid": cid, "set": group["id"]} for cid in chosen)
+                if adds and all(add in legal for add in adds):
+                    found.append((adds, group["id"]))
+        # Takes beside the pile first, then sets in the order they are drawn.
+        order = {group["id"]: n for n, group in enumerate(self.table.get("sets") or [])}
+        found.sort(key=lambda item: -1 if item[1] is None else order[item[1]])
+        return [Target(key, actions, sid) for key, (actions, sid) in zip(KEYS, found, strict=False)]
+
+    def set_keys(self) -> dict[int, str]:
+        return {t.set_id: t.key for t in self.targets() if t.set_id is not None}
+
+    def meld_problem(self) -> str | None:
+        """Why the selected cards cannot be melded now, or None when they can."""
+        if not any(action["kind"] == "meld" for action in self.legal):
+            return "You cannot meld now."
+        cards = [self.edition.cards[cid] for cid in self.chosen()]
+        problem = new_set_problem(cards) if self.picked else "Select the cards to meld."
+        if problem:
+            return problem
+        match = next(card.match for card in cards if card.match is not None)
+        if any(group["of"] == match for group in self.own_sets(self.me or 0)):
+            return f"You have a {match_word(match)} set already: add these cards to it instead."
+        return None
+
+    def take_problem(self) -> str | None:
+        """Why the pile cannot be taken with the selected cards, or None when it can."""
+        top = self.table.get("top")
+        if not self.takes() or top is None or top["type"] == "wild":
+            return "You cannot take the pile with those cards."
+        wrong = [cid for cid in self.picked if not self.matches_top(cid)]
+        if wrong:
+            card = self.edition.cards[wrong[0]]
+            return f"{card.name} does not match the {top['name']} on top."
+        if len(self.picked) < 2:
+            return f"Select at least two cards matching the {top['name']} on top."
+        return None
+
+    # -- following the game --------------------------------------------------------------------
+
+    def show(self, state: TableState) -> None:
+        old = [card["cid"] for card in self.hand]
+        self.state = state
+        cids = [card["cid"] for card in self.hand]
+        self.picked = [cid for cid in self.picked if cid in cids]
+        if self.cursor not in cids:
+            place = old.index(self.cursor) if self.cursor in old else 0
+            self.cursor = cids[min(place, len(cids) - 1)] if cids else None
+        if self.pending and state.view is not self.sent_at:
+            if self.pending[0] in state.legal:
+                self.sent_at = state.view
+                self.choose(self.pending.pop(0))
+            else:
+                self.pending = []
+        self._draw()
+
+    def seat_note(self, state: TableState, seat: int) -> str:
+        table = state.view["table"] if state.view else {}
+        if not table:
+            return ""
+        return f"hand {table['hand_counts'][seat]} · sets {table['table_values'][seat]}"
+
+    def prompt(self, state: TableState) -> str:
+        waiting = self.waiting_prompt(state)
+        if waiting is not None:
+            return waiting
+        table = state.view["table"] if state.view else {}
+        phase = table.get("phase")
+        kinds = {action["kind"] for action in state.legal}
+        if phase == "deal":
+            return "Press d to deal the next round."
+        if phase == "pickup":
+            top = table.get("top") or {}
+            several = sum(1 for action in state.legal if action["kind"] == "take") > 1
+            take = "take the pile: press a letter" if several else "take the pile (t)"
+            if "take" in kinds and top.get("type") == "wild":
+                take = f"show two {JEWEL}Jewels and {take}"
+            if "stop" in kinds:
+                if "take" in kinds:
+                    return f"The stock is empty: {take}, or e ends the round."
+                return "The stock is empty and you cannot take the pile: e ends the round."
+            if "take" in kinds:
+                return f"Draw (d), or {take}."
+            return "Draw a card: press d."
+        ways = []
+        if "meld" in kinds:
+            ways.append("meld (m)")
+        if "add" in kinds:
+            ways.append("add to a lettered set")
+        if ways:
+            return f"Select cards (space) to {' or '.join(ways)}; x discards, ending the turn."
+        return "Discard a card: choose it with ←→ and press x."
+
+    # -- the player's keys and clicks -----------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        legal = self.legal
+        if action in ("draw", "deal", "stop"):
+            return {"kind": action} in legal
+        if action in ("take", "meld", "discard"):
+            return any(a["kind"] == action for a in legal)
+        if action in ("move", "select"):
+            return bool(self.hand) and self.me is not None
+        if action == "unselect":
+            return bool(self.picked)
+        return True
+
+    def action_move(self, step: int) -> None:
+        order = [card["cid"] for card in self.hand]
+        if not order:
+            return
+        index = order.index(self.cursor) if self.cursor in order else -step
+        self.cursor = order[(index + step) % len(order)]
+        self._draw()
+
+    def action_select(self) -> None:
+        if self.cursor is None:
+            return
+        if self.cursor in self.picked:
+            self.picked.remove(self.cursor)
+        else:
+            self.picked.append(self.cursor)
+        self._changed()
+
+    def action_unselect(self) -> None:
+        self.picked = []
+        self._changed()
+
+    def action_card(self, cid: int) -> None:
+        """A click on a hand card: the cursor goes there and selects it, or unselects it."""
+        self.cursor = cid
+        self.action_select()
+
+    def action_draw(self) -> None:
+        if {"kind": "draw"} in self.legal:
+            self.send([{"kind": "draw"}])
+
+    def action_deal(self) -> None:
+        if {"kind": "deal"} in self.legal:
+            self.send([{"kind": "deal"}])
+
+    def action_stop(self) -> None:
+        if {"kind": "stop"} in self.legal:
+            self.send([{"kind": "stop"}])
+
+    def action_stock(self) -> None:
+        """A click on the stock: draw, or end the round when it is empty."""
+        for kind in ("draw", "stop"):
+            if {"kind": kind} in self.legal:
+                self.send([{"kind": kind}])
+                return
+
+    def action_pile(self) -> None:
+        """A click on the pile: take it at the start of a turn, discard onto it later."""
+        if self.table.get("phase") == "meld":
+            self.action_discard()
+        else:
+            self.action_take()
+
+    def action_take(self) -> None:
+        takes = self.takes()
+        if not takes:
+            if self.legal:
+                self.notify("You cannot take the pile now.", severity="warning")
+            return
+        wild = (self.table.get("top") or {}).get("type") == "wild"
+        if self.picked and not wild:
+            problem = self.take_problem()
+            if problem:
+                self.notify(problem, severity="warning")
+            else:
+                self.send([{"kind": "take", "cids": self.chosen()}])
+        elif len(takes) == 1:
+            self.send(takes)
+        else:
+            keys = ", ".join(t.key for t in self.targets())
+            what = "the set for the Crown Jewels" if wild else "the cards to show"
+            self.notify(f"Choose {what}: press {keys}.")
+
+    def action_meld(self) -> None:
+        if not any(action["kind"] == "meld" for action in self.legal):
+            return
+        if not self.picked:
+            self._suggest_meld()
+            return
+        problem = self.meld_problem()
+        if problem:
+            self.notify(problem, severity="warning")
+            return
+        self.send([{"kind": "meld", "cids": self.chosen()}])
+
+    def _suggest_meld(self) -> None:
+        """Select a meld to make: every card of the cursor card's kind (or of the first kind
+        that can be melded), with a Crown Jewel when there are only two."""
+        melds = [action for action in self.legal if action["kind"] == "meld"]
+        kinds = [self.edition.cards[meld["cids"][0]].match for meld in melds]
+        here = self.edition.cards[self.cursor].match if self.cursor is not None else None
+        match = here if here in kinds else kinds[0]
+        naturals = [c["cid"] for c in self.hand if self.edition.cards[c["cid"]].match == match]
+        jewels = [c["cid"] for c in self.hand if self.edition.cards[c["cid"]].wild]
+        self.picked = naturals if len(naturals) >= 3 else naturals + jewels[:1]
+        self._changed()
+
+    def action_discard(self) -> None:
+        chosen = self.chosen()
+        if len(chosen) == 1 and {"kind": "discard", "cid": chosen[0]} in self.legal:
+            self.send([{"kind": "discard", "cid": chosen[0]}])
+        elif any(action["kind"] == "discard" for action in self.legal):
+            self.notify("Select one card to discard (u unselects).", severity="warning")
+
+    def action_pick(self, index: int) -> None:
+        for target in self.targets():
+            if target.key == KEYS[index]:
+                self.send(list(target.actions))
+                return
+        if self.legal:
+            self.notify(f"Nothing has the letter {KEYS[index]} now.", severity="warning")
+
+    def action_set(self, sid: int) -> None:
+        """A click on a set: add the chosen cards to it, or take a Crown Jewel onto it."""
+        target = next((t for t in self.targets() if t.set_id == sid), None)
+        if target is not None:
+            self.send(list(target.actions))
+        elif self.legal:
+            self.notify("You cannot do anything with that set now.", severity="warning")
+
+    def action_option(self, index: int) -> None:
+        """A click on a way to take the pile."""
+        options = [t for t in self.targets() if t.set_id is None]
+        if index < len(options):
+            self.send(list(options[index].actions))
+
+    def action_scroll(self, pages: int) -> None:
+        areas = self.query_one("#queen-areas", VerticalScroll)
+        areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
+
+    def send(self, actions: list[dict[str, Any]]) -> None:
+        """Choose the first action; the rest follow, each once the one before has been made."""
+        first, *self.pending = actions
+        self.sent_at = self.state.view if self.state else None
+        self.picked = []
+        self.choose(first)
+        self._changed()
+
+    def _changed(self) -> None:
+        self._draw()
+        self.refresh_bindings()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        if not self.is_mounted or not self.query("#queen-top"):
+            return
+        self.query_one("#queen-top", Part).update(Sheet(self.top_rows()))
+        self.query_one("#queen-table", Part).update(Sheet(self.area_rows()))
+        self.query_one("#queen-hand", Part).update(Sheet(self.hand_rows()))
+        self.call_after_refresh(self._reveal)
+
+    def _reveal(self) -> None:
+        """Keep the card under the cursor in sight when the hand is too long to show whole."""
+        part = self.query_one("#queen-hand", Part)
+        _, marks = lay_out(self.hand_rows(), part.content_region.width or 1)
+        if marks:
+            scroll = self.query_one("#queen-hand-scroll", VerticalScroll)
+            scroll.scroll_to_region(Region(0, marks[0], 1, 1), animate=False, immediate=True)
+
+    def table_text(self, width: int) -> str:
+        """The seats' areas as plain text laid out `width` cells wide."""
+        lines, _ = lay_out(self.area_rows(), width)
+        return "\n".join(line.plain for line in lines)
+
+    def top_rows(self) -> list[Row]:
+        table = self.table
+        if not table:
+            return [Row(Text("Waiting for the game to start.", style="dim"), [])]
+        stock = Text("Stock ")
+        stock.append_text(back_text(table["stock"]) if table["stock"] else Text("empty"))
+        stock.stylize(clicks(("stock",)))
+        pile = Text(f"Pile ×{len(table['pile'])} ")
+        top = table.get("top")
+        if top:
+            pile.append_text(card_text(top, self.edition))
+        pile.stylize(clicks(("pile",)))
+        view = self.state.view if self.state else {}
+        rounds = Text(f"Round {(view or {}).get('round', 1)} · to {table['target']}", style="dim")
+        rows = [Row(Text(), [stock, pile, rounds])]
+        if not self.takes():
+            return rows
+        options = [t for t in self.targets() if t.set_id is None]
+        pieces = [Text("Take with:" if options else f"Take: the {JEWEL}Jewels join a lettered set")]
+        for index, target in enumerate(options):
+            piece = Text(target.key, style=Style(color="black", bgcolor=TAKE, bold=True))
+            cids = target.actions[0]["cids"]
+            piece.append(" " + "+".join(self._short(cid) for cid in cids))
+            piece.stylize(clicks(("option", index)))
+            pieces.append(piece)
+        under = table["pile"][:-1]
+        if under:
+            value = sum(card["value"] for card in under)
+            pieces.append(Text(f"{len(under)} more to your hand ({value})", style="dim"))
+        rows.append(Row(Text(), pieces))
+        return rows
+
+    def area_rows(self) -> list[Row]:
+        rows: list[Row] = []
+        if not self.table or self.state is None:
+            return rows
+        keys = self.set_keys()
+        adding = self.table.get("phase") == "meld"
+        for seat in self.seat_order():
+            rows.append(Row(Text(), [self._heading(seat)]))
+            pieces = [
+                set_text(group, self.edition, keys.get(group["id"]), ADD if adding else TAKE)
+                for group in self.own_sets(seat)
+            ]
+            rows.append(Row(Text("  "), pieces or [Text("no sets", style="dim")]))
+        return rows
+
+    def _heading(self, seat: int) -> Text:
+        """``Tess (you) ▶ · total 120 · sets 85 · hand 11``."""
+        assert self.state is not None
+        table = self.table
+        mine = seat == self.me
+        heading = Text(self.state.name(seat) + (" (you)" if mine else ""), style="bold")
+        if mine:
+            heading.stylize("underline")
+        if seat == table.get("turn"):
+            heading.append(" ▶", style="bold yellow")
+        heading.append(f" · total {self.total(seat)}", style="bold")
+        heading.append(f" · sets {table['table_values'][seat]}")
+        heading.append(f" · hand {table['hand_counts'][seat]}")
+        if table.get("went_out") == seat:
+            heading.append(" · went out", style="bold green")
+        return heading
+
+    def hand_rows(self) -> list[Row]:
+        table = self.table
+        if not table:
+            return []
+        if self.me is None or table.get("hand") is None:
+            return [Row(Text("You are watching.", style="dim"), [])]
+        hand = self.hand
+        phase = table.get("phase")
+        dim_unmatched = phase == "pickup" and bool(self.takes())
+        show_cursor = self.can_focus
+        cards = []
+        marked: set[int] = set()
+        for index, card in enumerate(hand):
+            cid = card["cid"]
+            if show_cursor and cid == self.cursor:
+                marked.add(index)
+            cards.append(
+                card_text(
+                    card,
+                    self.edition,
+                    cursor=show_cursor and cid == self.cursor,
+                    selected=cid in self.picked,
+                    dim=dim_unmatched and not self.matches_top(cid),
+                    click=("card", cid),
+                )
+            )
+        return [Row(Text(), [self._hand_heading()]), Row(Text(), cards, marked, gap=1)]
+
+    def _hand_heading(self) -> Text:
+        """``Your hand (11)``, with what the selected cards can do (or what may be melded)."""
+        heading = Text(f"Your hand ({len(self.hand)})", style="bold")
+        phase = self.table.get("phase")
+        if self.picked:
+            value = sum(self.edition.cards[cid].value for cid in self.picked)
+            heading.append(f" · {len(self.picked)} selected ({value})")
+            if phase == "meld" and self.meld_problem() is None:
+                heading.append(" · m: meld them", style=Style(bold=True) + clicks(("meld",)))
+            elif phase == "pickup" and self.takes() and self.take_problem() is None:
+                heading.append(" · t: take with them", style=Style(bold=True) + clicks(("take",)))
+        else:
+            melds = [action for action in self.legal if action["kind"] == "meld"]
+            kinds = dict.fromkeys(kind_label(self.edition.cards[m["cids"][0]]) for m in melds)
+            if kinds:
+                heading.append(f" · melds: {', '.join(kinds)} (m)", style="italic")
+            adds = [action["cid"] for action in self.legal if action["kind"] == "add"]
+            names = dict.fromkeys(self._short(cid) for cid in self.edition.sorted(adds))
+            if names:
+                heading.append(f" · adds: {', '.join(names)}", style="italic")
+        return heading
+
+    def _short(self, cid: int) -> str:
+        """``Knox``, ``♛Mary``, ``◆Jewels``."""
+        card = self.edition.wire(cid)
+        return f"{mark(card)}{card['short']}"
+
+
+def set_text(group: dict[str, Any], edition: Edition, key: str | None, colour: str) -> Text:
+    """``a Knox ×3 +1◆ (95)``: the letter if you can act on it, the kind in its colours, its
+    matching cards, its Crown Jewels and its value."""
+    text = Text()
+    if key:
+        text.append(key, style=Style(color="black", bgcolor=colour, bold=True))
+        text.append(" ")
+    natural = next(card for card in group["cards"] if card["type"] != "wild")
+    text.append(set_label(group), style=card_style(natural, edition))
+    rest = Style(color=colour, bold=True) if key else Style()
+    jewels = sum(1 for card in group["cards"] if card["type"] == "wild")
+    text.append(f" ×{len(group['cards']) - jewels}", style=rest)
+    if jewels:
+        text.append(f" +{jewels}", style=rest)
+        text.append(JEWEL, style=JEWEL_STYLE)
+    text.append(f" ({group['value']})", style=rest)
+    text.stylize(clicks(("set", group["id"])))
+    return text
