@@ -226,6 +226,30 @@ class Game(ABC):
     def card_count(self) -> int:
         """How many cards the game uses; card ids are 0 … card_count - 1."""
 
+    # -- dealing -----------------------------------------------------------------------------
+
+    def _deck_order(self, stack: Sequence[int] | None = None) -> list[int]:
+        """Every card id in dealing order: shuffled with the game's generator, or `stack` as
+        given (tests stack a deck to set up a deal)."""
+        everything = list(range(self.card_count()))
+        if stack is None:
+            self.rng.shuffle(everything)
+            return everything
+        if sorted(stack) != everything:
+            raise ValueError("a stacked deck must hold every card exactly once")
+        return list(stack)
+
+    def _deal_hands(self, order: Sequence[int], size: int) -> tuple[list[list[int]], int]:
+        """Deal `size` cards to each seat from `order`, one at a time, starting on the dealer's
+        left; returns the hands and how many cards were dealt."""
+        hands: list[list[int]] = [[] for _ in range(self.seats)]
+        position = 0
+        for _ in range(size):
+            for offset in range(1, self.seats + 1):
+                hands[(self.dealer + offset) % self.seats].append(order[position])
+                position += 1
+        return hands, position
+
     # -- the frame ---------------------------------------------------------------------------
 
     @property

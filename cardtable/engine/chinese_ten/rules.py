@@ -116,22 +116,11 @@ class ChineseTen(Game):
     def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
         """Shuffle (or use `stack`, top card first), deal hands one at a time from the left of
         the dealer, lay out four spots, and start the turn of the player left of the dealer."""
-        if stack is None:
-            order = list(range(len(self.cards)))
-            self.rng.shuffle(order)
-        else:
-            order = list(stack)
-            if sorted(order) != list(range(len(self.cards))):
-                raise ValueError("a stacked deck must hold every card exactly once")
-        self.hands = [[] for _ in range(self.seats)]
+        order = self._deck_order(stack)
+        hands, position = self._deal_hands(order, self.hand_size)
         self.piles = [[] for _ in range(self.seats)]
         self.pile_points = [0] * self.seats
-        position = 0
-        for _ in range(self.hand_size):
-            for offset in range(1, self.seats + 1):
-                self.hands[(self.dealer + offset) % self.seats].append(order[position])
-                position += 1
-        self.hands = [self._sorted(hand) for hand in self.hands]  # kept sorted from here on
+        self.hands = [self._sorted(hand) for hand in hands]  # kept sorted from here on
         self.spots = [[order[position + index]] for index in range(SPOTS)]
         position += SPOTS
         self.deck = order[position:][::-1]

@@ -70,20 +70,9 @@ class QueenOfScots(Game):
     def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
         """Ruling 1: shuffle (or use `stack`, in dealing order), deal eleven each one at a time
         from the dealer's left, turn one card up, and start with the player left of the dealer."""
-        if stack is None:
-            order = list(range(len(self.edition)))
-            self.rng.shuffle(order)
-        else:
-            order = list(stack)
-            if sorted(order) != list(range(len(self.edition))):
-                raise ValueError("a stacked deck must hold every card exactly once")
-        self.hands = [[] for _ in range(self.seats)]
-        position = 0
-        for _ in range(HAND_SIZE):
-            for offset in range(1, self.seats + 1):
-                self.hands[(self.dealer + offset) % self.seats].append(order[position])
-                position += 1
-        self.hands = [self.edition.sorted(hand) for hand in self.hands]
+        order = self._deck_order(stack)
+        hands, position = self._deal_hands(order, HAND_SIZE)
+        self.hands = [self.edition.sorted(hand) for hand in hands]
         self.pile = [order[position]]
         self.stock = order[position + 1 :][::-1]
         self.sets, self.next_set = {}, 0

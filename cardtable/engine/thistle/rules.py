@@ -75,20 +75,9 @@ class Thistle(Game):
     def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
         """Shuffle (or use `stack`, top card first), deal six each one at a time from the left
         of the dealer, and start the turn of the player left of the dealer (ruling 3)."""
-        if stack is None:
-            order = list(range(len(DECK)))
-            self.rng.shuffle(order)
-        else:
-            order = list(stack)
-            if sorted(order) != list(range(len(DECK))):
-                raise ValueError("a stacked deck must hold every card exactly once")
-        self.hands = [[] for _ in range(self.seats)]
-        position = 0
-        for _ in range(HAND_SIZE):
-            for offset in range(1, self.seats + 1):
-                self.hands[(self.dealer + offset) % self.seats].append(order[position])
-                position += 1
-        self.hands = [_sorted(hand) for hand in self.hands]
+        order = self._deck_order(stack)
+        hands, position = self._deal_hands(order, HAND_SIZE)
+        self.hands = [_sorted(hand) for hand in hands]
         self.pile = order[position:][::-1]
         self.groups, self.books = {}, []
         self.orphans = [[] for _ in range(self.seats)]
