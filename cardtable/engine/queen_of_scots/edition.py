@@ -46,6 +46,12 @@ class QueenCard:
     short: str
     value: int
     type: str
+    #: What this card matches (ruling 2): its own name, the royal family, or nothing (a wild).
+    match: str | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        match = None if self.type == WILD else ROYAL_FAMILY if self.type == ROYAL else self.name
+        object.__setattr__(self, "match", match)
 
     @property
     def wild(self) -> bool:
@@ -54,13 +60,6 @@ class QueenCard:
     @property
     def royal(self) -> bool:
         return self.type == ROYAL
-
-    @property
-    def match(self) -> str | None:
-        """What this card matches (ruling 2): its own name, the royal family, or nothing."""
-        if self.type == WILD:
-            return None
-        return ROYAL_FAMILY if self.type == ROYAL else self.name
 
     def to_wire(self) -> dict[str, Any]:
         return {

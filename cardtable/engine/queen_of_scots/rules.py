@@ -22,6 +22,7 @@ from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edit
 from cardtable.engine.queen_of_scots.scoring import seat_lines
 from cardtable.engine.queen_of_scots.sets import (
     MIN_NATURALS,
+    MIN_SET,
     QueenSet,
     fits,
     match_word,
@@ -167,18 +168,21 @@ class QueenOfScots(Game):
         Crown Jewel — of a kind it has no set of yet."""
         hand = self.hands[seat]
         wilds = self._wilds(hand)
-        kinds = dict.fromkeys(
-            card.match for cid in hand if (card := self.edition.cards[cid]).match is not None
-        )
+        kinds: dict[str, dict[str, list[int]]] = {}
+        for cid in hand:
+            card = self.edition.cards[cid]
+            if card.match is not None:
+                kinds.setdefault(card.match, {}).setdefault(card.name, []).append(cid)
+        have = {group.match for group in self.own_sets(seat)}
+        needed = MIN_NATURALS if wilds else MIN_SET
         actions: list[Action] = []
-        for match in kinds:
-            if match is None or self.set_of(seat, match) is not None:
+        for match, by_name in kinds.items():
+            if match in have or sum(map(len, by_name.values())) < needed:
                 continue
-            by_name = self._naturals_by_name(hand, match)
             if wilds:
-                for pair in _choices(by_name, 2):
+                for pair in _choices(by_name, MIN_NATURALS):
                     actions.append({"kind": "meld", "cids": [*pair, wilds[0]]})
-            for triple in _choices(by_name, 3):
+            for triple in _choices(by_name, MIN_SET):
                 actions.append({"kind": "meld", "cids": list(triple)})
         return actions
 
