@@ -26,6 +26,7 @@ from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
+from cardtable.engine import Action, Game, get_game
 from cardtable.play import LocalServer, play_plan
 from cardtable.protocol import ReplaySteps
 from cardtable.server.app import RunningServer, serve
@@ -378,3 +379,36 @@ class ScoresApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.shown)
+
+
+def replay_of(
+    game: Game,
+    seat: int | None,
+    moves: int,
+    choose: Callable[[list[Action]], Action],
+    players: list[str],
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The deal and `moves` moves of `game` (each picked by `choose` from the legal ones) from
+    `seat`'s eyes, as the server builds a replay's steps; and the game's history entry."""
+    steps: list[dict[str, Any]] = [{"seq": 0, "actor": None, "events": [], "view": game.view(seat)}]
+    for number in range(1, moves + 1):
+        actor = game.actors[0]
+        events = game.apply(actor, choose(game.legal_actions(actor)))
+        steps.append(
+            {
+                "seq": number,
+                "actor": actor,
+                "events": [event.for_seat(seat) for event in events],
+                "view": game.view(seat),
+            }
+        )
+    entry = {
+        "id": 1,
+        "table": 1,
+        "game": game.game_id,
+        "game_no": 1,
+        "title": get_game(game.game_id).title,
+        "players": players,
+        "seats": game.seats,
+    }
+    return entry, steps

@@ -50,6 +50,7 @@ from .support import (
     footer_line,
     notices,
     our_turn,
+    replay_of,
     run_async,
     screen_text,
     session,
@@ -809,35 +810,16 @@ def test_clicks_take_the_pile_meld_and_add_to_a_set() -> None:
 
 
 def replay_steps(seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The deal and 60 random moves of a three-player game from `seat`'s eyes, as the server
-    builds a replay's steps, and the history entry of the game."""
-    game = new_game("queen-of-scots", 3, {}, seed=11)
+    """The deal and 60 moves of a three-player game from `seat`'s eyes: random, melds and takes
+    first, so the table has sets to show."""
     rng = random.Random(4)
-    steps: list[dict[str, Any]] = [{"seq": 0, "actor": None, "events": [], "view": game.view(seat)}]
-    for number in range(1, 61):
-        actor = game.actors[0]
-        legal = game.legal_actions(actor)
-        # Melds and takes first, so the table has sets to show.
-        rich = [a for a in legal if a["kind"] in ("take", "meld", "add")]
-        events = game.apply(actor, rng.choice(rich or legal))
-        steps.append(
-            {
-                "seq": number,
-                "actor": actor,
-                "events": [event.for_seat(seat) for event in events],
-                "view": game.view(seat),
-            }
-        )
-    entry = {
-        "id": 1,
-        "table": 1,
-        "game": "queen-of-scots",
-        "game_no": 1,
-        "title": "Queen of Scots",
-        "players": ["Ann", "Bo", "Cy"],
-        "seats": 3,
-    }
-    return entry, steps
+
+    def choose(legal: list[Action]) -> Action:
+        rich = [action for action in legal if action["kind"] in ("take", "meld", "add")]
+        return rng.choice(rich or legal)
+
+    game = new_game("queen-of-scots", 3, {}, seed=11)
+    return replay_of(game, seat, 60, choose, ["Ann", "Bo", "Cy"])
 
 
 async def look_at_a_replay(seat: int | None) -> None:

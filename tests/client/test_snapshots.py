@@ -135,9 +135,9 @@ def test_replay(snap_compare: Any) -> None:
 THISTLE_ORDER = ("capture", "play", "place", "draw", "end", "deal")
 
 
-def thistle_turn(app: Any, moves: int) -> Any:
-    """Make `moves` moves (the first by `THISTLE_ORDER` each time), then wait until we have
-    cards to play from the hand."""
+def moves_then(app: Any, moves: int, order: tuple[str, ...], then: str) -> Any:
+    """Make `moves` moves (the first of the legal ones by `order` each time), then wait until
+    we may make a move of kind `then`."""
 
     async def wait(pilot: Pilot[Any]) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
@@ -145,10 +145,10 @@ def thistle_turn(app: Any, moves: int) -> Any:
         while True:
             session = app.link.latest if app.link else None
             if session is not None and session.legal and session.seq != acted_at:
-                if made >= moves and any(a["kind"] == "play" for a in session.legal):
+                if made >= moves and any(a["kind"] == then for a in session.legal):
                     break
                 acted_at, made = session.seq, made + 1
-                action = min(session.legal, key=lambda a: THISTLE_ORDER.index(a["kind"]))
+                action = min(session.legal, key=lambda a: order.index(a["kind"]))
                 app.request(lambda s, action=action: s.act(action))
             await pilot.pause(0.05)
         board = app.screen.board
@@ -160,36 +160,15 @@ def thistle_turn(app: Any, moves: int) -> Any:
 
 def test_thistle_table(snap_compare: Any) -> None:
     app, _server = thistle_app()
-    assert snap_compare(app, terminal_size=SIZE, run_before=thistle_turn(app, 45))
+    turn = moves_then(app, 45, THISTLE_ORDER, "play")
+    assert snap_compare(app, terminal_size=SIZE, run_before=turn)
 
 
 #: Queen of Scots moves by preference: take the pile, meld, add, draw, then discard.
 QUEEN_ORDER = ("take", "meld", "add", "draw", "discard", "stop", "deal")
 
 
-def queen_turn(app: Any, moves: int) -> Any:
-    """Make `moves` moves (the first by `QUEEN_ORDER` each time), then wait until we have
-    picked up and may meld or discard."""
-
-    async def wait(pilot: Pilot[Any]) -> None:
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
-        acted_at, made = -1, 0
-        while True:
-            session = app.link.latest if app.link else None
-            if session is not None and session.legal and session.seq != acted_at:
-                if made >= moves and any(a["kind"] == "discard" for a in session.legal):
-                    break
-                acted_at, made = session.seq, made + 1
-                action = min(session.legal, key=lambda a: QUEEN_ORDER.index(a["kind"]))
-                app.request(lambda s, action=action: s.act(action))
-            await pilot.pause(0.05)
-        board = app.screen.board
-        await wait_until(pilot, lambda: board.state.view is session.view, what="the board")
-        await settled(pilot, app)
-
-    return wait
-
-
 def test_queen_of_scots_table(snap_compare: Any) -> None:
     app, _server = queen_app()
-    assert snap_compare(app, terminal_size=SIZE, run_before=queen_turn(app, 2))
+    turn = moves_then(app, 2, QUEEN_ORDER, "discard")
+    assert snap_compare(app, terminal_size=SIZE, run_before=turn)

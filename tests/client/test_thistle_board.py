@@ -40,6 +40,7 @@ from .support import (
     find_on_screen,
     footer_line,
     our_turn,
+    replay_of,
     run_async,
     screen_text,
     session,
@@ -517,32 +518,9 @@ def test_clicks_select_a_card_and_act_on_a_group() -> None:
 
 
 def replay_steps(seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The deal and 30 random moves of a partnership game from `seat`'s eyes, as the server
-    builds a replay's steps, and the history entry of the game."""
+    """The deal and 30 random moves of a partnership game from `seat`'s eyes."""
     game = new_game("thistle", 4, {"partnership": True}, seed=11)
-    rng = random.Random(4)
-    steps = [{"seq": 0, "actor": None, "events": [], "view": game.view(seat)}]
-    for number in range(1, 31):
-        actor = game.actors[0]
-        events = game.apply(actor, rng.choice(game.legal_actions(actor)))
-        steps.append(
-            {
-                "seq": number,
-                "actor": actor,
-                "events": [event.for_seat(seat) for event in events],
-                "view": game.view(seat),
-            }
-        )
-    entry = {
-        "id": 1,
-        "table": 1,
-        "game": "thistle",
-        "game_no": 1,
-        "title": "Thistle",
-        "players": ["Ann", "Bo", "Cy", "Di"],
-        "seats": 4,
-    }
-    return entry, steps
+    return replay_of(game, seat, 30, random.Random(4).choice, ["Ann", "Bo", "Cy", "Di"])
 
 
 async def look_at_a_replay(seat: int | None) -> None:

@@ -29,6 +29,21 @@ class Board(Widget, can_focus=True):
         super().__init__(id=id)
         self.state: TableState | None = None
 
+    @property
+    def table(self) -> dict[str, Any]:
+        """The game's part of the view (empty before the first view)."""
+        view = self.state.view if self.state else None
+        return view["table"] if view else {}
+
+    @property
+    def legal(self) -> list[dict[str, Any]]:
+        return self.state.legal if self.state else []
+
+    @property
+    def hand(self) -> list[dict[str, Any]]:
+        """Our hand's cards (none for a spectator)."""
+        return list(self.table.get("hand") or [])
+
     def show(self, state: TableState) -> None:
         """Draw `state`; called after every change at the table."""
         self.state = state

@@ -37,12 +37,12 @@ class ActionListBoard(Board):
         super().show(state)
 
     def action_move(self, step: int) -> None:
-        legal = self.state.legal if self.state else []
+        legal = self.legal
         if legal:
             self.cursor = (self.cursor + step) % len(legal)
 
     def action_play(self) -> None:
-        legal = self.state.legal if self.state else []
+        legal = self.legal
         if legal:
             self.choose(legal[min(self.cursor, len(legal) - 1)])
 
@@ -52,7 +52,7 @@ class ActionListBoard(Board):
 
     def render(self) -> RenderableType:
         text = Text()
-        legal = self.state.legal if self.state else []
+        legal = self.legal
         if not legal:
             return Text("Nothing to do until it is your turn.", style="dim")
         for index, action in enumerate(legal):

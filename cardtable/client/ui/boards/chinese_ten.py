@@ -54,19 +54,9 @@ class ChineseTenBoard(Board):
 
     # -- what the view says --------------------------------------------------------------------
 
-    @property
-    def table(self) -> dict[str, Any]:
-        view = self.state.view if self.state else None
-        return view["table"] if view else {}
-
-    @property
-    def hand(self) -> list[dict[str, Any]]:
-        return list(self.table.get("hand") or [])
-
     def _actions_for(self, cid: int | None) -> list[dict[str, Any]]:
         """Legal actions with the card `cid`; for a flipped card (take, place), all of them."""
-        legal = self.state.legal if self.state else []
-        return [action for action in legal if "cid" not in action or action["cid"] == cid]
+        return [action for action in self.legal if "cid" not in action or action["cid"] == cid]
 
     def _playable(self) -> set[int]:
         legal = self.state.legal if self.state else []

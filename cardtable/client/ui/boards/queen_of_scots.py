@@ -158,19 +158,6 @@ class QueenOfScotsBoard(Board):
     # -- what the view says --------------------------------------------------------------------
 
     @property
-    def table(self) -> dict[str, Any]:
-        view = self.state.view if self.state else None
-        return view["table"] if view else {}
-
-    @property
-    def legal(self) -> list[dict[str, Any]]:
-        return self.state.legal if self.state else []
-
-    @property
-    def hand(self) -> list[dict[str, Any]]:
-        return list(self.table.get("hand") or [])
-
-    @property
     def edition(self) -> Edition:
         return EDITIONS.get(str(self.table.get("edition")), STANDARD)
 

@@ -170,19 +170,6 @@ class ThistleBoard(Board):
 
     # -- what the view says --------------------------------------------------------------------
 
-    @property
-    def table(self) -> dict[str, Any]:
-        view = self.state.view if self.state else None
-        return view["table"] if view else {}
-
-    @property
-    def legal(self) -> list[dict[str, Any]]:
-        return self.state.legal if self.state else []
-
-    @property
-    def hand(self) -> list[dict[str, Any]]:
-        return list(self.table.get("hand") or [])
-
     def _playable(self) -> list[int]:
         """Hand cards with a play, in hand order (the order ← and → go through)."""
         cids = {action["cid"] for action in self.legal if action["kind"] == "play"}
