@@ -104,10 +104,11 @@ class QueenOfScots(Game):
             first: list[Action] = [{"kind": "draw"}] if self.stock else [{"kind": "stop"}]
             return [*first, *self._takes(seat)]
         hand = self.hands[seat]
+        sets = self.own_sets(seat)
         adds = [
             {"kind": "add", "cid": cid, "set": group.id}
             for cid in hand
-            for group in self.own_sets(seat)
+            for group in sets
             if fits(self.edition.cards[cid], group)
         ]
         discards = [{"kind": "discard", "cid": cid} for cid in hand]
@@ -238,8 +239,7 @@ class QueenOfScots(Game):
         top = self.edition.cards[top_cid]
         if top.wild:
             return self._take_jewel(seat, action)
-        if top.match is None:  # pragma: no cover - every natural card matches something
-            raise IllegalAction("That card cannot be matched.")
+        assert top.match is not None  # every card but a Crown Jewel matches something
         cids = self._hand_cards(seat, action.get("cids"))
         wrong = [self.edition.cards[c] for c in cids if self.edition.cards[c].match != top.match]
         if wrong:
