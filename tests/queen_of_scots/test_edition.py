@@ -208,6 +208,17 @@ def test_an_edition_too_small_for_the_table_is_refused() -> None:
         new(4, edition=SMALL)
 
 
+def test_the_spec_refuses_an_edition_too_small_for_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardtable.engine.queen_of_scots import check
+
+    monkeypatch.setitem(EDITIONS, "small", SMALL)
+    check(3, {"edition": "small", "target": 1000})
+    with pytest.raises(OptionError, match="The small edition has 44 cards, too few to deal to 4"):
+        check(4, {"edition": "small", "target": 1000})
+
+
 # -- another edition plays ----------------------------------------------------------------------
 
 
