@@ -27,7 +27,7 @@ from typing import Any
 
 from cardtable.engine.bots import Bot
 from cardtable.engine.core import Action
-from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL, ROYAL_FAMILY, STANDARD, WILD
+from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD, Edition
 
 #: What going out is worth beyond the cards played: the round ends with the rivals' hands
 #: deducted and nothing left in ours, so the bot goes out whenever it can.
@@ -54,10 +54,10 @@ class Card:
     match: str | None
 
 
-def card_of(wire: Mapping[str, Any]) -> Card:
-    kind = wire["type"]
-    match = None if kind == WILD else ROYAL_FAMILY if kind == ROYAL else wire["name"]
-    return Card(wire["cid"], wire["value"], match)
+def card_of(deck: Edition, wire: Mapping[str, Any]) -> Card:
+    """The bot's form of a card on the wire; what it matches comes from the edition's card."""
+    card = deck.cards[wire["cid"]]
+    return Card(card.cid, card.value, card.match)
 
 
 @functools.cache
@@ -139,8 +139,9 @@ class Reading:
 def read(view: Mapping[str, Any]) -> Reading:
     """Digest a seat's view."""
     table, seat, seats = view["table"], view["seat"], view["seats"]
-    hand = tuple(card_of(wire) for wire in table["hand"])
-    pile = tuple(card_of(wire) for wire in table["pile"])
+    deck = EDITIONS.get(table["edition"], STANDARD)
+    hand = tuple(card_of(deck, wire) for wire in table["hand"])
+    pile = tuple(card_of(deck, wire) for wire in table["pile"])
     own: dict[str, int] = {}
     next_sets: set[str] = set()
     seen: Counter[str | None] = Counter(card.match for card in (*hand, *pile))
@@ -149,7 +150,7 @@ def read(view: Mapping[str, Any]) -> Reading:
             own[group["of"]] = group["id"]
         elif group["owner"] == (seat + 1) % seats:
             next_sets.add(group["of"])
-        seen.update(card_of(wire).match for wire in group["cards"])
+        seen.update(deck.cards[wire["cid"]].match for wire in group["cards"])
     kinds = tuple(
         (match, max(0, copies - seen[match]), value)
         for match, copies, value in deck_kinds(table["edition"])
