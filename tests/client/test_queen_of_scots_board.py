@@ -19,7 +19,6 @@ from typing import Any
 from rich.color import Color
 from rich.color_triplet import ColorTriplet
 from textual.app import App, ComposeResult
-from textual.pilot import Pilot
 from textual.widgets import Footer
 
 from cardtable.client.ui.app import CardtableApp
@@ -40,6 +39,7 @@ from cardtable.play import LocalServer, play_plan
 from .support import (
     SIZE,
     TEST_CONFIG,
+    AppPilot,
     RandomBotsTable,
     ReplayApp,
     ScoresApp,
@@ -63,7 +63,6 @@ from .support import (
 ME = 0  # `cardtable play` seats us at seat 0, as the table's creator
 #: Wide enough that no line wraps: one line per seat's heading, one per its sets.
 WIDE = 400
-AppPilot = Pilot[Any]
 NAMES = ["Tess", "Bram (bot)"]
 
 
