@@ -50,17 +50,24 @@ def case_id(case: tuple[str, int, dict[str, Any]]) -> str:
     return f"{game}-{players}p" + (f"-{extra}" if extra else "")
 
 
+_LEAVES = (str, int, float, type(None))
+
+
 def card_ids(wire: Any) -> Iterator[int]:
     """Every card id (a value under the key ``"cid"``) anywhere in a view, event or action."""
-    if isinstance(wire, Mapping):
-        for key, value in wire.items():
-            if key == "cid" and isinstance(value, int):
-                yield value
-            else:
-                yield from card_ids(value)
-    elif isinstance(wire, list | tuple):
-        for item in wire:
-            yield from card_ids(item)
+    pending = [wire]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, _LEAVES):
+            continue
+        if isinstance(item, Mapping):
+            for key, value in item.items():
+                if key == "cid" and isinstance(value, int):
+                    yield value
+                else:
+                    pending.append(value)
+        elif isinstance(item, list | tuple):
+            pending.extend(item)
 
 
 def visible_cards(game: Game, seat: int | None) -> set[int]:

@@ -1,0 +1,30 @@
+"""Trupe: declare combinations of three or four from four groups of cards, with premiums,
+penalties and a wild Trefoil; first to 150 (2–4 players)."""
+
+from cardtable.engine.bots import RandomBot
+from cardtable.engine.options import OptionSpec
+from cardtable.engine.registry import GameSpec
+from cardtable.engine.trupe.rules import TARGET, Trupe
+from cardtable.engine.trupe.text import describe
+
+SPEC = GameSpec(
+    id="trupe",
+    title="Trupe",
+    min_players=2,
+    max_players=4,
+    options=(
+        OptionSpec(
+            "target",
+            TARGET,
+            "the cumulative score that ends the game",
+            minimum=50,
+            maximum=1000,
+        ),
+    ),
+    game_class=Trupe,
+    summary="Declare threes and fours until your hand is gone; a hand all of one group is a Trupe.",
+    bots={"random": RandomBot},
+    describe=describe,
+)
+
+__all__ = ["SPEC", "Trupe"]

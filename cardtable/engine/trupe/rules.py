@@ -1,0 +1,672 @@
+"""Trupe: declare combinations of 3 or 4 until every card is down (rulings 1–11).
+
+A round ("hand") is dealt 13 cards a player; premium and penalty cards are declared and replaced
+at once, by the engine, since nobody chooses anything there and everyone sees them. Miranda's
+extra draws are drawn at once too; the extra discards they bring are the holder's own actions.
+
+A turn is a `draw` from the pack or a `take` from the discard row, then any `declare`, `extend`
+and `pair` actions, then one `discard` (more after a Miranda). A card taken from the row must be
+declared at once, in a new combination: until it is, the only legal actions are such
+declarations. A hand empties → the player has gone out and the round is scored.
+
+Legal-action lists give one declaration per distinct choice of identities (the lowest card ids
+of each), and every Trefoil identity that works. The engine accepts any cards with the same
+identities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from cardtable.engine.core import Action, Event, Game, IllegalAction, RoundScore, Setup, Zone
+from cardtable.engine.trupe.cards import (
+    DECK,
+    DECK_SIZE,
+    IDENTITIES,
+    TREFOIL_CID,
+    hand_order,
+    identity_name,
+    wire,
+)
+from cardtable.engine.trupe.combinations import (
+    SEQUENCE,
+    TEMPLATES,
+    Kind,
+    classify,
+    is_pair,
+)
+from cardtable.engine.trupe.scoring import GAM, REVEL, TRUPE, seat_lines, shared_lines
+
+HAND_SIZE = 13
+ROW_SIZE = 5
+TARGET = 150
+#: When the pack runs out for this many times in one hand, the hand ends with no winner.
+MAX_TURNOVERS = 3
+
+DEALING = "dealing"  # the deal's specials are being declared and replaced
+EXTRA = "discard extra"  # at the deal: a Miranda holder discards one card per extra draw
+DRAW = "draw"  # draw from the pack, or take from the row
+TAKEN = "declare taken"  # a card taken from the row must be declared now
+PLAY = "play"  # declare, extend, lay a final pair, discard
+DISCARD = "discard"  # more discards due this turn (after a Miranda)
+KINDS = ("draw", "take", "declare", "extend", "pair", "discard")
+
+_TEMPLATE_COUNTS = tuple(
+    tuple((code, template.count(code)) for code in dict.fromkeys(template))
+    for template in TEMPLATES
+)
+#: Identity → the indexes of the templates it appears in, in template order.
+_TEMPLATES_WITH = {
+    code: tuple(index for index, template in enumerate(TEMPLATES) if code in template)
+    for code in IDENTITIES
+}
+
+
+@dataclass
+class Declaration:
+    """A combination on its owner's side of the board. A Trefoil in it keeps the identity it
+    was declared as."""
+
+    id: int
+    owner: int
+    cids: list[int]
+    trefoil_as: str | None = None
+    kind: Kind = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.refresh()
+
+    def codes(self) -> list[str]:
+        return [_code(cid, self.trefoil_as) for cid in self.cids]
+
+    def refresh(self) -> None:
+        kind = classify(self.codes())
+        assert isinstance(kind, Kind), kind
+        self.kind = kind
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "owner": self.owner,
+            "type": self.kind.kind,
+            "size": self.kind.size,
+            "points": self.kind.points,
+            "group": self.kind.group,
+            "cards": _cards(self.cids, self.trefoil_as),
+        }
+
+
+@dataclass
+class FinalPair:
+    """The pair a player went out with (ruling 8); it scores nothing."""
+
+    cids: list[int]
+    trefoil_as: str | None = None
+
+    def codes(self) -> list[str]:
+        return [_code(cid, self.trefoil_as) for cid in self.cids]
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"cards": _cards(self.cids, self.trefoil_as)}
+
+
+class Trupe(Game):
+    """The rules of Trupe for 2–4 players."""
+
+    def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
+        super().__init__(setup)
+        self.target: int = int(setup.options.get("target", TARGET))
+        self.hands: list[list[int]] = [[] for _ in range(self.seats)]
+        self.pack: list[int] = []  # the top card is the last element
+        self.row: list[int] = []  # visible discards, oldest first
+        self.open_pack: list[int] = []  # covered discards, the latest last
+        self.declarations: dict[int, Declaration] = {}
+        self.pairs: dict[int, FinalPair] = {}
+        self.specials: list[list[int]] = [[] for _ in range(self.seats)]
+        self.lost_turns = [0] * self.seats
+        self.extra_due = [0] * self.seats
+        self.turn = 0
+        self.phase = DRAW
+        self.discards_due = 0
+        self.taken: int | None = None
+        self.turnovers = 0
+        self.went_out: int | None = None
+        self.hand_type: str | None = None
+        self.opening_events = self._start_round(stack)
+
+    # -- dealing ---------------------------------------------------------------------------
+
+    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
+        """Rulings 1 and 2: deal 13 each; specials are declared and replaced from the dealer
+        round to the left; Miranda holders then discard their extra cards; the dealer plays."""
+        self.phase = DEALING
+        order = self._deck_order(stack)
+        self.hands, position = self._deal_hands(order, HAND_SIZE)
+        self.pack = order[position:][::-1]
+        self.row, self.open_pack = [], []
+        self.declarations, self.pairs = {}, {}
+        self.specials = [[] for _ in range(self.seats)]
+        self.lost_turns = [0] * self.seats
+        self.extra_due = [0] * self.seats
+        self.taken, self.turnovers = None, 0
+        self.went_out, self.hand_type = None, None
+        events = [
+            Event(
+                "deal",
+                {
+                    "round": self.round,
+                    "dealer": self.dealer,
+                    "hand_counts": [HAND_SIZE] * self.seats,
+                    "pack": len(self.pack),
+                },
+                {seat: {"hand": _cards(hand_order(hand))} for seat, hand in enumerate(self.hands)},
+            )
+        ]
+        for seat in self._from_dealer():
+            specials = [cid for cid in self.hands[seat] if DECK[cid].special]
+            for cid in specials:
+                self.hands[seat].remove(cid)
+                events += self._declare_special(seat, cid)
+            ended = self._draw_cards(seat, len(specials), "replacement", events)
+            if ended:
+                return events
+        for seat in range(self.seats):
+            self.hands[seat] = hand_order(self.hands[seat])
+        return events + self._next_extra_discard()
+
+    def _from_dealer(self) -> list[int]:
+        return [(self.dealer + offset) % self.seats for offset in range(self.seats)]
+
+    # -- the frame's questions -------------------------------------------------------------
+
+    def _actors(self) -> tuple[int, ...]:
+        return (self.turn,)
+
+    def card_count(self) -> int:
+        return DECK_SIZE
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        if self.phase in (EXTRA, DISCARD):
+            return [{"kind": "discard", "cid": cid} for cid in hand]
+        if self.phase == DRAW:
+            takes = [{"kind": "take", "cid": cid} for cid in self.row if self._can_take(hand, cid)]
+            return [{"kind": "draw"}, *takes]
+        if self.phase == TAKEN:
+            return declarations(hand, self.taken)
+        return [
+            *declarations(hand),
+            *self._extends(seat),
+            *self._pairs(seat),
+            *({"kind": "discard", "cid": cid} for cid in hand),
+        ]
+
+    def zones(self) -> dict[str, Zone]:
+        zones = {
+            "pack": Zone(tuple(self.pack)),
+            "row": Zone(tuple(self.row), public=True),
+            "open pack": Zone(tuple(self.open_pack), public=True),
+        }
+        # A card taken from the row is public until it is declared, a moment later.
+        zones["taken"] = Zone(() if self.taken is None else (self.taken,), public=True)
+        for seat in range(self.seats):
+            hand = tuple(cid for cid in self.hands[seat] if cid != self.taken)
+            zones[f"hand {seat}"] = Zone(hand, owner=seat)
+            zones[f"specials {seat}"] = Zone(tuple(self.specials[seat]), public=True)
+            board = [cid for d in self.own_declarations(seat) for cid in d.cids]
+            if seat in self.pairs:
+                board += self.pairs[seat].cids
+            zones[f"declared {seat}"] = Zone(tuple(board), public=True)
+        return zones
+
+    def _table_view(self, seat: int | None) -> dict[str, Any]:
+        between = self.over or self.awaiting_deal
+        return {
+            "turn": None if between else self.turn,
+            "phase": "over" if self.over else "deal" if self.awaiting_deal else self.phase,
+            "target": self.target,
+            "hand": None if seat is None else _cards(self.hands[seat]),
+            "hand_counts": [len(hand) for hand in self.hands],
+            "pack": len(self.pack),
+            "open_pack": len(self.open_pack),
+            "open_top": wire(self.open_pack[-1]) if self.open_pack else None,
+            "row": _cards(self.row),
+            "declarations": [d.to_wire() for d in self.declarations.values()],
+            "pairs": [
+                self.pairs[s].to_wire() if s in self.pairs else None for s in range(self.seats)
+            ],
+            "specials": [_cards(cids) for cids in self.specials],
+            "lost_turns": list(self.lost_turns),
+            "extra_due": list(self.extra_due),
+            "discards_due": 0 if between else self.discards_due,
+            "taken": None if self.taken is None else wire(self.taken),
+            "table_points": [self.table_points(s) for s in range(self.seats)],
+            "turnovers": self.turnovers,
+            "went_out": self.went_out,
+            "hand_type": self.hand_type,
+        }
+
+    # -- what a seat has and may do ----------------------------------------------------------
+
+    def own_declarations(self, seat: int) -> list[Declaration]:
+        return [d for d in self.declarations.values() if d.owner == seat]
+
+    def table_points(self, seat: int) -> int:
+        return sum(d.kind.points for d in self.own_declarations(seat))
+
+    def _can_take(self, hand: list[int], cid: int) -> bool:
+        """Ruling 5: a row card may be taken only into a new combination with hand cards."""
+        return bool(declarations([*hand, cid], cid, first_only=True))
+
+    def _extends(self, seat: int) -> list[Action]:
+        """Ruling 6: a hand card that turns one of the seat's declared 3s into a 4."""
+        actions: list[Action] = []
+        for declared in self.own_declarations(seat):
+            if declared.kind.size != 3:
+                continue
+            codes = declared.codes()
+            for cid in self.hands[seat]:
+                if cid == TREFOIL_CID:
+                    actions += [
+                        {"kind": "extend", "declaration": declared.id, "cid": cid, "as": code}
+                        for code in IDENTITIES
+                        if isinstance(classify([*codes, code]), Kind)
+                    ]
+                elif isinstance(classify([*codes, _code(cid, None)]), Kind):
+                    actions.append({"kind": "extend", "declaration": declared.id, "cid": cid})
+        return actions
+
+    def _pairs(self, seat: int) -> list[Action]:
+        """Ruling 8: a final pair, when the cards left after it can all go this turn."""
+        hand = self.hands[seat]
+        if seat in self.pairs or not 2 <= len(hand) <= self.discards_due + 2:
+            return []
+        actions: list[Action] = []
+        for first, second in combinations(sorted(hand, key=lambda c: c == TREFOIL_CID), 2):
+            if second == TREFOIL_CID:
+                actions += [
+                    {"kind": "pair", "cids": [first, second], "as": code}
+                    for code in IDENTITIES
+                    if is_pair(_code(first, None), code)
+                ]
+            elif is_pair(_code(first, None), _code(second, None)):
+                actions.append({"kind": "pair", "cids": [first, second]})
+        return actions
+
+    # -- applying actions --------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["kind"]
+        if kind == "deal":
+            raise IllegalAction("The hand is under way: there is nothing to deal.")
+        if kind not in KINDS:
+            raise IllegalAction(f"{kind!r} is not a move in Trupe.")
+        allowed = {
+            EXTRA: ("discard",),
+            DRAW: ("draw", "take"),
+            TAKEN: ("declare",),
+            PLAY: ("declare", "extend", "pair", "discard"),
+            DISCARD: ("discard",),
+        }[self.phase]
+        if kind not in allowed:
+            raise IllegalAction(self._phase_hint())
+        if kind == "draw":
+            return self._draw(seat)
+        if kind == "take":
+            return self._take(seat, action)
+        if kind == "declare":
+            return self._declare(seat, action)
+        if kind == "extend":
+            return self._extend(seat, action)
+        if kind == "pair":
+            return self._pair(seat, action)
+        return self._discard(seat, action)
+
+    def _phase_hint(self) -> str:
+        return {
+            EXTRA: "Before play starts, discard a card for each extra draw your Miranda gave you.",
+            DRAW: "Start your turn by drawing from the pack or taking a card from the discard row.",
+            TAKEN: "Declare the card you took from the discards now, in a new combination.",
+            PLAY: "You have drawn this turn; declare, extend, lay down a final pair, or discard.",
+            DISCARD: "Discard another card: your Miranda's extra draws are paid for with discards.",
+        }[self.phase]
+
+    def _draw(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        if self._draw_cards(seat, 1, "turn", events):
+            return events
+        self.hands[seat] = hand_order(self.hands[seat])
+        self.phase = PLAY
+        return events
+
+    def _take(self, seat: int, action: Action) -> list[Event]:
+        cid = action.get("cid")
+        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.row:
+            raise IllegalAction("That card is not in the discard row.")
+        if len(self.hands[seat]) < 2:
+            raise IllegalAction("Holding one card, you draw from the pack only.")
+        if not self._can_take(self.hands[seat], cid):
+            raise IllegalAction(
+                f"You may take the {_name(cid)} only to declare it at once in a new combination "
+                "with cards from your hand, and your hand has none for it."
+            )
+        self.row.remove(cid)
+        self.hands[seat] = hand_order([*self.hands[seat], cid])
+        self.taken = cid
+        self.phase = TAKEN
+        return [Event("take", {"seat": seat, "card": wire(cid), "row": _cards(self.row)})]
+
+    def _declare(self, seat: int, action: Action) -> list[Event]:
+        cids = self._hand_cards(seat, action.get("cids"))
+        trefoil_as = self._trefoil_as(cids, action)
+        kind = classify([_code(cid, trefoil_as) for cid in cids])
+        if isinstance(kind, str):
+            raise IllegalAction(kind)
+        if self.taken is not None and self.taken not in cids:
+            raise IllegalAction(
+                f"Declare the {_name(self.taken)} you took from the discards first, in a new "
+                "combination."
+            )
+        for cid in cids:
+            self.hands[seat].remove(cid)
+        declared = Declaration(self._next_id(), seat, list(cids), trefoil_as)
+        self.declarations[declared.id] = declared
+        self.taken = None
+        self.phase = PLAY
+        event = Event("declare", {"seat": seat, "declaration": declared.to_wire()})
+        return [event, *self._out_if_empty(seat, "declare")]
+
+    def _extend(self, seat: int, action: Action) -> list[Event]:
+        did = action.get("declaration")
+        if isinstance(did, bool) or not isinstance(did, int) or did not in self.declarations:
+            raise IllegalAction("There is no such declaration on the board.")
+        declared = self.declarations[did]
+        if declared.owner != seat:
+            raise IllegalAction("You may extend only your own declarations.")
+        if declared.kind.size != 3:
+            raise IllegalAction("Only a declared 3 can be extended, to a 4.")
+        cid = action.get("cid")
+        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
+            raise IllegalAction("That card is not in your hand.")
+        trefoil_as = self._trefoil_as([cid], action)
+        kind = classify([*declared.codes(), _code(cid, trefoil_as)])
+        if isinstance(kind, str):
+            raise IllegalAction(f"The {_name(cid, trefoil_as)} does not turn that 3 into a 4.")
+        self.hands[seat].remove(cid)
+        declared.cids.append(cid)
+        if trefoil_as is not None:
+            declared.trefoil_as = trefoil_as
+        declared.refresh()
+        event = Event(
+            "extend",
+            {"seat": seat, "card": _cards([cid], trefoil_as)[0], "declaration": declared.to_wire()},
+        )
+        return [event, *self._out_if_empty(seat, "extend")]
+
+    def _pair(self, seat: int, action: Action) -> list[Event]:
+        cids = self._hand_cards(seat, action.get("cids"))
+        if len(cids) != 2:
+            raise IllegalAction("A final pair is two cards.")
+        trefoil_as = self._trefoil_as(cids, action)
+        if not is_pair(*(_code(cid, trefoil_as) for cid in cids)):
+            raise IllegalAction(
+                "A final pair is two like members, two honors of one group, or one honor of "
+                "two groups."
+            )
+        if seat in self.pairs:
+            raise IllegalAction("You have laid down your final pair already.")
+        left = len(self.hands[seat]) - 2
+        if left > self.discards_due:
+            raise IllegalAction(
+                "A final pair is laid down only to go out: after it, your last card must be "
+                "your discard."
+            )
+        for cid in cids:
+            self.hands[seat].remove(cid)
+        self.pairs[seat] = FinalPair(list(cids), trefoil_as)
+        event = Event("pair", {"seat": seat, **self.pairs[seat].to_wire()})
+        return [event, *self._out_if_empty(seat, "pair")]
+
+    def _discard(self, seat: int, action: Action) -> list[Event]:
+        cid = action.get("cid")
+        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
+            raise IllegalAction("That card is not in your hand.")
+        self.hands[seat].remove(cid)
+        self.row.append(cid)
+        covered = self.row.pop(0) if len(self.row) > ROW_SIZE else None
+        if covered is not None:
+            self.open_pack.append(covered)
+        event = Event(
+            "discard",
+            {
+                "seat": seat,
+                "card": wire(cid),
+                "covered": None if covered is None else wire(covered),
+                "open_pack": len(self.open_pack),
+            },
+        )
+        if self.phase == EXTRA:
+            self.extra_due[seat] -= 1
+            return [event, *self._next_extra_discard()]
+        if not self.hands[seat]:
+            return [event, *self._go_out(seat, "discard")]
+        self.discards_due -= 1
+        if self.discards_due > 0:
+            self.phase = DISCARD
+            return [event]
+        return [event, *self._start_turn(self.left_of(seat))]
+
+    # -- the steps of a round --------------------------------------------------------------
+
+    def _next_extra_discard(self) -> list[Event]:
+        """At the deal, each Miranda holder (from the dealer round) discards their extras;
+        then the dealer plays first (ruling 1)."""
+        for seat in self._from_dealer():
+            if self.extra_due[seat]:
+                self.turn, self.phase = seat, EXTRA
+                return [Event("extra_discards", {"seat": seat, "due": self.extra_due[seat]})]
+        return self._start_turn(self.dealer)
+
+    def _start_turn(self, seat: int) -> list[Event]:
+        """A seat that owes a lost turn (Prospero) is passed over, once per Prospero."""
+        events: list[Event] = []
+        while self.lost_turns[seat]:
+            self.lost_turns[seat] -= 1
+            events.append(Event("lose_turn", {"seat": seat, "still_owed": self.lost_turns[seat]}))
+            seat = self.left_of(seat)
+        self.turn, self.phase, self.discards_due, self.taken = seat, DRAW, 1, None
+        events.append(Event("turn", {"seat": seat, "pack": len(self.pack)}))
+        return events
+
+    def _draw_cards(self, seat: int, count: int, reason: str, events: list[Event]) -> bool:
+        """Draw `count` cards from the pack for `seat`, declaring and replacing specials;
+        returns True if the pack ran dry and the hand ended (ruling 7). Each draw event says
+        why: the ``turn``'s draw, a ``replacement`` for a special, or a Miranda's ``extra``."""
+        reasons = [reason] * count
+        while reasons:
+            if not self.pack and not self._turn_over(events):
+                events += self._end_round(None)
+                return True
+            cid = self.pack.pop()
+            if DECK[cid].special:
+                events += self._declare_special(seat, cid)
+                reasons[0] = "replacement"
+                reasons += ["extra"] * DECK[cid].extra_draws
+                continue
+            self.hands[seat].append(cid)
+            events.append(
+                Event(
+                    "draw",
+                    {"seat": seat, "reason": reasons.pop(0), "pack": len(self.pack)},
+                    {seat: {"card": wire(cid)}},
+                )
+            )
+        return False
+
+    def _declare_special(self, seat: int, cid: int) -> list[Event]:
+        """Ruling 2: a premium or penalty is laid face up at once. A Miranda's extra draws
+        are owed as discards; a Prospero costs the next regular turn."""
+        card = DECK[cid]
+        self.specials[seat].append(cid)
+        if card.loses_turn:
+            self.lost_turns[seat] += 1
+        if card.extra_draws and self.phase == DEALING:
+            self.extra_due[seat] += card.extra_draws
+        elif card.extra_draws:
+            self.discards_due += card.extra_draws
+        return [Event("special", {"seat": seat, "card": wire(cid)})]
+
+    def _turn_over(self, events: list[Event]) -> bool:
+        """Ruling 7: the open pack, turned face down, becomes the pack (the row stays).
+        Returns False if there was nothing to turn over, or it had been turned too often."""
+        if not self.open_pack or self.turnovers >= MAX_TURNOVERS:
+            return False
+        self.pack, self.open_pack = self.open_pack[::-1], []
+        self.turnovers += 1
+        events.append(Event("turn_over", {"pack": len(self.pack), "times": self.turnovers}))
+        return True
+
+    def _out_if_empty(self, seat: int, how: str) -> list[Event]:
+        return self._go_out(seat, how) if not self.hands[seat] else []
+
+    def _go_out(self, seat: int, how: str) -> list[Event]:
+        """Ruling 9: the hand type of the player who went out."""
+        self.went_out = seat
+        self.hand_type = self._hand_type(seat)
+        event = Event("out", {"seat": seat, "by": how, "hand_type": self.hand_type})
+        return [event, *self._end_round(seat)]
+
+    def _hand_type(self, seat: int) -> str:
+        declared = self.own_declarations(seat)
+        if any(d.kind.kind == SEQUENCE for d in declared):
+            return REVEL
+        groups = {d.kind.group for d in declared}
+        if seat in self.pairs:
+            groups |= {code[0] for code in self.pairs[seat].codes()}
+        return TRUPE if len(groups) == 1 and None not in groups else GAM
+
+    def _end_round(self, winner: int | None) -> list[Event]:
+        """Rulings 10 and 11: score every seat; the game ends when the top total reaches the
+        target and one player holds it alone."""
+        if winner is None:
+            self.went_out, self.hand_type = None, None
+        lines = shared_lines(
+            seat_lines(
+                [d.kind for d in self.own_declarations(seat)],
+                [DECK[cid] for cid in self.specials[seat]],
+                [DECK[cid] for cid in self.hands[seat]],
+                self.hand_type if seat == winner else None,
+            )
+            for seat in range(self.seats)
+        )
+        events = [] if winner is not None else [Event("no_winner", {"pack": len(self.pack)})]
+        score = RoundScore(self.round, self.sides, lines)
+        totals = [total + points for total, points in zip(self.totals, score.points, strict=True)]
+        top = max(totals)
+        last = top >= self.target and totals.count(top) == 1
+        return events + self._finish_round(score, last=last)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _next_id(self) -> int:
+        return max(self.declarations, default=-1) + 1
+
+    def _hand_cards(self, seat: int, cids: Any) -> list[int]:
+        """The distinct hand cards an action names, or `IllegalAction`."""
+        if not isinstance(cids, list) or not cids:
+            raise IllegalAction("Name the cards from your hand.")
+        if any(isinstance(cid, bool) or not isinstance(cid, int) for cid in cids):
+            raise IllegalAction("Cards are named by their numbers.")
+        if len(set(cids)) != len(cids):
+            raise IllegalAction("A card is named twice.")
+        if any(cid not in self.hands[seat] for cid in cids):
+            raise IllegalAction("That card is not in your hand.")
+        return list(cids)
+
+    @staticmethod
+    def _trefoil_as(cids: Sequence[int], action: Action) -> str | None:
+        """The identity the Trefoil is declared as: required with the Trefoil, refused without."""
+        given = action.get("as")
+        if TREFOIL_CID not in cids:
+            if given is not None:
+                raise IllegalAction("Only the Trefoil is declared as another card.")
+            return None
+        if not isinstance(given, str) or given not in IDENTITIES:
+            raise IllegalAction(
+                "Say which card the Trefoil stands for, e.g. B2 (a Brownie 2) or MGold."
+            )
+        return given
+
+
+def declarations(
+    hand: Sequence[int], must: int | None = None, *, first_only: bool = False
+) -> list[Action]:
+    """Every distinct new combination in `hand` (including `must`, if given), each named by
+    the lowest card ids of each identity; with the Trefoil, once per identity it can take."""
+    by_code: dict[str, list[int]] = {}
+    for cid in sorted(hand):
+        code = DECK[cid].identity
+        if code is not None:
+            by_code.setdefault(code, []).append(cid)
+    must_code = None if must is None else DECK[must].identity
+    if must is not None and must_code is not None:
+        by_code[must_code].remove(must)
+        by_code[must_code].insert(0, must)
+        candidates: Sequence[int] = _TEMPLATES_WITH[must_code]
+    else:
+        candidates = sorted({index for code in by_code for index in _TEMPLATES_WITH[code]})
+    has_trefoil = TREFOIL_CID in hand
+    actions: list[Action] = []
+    for index in candidates:
+        counts = _TEMPLATE_COUNTS[index]
+        missing: list[str] = []
+        for code, n in counts:
+            lacking = n - len(by_code.get(code, ()))
+            if lacking > 0:
+                missing += [code] * lacking
+        if not missing and must != TREFOIL_CID:
+            cids = [cid for code, n in counts for cid in by_code[code][:n]]
+            actions.append({"kind": "declare", "cids": cids})
+        if has_trefoil and len(missing) <= 1:
+            for stand_in in missing or [code for code, _ in counts]:
+                cids = [
+                    cid
+                    for code, n in counts
+                    for cid in by_code.get(code, [])[: n - (code == stand_in)]
+                ]
+                if must is None or must == TREFOIL_CID or must in cids:
+                    actions.append(
+                        {"kind": "declare", "cids": [*cids, TREFOIL_CID], "as": stand_in}
+                    )
+        if first_only and actions:
+            return actions
+    return actions
+
+
+def _code(cid: int, trefoil_as: str | None) -> str:
+    code = DECK[cid].identity
+    if code is None:
+        assert trefoil_as is not None, "only a Trefoil has no identity of its own"
+        return trefoil_as
+    return code
+
+
+def _name(cid: int, trefoil_as: str | None = None) -> str:
+    if cid == TREFOIL_CID and trefoil_as is not None:
+        return f"Trefoil (as {identity_name(trefoil_as)})"
+    return DECK[cid].name
+
+
+def _cards(cids: Sequence[int], trefoil_as: str | None = None) -> list[dict[str, Any]]:
+    """Cards' wire forms; a declared Trefoil also says what it stands for."""
+    cards = []
+    for cid in cids:
+        card = wire(cid)
+        if cid == TREFOIL_CID and trefoil_as is not None:
+            card["as"] = trefoil_as
+            card["as_name"] = identity_name(trefoil_as)
+        cards.append(card)
+    return cards
