@@ -28,9 +28,23 @@ def cards_words(cards: Sequence[Mapping[str, Any]]) -> str:
     return ", ".join(card_words(card) for card in cards) if cards else "nothing"
 
 
+#: A declaration's type, as words after "declares".
+TYPE_WORDS = {
+    "members": "like members",
+    "sequence": "a sequence",
+    "honor": "one honor of several groups",
+    "group honors": "honors of one group",
+}
+
+
 def declaration_words(declaration: Mapping[str, Any]) -> str:
-    """``three Brownie 2s: Brownie 2, Brownie 2, Brownie 2 (5)``."""
-    return f"{declaration['type']}: {cards_words(declaration['cards'])} ({declaration['points']})"
+    """``like members: Brownie 2, Brownie 2, Brownie 2 (5)``."""
+    what = TYPE_WORDS[declaration["type"]]
+    return f"{what}: {cards_words(declaration['cards'])} ({declaration['points']})"
+
+
+def _times(count: int, thing: str) -> str:
+    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
 
 
 def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -41,7 +55,9 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = event["kind"]
     who = names[event["seat"]] if "seat" in event else ""
     if kind == "deal":
-        text = f"Hand {event['round']}: {names[event['dealer']]} deals; {event['pack']} in the pack"
+        text = (
+            f"Round {event['round']}: {names[event['dealer']]} deals; {event['pack']} in the pack"
+        )
         if "hand" in event:
             text += f". You hold {len(event['hand'])} cards"
         return text + "."
@@ -50,12 +66,13 @@ def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
         if card.get("loses_turn"):
             effect = "they lose their next turn"
         elif card.get("extra_draws"):
-            effect = f"{card['extra_draws']} extra draw(s), and as many extra discards"
+            draws = _times(card["extra_draws"], "extra draw")
+            effect = f"{draws} now, and as many extra discards"
         else:
             effect = "+1 at the end of the hand"
         return f"  {who} declares {card['name']}: {effect}."
     if kind == "extra_discards":
-        return f"  {who} discards {event['due']} extra card(s) before play starts."
+        return f"  {who} discards {_times(event['due'], 'extra card')} before play starts."
     if kind == "turn":
         return f"{who}'s turn."
     if kind == "lose_turn":
