@@ -151,7 +151,7 @@ class Trupe(Game):
         self.specials = [[] for _ in range(self.seats)]
         self.lost_turns = [0] * self.seats
         self.extra_due = [0] * self.seats
-        self.taken, self.turnovers = None, 0
+        self.taken, self.turnovers, self.discards_due = None, 0, 0
         self.went_out, self.hand_type = None, None
         events = [
             Event(
