@@ -170,8 +170,8 @@ class Trupe(Game):
             for cid in specials:
                 self.hands[seat].remove(cid)
                 events += self._declare_special(seat, cid)
-            ended = self._draw_cards(seat, len(specials), "replacement", events)
-            if ended:
+            extras = sum(DECK[cid].extra_draws for cid in specials)
+            if self._draw_cards(seat, ["replacement"] * len(specials) + ["extra"] * extras, events):
                 return events
         for seat in range(self.seats):
             self.hands[seat] = hand_order(self.hands[seat])
@@ -193,12 +193,12 @@ class Trupe(Game):
         if self.phase in (EXTRA, DISCARD):
             return [{"kind": "discard", "cid": cid} for cid in hand]
         if self.phase == DRAW:
-            takes = [{"kind": "take", "cid": cid} for cid in self.row if self._can_take(hand, cid)]
+            takes = [{"kind": "take", "cid": cid} for cid in self.row if self._can_take(seat, cid)]
             return [{"kind": "draw"}, *takes]
         if self.phase == TAKEN:
-            return declarations(hand, self.taken)
+            return declarations(hand, self.taken, keep=self._keep(seat))
         return [
-            *declarations(hand),
+            *declarations(hand, keep=self._keep(seat)),
             *self._extends(seat),
             *self._pairs(seat),
             *({"kind": "discard", "cid": cid} for cid in hand),
@@ -257,13 +257,21 @@ class Trupe(Game):
     def table_points(self, seat: int) -> int:
         return sum(d.kind.points for d in self.own_declarations(seat))
 
-    def _can_take(self, hand: list[int], cid: int) -> bool:
+    def _keep(self, seat: int) -> int:
+        """Ruling 8: the fewest cards a declaration may leave in hand — one for each discard
+        still owed, but a final pair stands in for the turn's own discard."""
+        return self.discards_due - (seat in self.pairs)
+
+    def _can_take(self, seat: int, cid: int) -> bool:
         """Ruling 5: a row card may be taken only into a new combination with hand cards."""
-        return bool(declarations([*hand, cid], cid, first_only=True))
+        hand = [*self.hands[seat], cid]
+        return bool(declarations(hand, cid, keep=self._keep(seat), first_only=True))
 
     def _extends(self, seat: int) -> list[Action]:
         """Ruling 6: a hand card that turns one of the seat's declared 3s into a 4."""
         actions: list[Action] = []
+        if len(self.hands[seat]) - 1 < self._keep(seat):
+            return actions
         for declared in self.own_declarations(seat):
             if declared.kind.size != 3:
                 continue
@@ -280,9 +288,10 @@ class Trupe(Game):
         return actions
 
     def _pairs(self, seat: int) -> list[Action]:
-        """Ruling 8: a final pair, when the cards left after it can all go this turn."""
+        """Ruling 8: a final pair, laid only to go out: the cards left after it are this turn's
+        discards (the pair stands in for the turn's own discard, or comes with it)."""
         hand = self.hands[seat]
-        if seat in self.pairs or not 2 <= len(hand) <= self.discards_due + 2:
+        if seat in self.pairs or not self._pair_goes_out(len(hand) - 2):
             return []
         actions: list[Action] = []
         for first, second in combinations(sorted(hand, key=lambda c: c == TREFOIL_CID), 2):
@@ -295,6 +304,10 @@ class Trupe(Game):
             elif is_pair(_code(first, None), _code(second, None)):
                 actions.append({"kind": "pair", "cids": [first, second]})
         return actions
+
+    def _pair_goes_out(self, left: int) -> bool:
+        """Whether laying a final pair with `left` cards left in hand goes out this turn."""
+        return left >= 0 and self.discards_due - 1 <= left <= self.discards_due
 
     # -- applying actions --------------------------------------------------------------------
 
@@ -325,6 +338,17 @@ class Trupe(Game):
             return self._pair(seat, action)
         return self._discard(seat, action)
 
+    def _check_kept(self, seat: int, playing: int) -> None:
+        """Ruling 8: declared cards and hand come to 13 after the discard; only a final pair
+        makes 14. So a declaration leaves a card for each discard owed."""
+        keep = self._keep(seat)
+        if len(self.hands[seat]) - playing < keep:
+            owed = "a card" if keep == 1 else f"{keep} cards"
+            raise IllegalAction(
+                f"Keep {owed} to discard: you go out with a final discard, or by laying down "
+                "a final pair."
+            )
+
     def _phase_hint(self) -> str:
         return {
             EXTRA: "Before play starts, discard a card for each extra draw your Miranda gave you.",
@@ -336,7 +360,7 @@ class Trupe(Game):
 
     def _draw(self, seat: int) -> list[Event]:
         events: list[Event] = []
-        if self._draw_cards(seat, 1, "turn", events):
+        if self._draw_cards(seat, ["turn"], events):
             return events
         self.hands[seat] = hand_order(self.hands[seat])
         self.phase = PLAY
@@ -348,7 +372,7 @@ class Trupe(Game):
             raise IllegalAction("That card is not in the discard row.")
         if len(self.hands[seat]) < 2:
             raise IllegalAction("Holding one card, you draw from the pack only.")
-        if not self._can_take(self.hands[seat], cid):
+        if not self._can_take(seat, cid):
             raise IllegalAction(
                 f"You may take the {_name(cid)} only to declare it at once in a new combination "
                 "with cards from your hand, and your hand has none for it."
@@ -370,6 +394,7 @@ class Trupe(Game):
                 f"Declare the {_name(self.taken)} you took from the discards first, in a new "
                 "combination."
             )
+        self._check_kept(seat, len(cids))
         for cid in cids:
             self.hands[seat].remove(cid)
         declared = Declaration(self._next_id(), seat, list(cids), trefoil_as)
@@ -395,6 +420,7 @@ class Trupe(Game):
         kind = classify([*declared.codes(), _code(cid, trefoil_as)])
         if isinstance(kind, str):
             raise IllegalAction(f"The {_name(cid, trefoil_as)} does not turn that 3 into a 4.")
+        self._check_kept(seat, 1)
         self.hands[seat].remove(cid)
         declared.cids.append(cid)
         if trefoil_as is not None:
@@ -418,11 +444,10 @@ class Trupe(Game):
             )
         if seat in self.pairs:
             raise IllegalAction("You have laid down your final pair already.")
-        left = len(self.hands[seat]) - 2
-        if left > self.discards_due:
+        if not self._pair_goes_out(len(self.hands[seat]) - 2):
             raise IllegalAction(
-                "A final pair is laid down only to go out: after it, your last card must be "
-                "your discard."
+                "A final pair is laid down only to go out: the cards left after it must be "
+                "this turn's discards, or none."
             )
         for cid in cids:
             self.hands[seat].remove(cid)
@@ -481,11 +506,11 @@ class Trupe(Game):
         events.append(Event("turn", {"seat": seat, "pack": len(self.pack)}))
         return events
 
-    def _draw_cards(self, seat: int, count: int, reason: str, events: list[Event]) -> bool:
-        """Draw `count` cards from the pack for `seat`, declaring and replacing specials;
-        returns True if the pack ran dry and the hand ended (ruling 7). Each draw event says
-        why: the ``turn``'s draw, a ``replacement`` for a special, or a Miranda's ``extra``."""
-        reasons = [reason] * count
+    def _draw_cards(self, seat: int, reasons: list[str], events: list[Event]) -> bool:
+        """Draw a card from the pack for `seat` for each of `reasons` — the ``turn``'s draw, a
+        ``replacement`` for a special, or a Miranda's ``extra`` — declaring and replacing
+        specials; returns True if the pack ran dry and the hand ended (ruling 7)."""
+        reasons = list(reasons)
         while reasons:
             if not self.pack and not self._turn_over(events):
                 events += self._end_round(None)
@@ -602,10 +627,12 @@ class Trupe(Game):
 
 
 def declarations(
-    hand: Sequence[int], must: int | None = None, *, first_only: bool = False
+    hand: Sequence[int], must: int | None = None, *, keep: int = 0, first_only: bool = False
 ) -> list[Action]:
-    """Every distinct new combination in `hand` (including `must`, if given), each named by
-    the lowest card ids of each identity; with the Trefoil, once per identity it can take."""
+    """Every distinct new combination in `hand` (including `must`, if given) that leaves at
+    least `keep` cards, each named by the lowest card ids of each identity; with the Trefoil,
+    once per identity it can take."""
+    most = len(hand) - keep
     by_code: dict[str, list[int]] = {}
     for cid in sorted(hand):
         code = DECK[cid].identity
@@ -627,6 +654,8 @@ def declarations(
             lacking = n - len(by_code.get(code, ()))
             if lacking > 0:
                 missing += [code] * lacking
+        if sum(n for _, n in counts) > most:
+            continue
         if not missing and must != TREFOIL_CID:
             cids = [cid for code, n in counts for cid in by_code[code][:n]]
             actions.append({"kind": "declare", "cids": cids})
