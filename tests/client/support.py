@@ -242,7 +242,7 @@ def lobby_of(server: ServerThread) -> Lobby:
 
 def session(app: CardtableApp) -> ClientSession:
     """The app's current session."""
-    assert app.link is not None
+    assert app.link is not None and app.link.latest is not None
     return app.link.latest
 
 
@@ -412,3 +412,42 @@ def replay_of(
         "seats": game.seats,
     }
     return entry, steps
+
+
+# -- where things are on the screen, and notices -------------------------------------------------
+
+
+def places(app: App[Any], text: str, widget: Any) -> list[tuple[int, int]]:
+    """Where each copy of `text` starts on the screen, inside `widget`."""
+    region = widget.region
+    rows = screen_text(app).splitlines()
+    found = []
+    for y in range(region.y, region.bottom):
+        x = rows[y].find(text, region.x, region.right)
+        while x >= 0:
+            found.append((x, y))
+            x = rows[y].find(text, x + 1, region.right)
+    return found
+
+
+def spot(app: App[Any], text: str, widget: Any) -> tuple[int, int]:
+    """Where `text` first shows on the screen, inside `widget`."""
+    found = places(app, text, widget)
+    assert found, f"{text!r} is not in {widget}:\n" + screen_text(app)
+    return found[0]
+
+
+def style_at(app: App[Any], x: int, y: int) -> Any:
+    """The style of the cell at (x, y) on the screen."""
+    strip = app.screen._compositor.render_strips()[y]
+    at = 0
+    for segment in strip:
+        if at <= x < at + segment.cell_length:
+            return segment.style
+        at += segment.cell_length
+    raise AssertionError(f"no cell at {x}, {y}")
+
+
+async def noticed(pilot: AppPilot, app: App[Any], message: str) -> None:
+    """Wait for a notice saying `message`."""
+    await wait_until(pilot, lambda: any(note == message for _, note in notices(app)), what=message)

@@ -48,13 +48,16 @@ from .support import (
     check_breakdown,
     drawn,
     footer_line,
-    notices,
+    noticed,
     our_turn,
+    places,
     replay_of,
     run_async,
     screen_text,
     session,
     shown,
+    spot,
+    style_at,
     view,
     wait_until,
     words,
@@ -145,37 +148,6 @@ def check_board(queen: QueenOfScotsBoard, current: dict[str, Any], names: list[s
         assert faces == [face(card) for card in table["hand"]], (faces, table["hand"])
         cids = [card["cid"] for card in table["hand"]]
         assert cids == STANDARD.sorted(cids)  # sorted: characters, royals, Crown Jewels
-
-
-def places(app: App[Any], text: str, widget: Any) -> list[tuple[int, int]]:
-    """Where each copy of `text` starts on the screen, inside `widget`."""
-    region = widget.region
-    rows = screen_text(app).splitlines()
-    found = []
-    for y in range(region.y, region.bottom):
-        x = rows[y].find(text, region.x, region.right)
-        while x >= 0:
-            found.append((x, y))
-            x = rows[y].find(text, x + 1, region.right)
-    return found
-
-
-def spot(app: App[Any], text: str, widget: Any) -> tuple[int, int]:
-    """Where `text` first shows on the screen, inside `widget`."""
-    found = places(app, text, widget)
-    assert found, f"{text!r} is not in {widget}:\n" + screen_text(app)
-    return found[0]
-
-
-def style_at(app: App[Any], x: int, y: int) -> Any:
-    """The style of the cell at (x, y) on the screen."""
-    strip = app.screen._compositor.render_strips()[y]
-    at = 0
-    for segment in strip:
-        if at <= x < at + segment.cell_length:
-            return segment.style
-        at += segment.cell_length
-    raise AssertionError(f"no cell at {x}, {y}")
 
 
 def colour(name: str) -> ColorTriplet:
@@ -546,11 +518,6 @@ class Local(App[None]):
         """The other player's move."""
         self.game.apply(1 - self.seat, action)
         self.redraw()
-
-
-async def noticed(pilot: AppPilot, app: App[Any], message: str) -> None:
-    """Wait for a notice saying `message`."""
-    await wait_until(pilot, lambda: any(note == message for _, note in notices(app)), what=message)
 
 
 def local_board(app: Local) -> QueenOfScotsBoard:

@@ -1,5 +1,5 @@
 """Snapshots of the lobby, the table and a replay at 80×24 (and the table at 120×40), and of the
-Thistle and Queen of Scots boards at 80×24.
+Thistle, Queen of Scots and Trupe boards at 80×24.
 
 A fixed server seed and instant bots make every run show the same cards. After a deliberate change
 to the look, refresh them with ``pytest tests/client/test_snapshots.py --snapshot-update`` and
@@ -23,6 +23,7 @@ from cardtable.client.ui.table import TableScreen
 from tests.client.support import SIZE, join_app, play_app, screen_text, server_thread, wait_until
 from tests.client.test_queen_of_scots_board import queen_app
 from tests.client.test_thistle_board import thistle_app
+from tests.client.test_trupe_board import trupe_app
 
 
 async def host_a_table(
@@ -171,4 +172,14 @@ QUEEN_ORDER = ("take", "meld", "add", "draw", "discard", "stop", "deal")
 def test_queen_of_scots_table(snap_compare: Any) -> None:
     app, _server = queen_app()
     turn = moves_then(app, 2, QUEEN_ORDER, "discard")
+    assert snap_compare(app, terminal_size=SIZE, run_before=turn)
+
+
+#: Trupe moves by preference: take a discard, declare, extend, lay a pair, draw, then discard.
+TRUPE_ORDER = ("take", "declare", "extend", "pair", "draw", "discard", "deal")
+
+
+def test_trupe_table(snap_compare: Any) -> None:
+    app, _server = trupe_app()
+    turn = moves_then(app, 8, TRUPE_ORDER, "discard")
     assert snap_compare(app, terminal_size=SIZE, run_before=turn)

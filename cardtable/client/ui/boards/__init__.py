@@ -95,6 +95,7 @@ def board_for(game: str) -> Board:
         chinese_ten,
         queen_of_scots,
         thistle,
+        trupe,
     )
     from cardtable.client.ui.boards.action_list import ActionListBoard
 
