@@ -83,6 +83,9 @@ class ScoreLine:
     def points(self) -> int:
         return self.count * self.each
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ScoreLine:
+        return self  # immutable all the way down: a copy would be the same
+
     def to_wire(self) -> dict[str, Any]:
         return {"label": self.label, "count": self.count, "each": self.each, "points": self.points}
 
@@ -98,6 +101,9 @@ class RoundScore:
     @property
     def points(self) -> tuple[int, ...]:
         return tuple(sum(line.points for line in side_lines) for side_lines in self.lines)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RoundScore:
+        return self  # immutable all the way down: a copy would be the same
 
     def to_wire(self) -> dict[str, Any]:
         return {

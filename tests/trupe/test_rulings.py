@@ -1114,7 +1114,6 @@ def test_ruling_8_going_out_needs_a_final_discard_or_a_final_pair() -> None:
     assert of_kind(game, 0, "pair") and of_kind(game, 0, "discard")
 
 
-
 def test_ruling_8_a_take_that_would_use_the_last_cards_is_refused() -> None:
     """Two Brownie 1s in hand and a third in the row: taking it would declare every card with
     nothing to discard, so it is not offered; with one more card in hand it is."""

@@ -4,6 +4,7 @@ penalties and a wild Trefoil; first to 150 (2–4 players)."""
 from cardtable.engine.bots import RandomBot
 from cardtable.engine.options import OptionSpec
 from cardtable.engine.registry import GameSpec
+from cardtable.engine.trupe.bots import HeuristicBot
 from cardtable.engine.trupe.rules import TARGET, Trupe
 from cardtable.engine.trupe.text import describe
 
@@ -23,7 +24,7 @@ SPEC = GameSpec(
     ),
     game_class=Trupe,
     summary="Declare threes and fours until your hand is gone; a hand all of one group is a Trupe.",
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
     describe=describe,
 )
 
