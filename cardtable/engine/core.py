@@ -150,6 +150,20 @@ class Zone:
         return self.public or (seat is not None and self.owner == seat)
 
 
+def named_cards(cids: Any, hand: Sequence[int]) -> list[int]:
+    """The distinct cards of `hand` an action names in a list, or `IllegalAction` saying what
+    is wrong with the list."""
+    if not isinstance(cids, list) or not cids:
+        raise IllegalAction("Name the cards from your hand.")
+    if any(isinstance(cid, bool) or not isinstance(cid, int) for cid in cids):
+        raise IllegalAction("Cards are named by their numbers.")
+    if len(set(cids)) != len(cids):
+        raise IllegalAction("A card is named twice.")
+    if any(cid not in hand for cid in cids):
+        raise IllegalAction("That card is not in your hand.")
+    return list(cids)
+
+
 def best_sides(totals: Sequence[int]) -> tuple[int, ...]:
     """Indexes of the highest totals; equal totals share the win."""
     top = max(totals)

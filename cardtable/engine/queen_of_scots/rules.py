@@ -17,7 +17,16 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
-from cardtable.engine.core import Action, Event, Game, IllegalAction, RoundScore, Setup, Zone
+from cardtable.engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    RoundScore,
+    Setup,
+    Zone,
+    named_cards,
+)
 from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edition
 from cardtable.engine.queen_of_scots.scoring import seat_lines
 from cardtable.engine.queen_of_scots.sets import (
@@ -240,7 +249,7 @@ class QueenOfScots(Game):
         if top.wild:
             return self._take_jewel(seat, action)
         assert top.match is not None  # every card but a Crown Jewel matches something
-        cids = self._hand_cards(seat, action.get("cids"))
+        cids = named_cards(action.get("cids"), self.hands[seat])
         wrong = [self.edition.cards[c] for c in cids if self.edition.cards[c].match != top.match]
         if wrong:
             raise IllegalAction(
@@ -314,7 +323,7 @@ class QueenOfScots(Game):
         ]
 
     def _meld(self, seat: int, action: Action) -> list[Event]:
-        cids = self._hand_cards(seat, action.get("cids"))
+        cids = named_cards(action.get("cids"), self.hands[seat])
         cards = [self.edition.cards[cid] for cid in cids]
         problem = new_set_problem(cards)
         if problem:
@@ -421,18 +430,6 @@ class QueenOfScots(Game):
         if group.owner != seat:
             raise IllegalAction("You may add cards only to your own sets.")
         return group
-
-    def _hand_cards(self, seat: int, cids: Any) -> list[int]:
-        """The distinct hand cards an action names, or `IllegalAction`."""
-        if not isinstance(cids, list) or not cids:
-            raise IllegalAction("Name the cards from your hand.")
-        if any(isinstance(cid, bool) or not isinstance(cid, int) for cid in cids):
-            raise IllegalAction("Cards are named by their numbers.")
-        if len(set(cids)) != len(cids):
-            raise IllegalAction("A card is named twice.")
-        if any(cid not in self.hands[seat] for cid in cids):
-            raise IllegalAction("That card is not in your hand.")
-        return list(cids)
 
     def _wilds(self, cids: Sequence[int]) -> list[int]:
         return [cid for cid in cids if self.edition.cards[cid].wild]

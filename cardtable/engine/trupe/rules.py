@@ -21,7 +21,16 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from cardtable.engine.core import Action, Event, Game, IllegalAction, RoundScore, Setup, Zone
+from cardtable.engine.core import (
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    RoundScore,
+    Setup,
+    Zone,
+    named_cards,
+)
 from cardtable.engine.trupe.cards import (
     DECK,
     DECK_SIZE,
@@ -384,7 +393,7 @@ class Trupe(Game):
         return [Event("take", {"seat": seat, "card": wire(cid), "row": _cards(self.row)})]
 
     def _declare(self, seat: int, action: Action) -> list[Event]:
-        cids = self._hand_cards(seat, action.get("cids"))
+        cids = named_cards(action.get("cids"), self.hands[seat])
         trefoil_as = self._trefoil_as(cids, action)
         kind = classify([_code(cid, trefoil_as) for cid in cids])
         if isinstance(kind, str):
@@ -433,7 +442,7 @@ class Trupe(Game):
         return [event, *self._out_if_empty(seat, "extend")]
 
     def _pair(self, seat: int, action: Action) -> list[Event]:
-        cids = self._hand_cards(seat, action.get("cids"))
+        cids = named_cards(action.get("cids"), self.hands[seat])
         if len(cids) != 2:
             raise IllegalAction("A final pair is two cards.")
         trefoil_as = self._trefoil_as(cids, action)
@@ -598,18 +607,6 @@ class Trupe(Game):
 
     def _next_id(self) -> int:
         return max(self.declarations, default=-1) + 1
-
-    def _hand_cards(self, seat: int, cids: Any) -> list[int]:
-        """The distinct hand cards an action names, or `IllegalAction`."""
-        if not isinstance(cids, list) or not cids:
-            raise IllegalAction("Name the cards from your hand.")
-        if any(isinstance(cid, bool) or not isinstance(cid, int) for cid in cids):
-            raise IllegalAction("Cards are named by their numbers.")
-        if len(set(cids)) != len(cids):
-            raise IllegalAction("A card is named twice.")
-        if any(cid not in self.hands[seat] for cid in cids):
-            raise IllegalAction("That card is not in your hand.")
-        return list(cids)
 
     @staticmethod
     def _trefoil_as(cids: Sequence[int], action: Action) -> str | None:

@@ -44,6 +44,27 @@ class Board(Widget, can_focus=True):
         """Our hand's cards (none for a spectator)."""
         return list(self.table.get("hand") or [])
 
+    @property
+    def me(self) -> int | None:
+        """Our seat; None for a spectator."""
+        return self.state.seat if self.state else None
+
+    def seats_in_order(self) -> list[int]:
+        """Our seat first, then the others from our left (a spectator: seat 1 first)."""
+        view = self.state.view if self.state else None
+        if not view:
+            return []
+        me = self.me if self.me is not None else 0
+        return [(me + offset) % int(view["seats"]) for offset in range(int(view["seats"]))]
+
+    def total(self, seat: int) -> int:
+        """The running total of `seat`'s side from the rounds before this one."""
+        view = self.state.view if self.state else None
+        if not view:
+            return 0
+        side = next(i for i, members in enumerate(view["sides"]) if seat in members)
+        return int(view["totals"][side])
+
     def show(self, state: TableState) -> None:
         """Draw `state`; called after every change at the table."""
         self.state = state

@@ -161,34 +161,14 @@ class QueenOfScotsBoard(Board):
     def edition(self) -> Edition:
         return EDITIONS.get(str(self.table.get("edition")), STANDARD)
 
-    @property
-    def me(self) -> int | None:
-        return self.state.seat if self.state else None
-
     def chosen(self) -> list[int]:
         """The cards an action takes: the selected ones in hand order, else the cursor's."""
         if self.picked:
             return [card["cid"] for card in self.hand if card["cid"] in self.picked]
         return [self.cursor] if self.cursor is not None else []
 
-    def seat_order(self) -> list[int]:
-        """Our seat first, then the others from our left (a spectator: seat 1 first)."""
-        view = self.state.view if self.state else None
-        if not view:
-            return []
-        me = self.me if self.me is not None else 0
-        return [(me + offset) % int(view["seats"]) for offset in range(int(view["seats"]))]
-
     def own_sets(self, seat: int) -> list[dict[str, Any]]:
         return [group for group in self.table.get("sets") or [] if group["owner"] == seat]
-
-    def total(self, seat: int) -> int:
-        """The seat's score from the rounds before this one."""
-        view = self.state.view if self.state else None
-        if not view:
-            return 0
-        side = next(i for i, members in enumerate(view["sides"]) if seat in members)
-        return int(view["totals"][side])
 
     def takes(self) -> list[dict[str, Any]]:
         return [action for action in self.legal if action["kind"] == "take"]
@@ -519,7 +499,7 @@ class QueenOfScotsBoard(Board):
             return rows
         keys = self.set_keys()
         adding = self.table.get("phase") == "meld"
-        for seat in self.seat_order():
+        for seat in self.seats_in_order():
             rows.append(Row(Text(), [self._heading(seat)]))
             pieces = [
                 set_text(group, self.edition, keys.get(group["id"]), ADD if adding else TAKE)

@@ -226,10 +226,6 @@ class TrupeBoard(Board):
     # -- what the view says --------------------------------------------------------------------
 
     @property
-    def me(self) -> int | None:
-        return self.state.seat if self.state else None
-
-    @property
     def phase(self) -> str | None:
         return self.table.get("phase")
 
@@ -251,24 +247,8 @@ class TrupeBoard(Board):
             return [card["cid"] for card in self.hand if card["cid"] in self.picked]
         return [self.cursor] if self.cursor is not None else []
 
-    def seat_order(self) -> list[int]:
-        """Our seat first, then the others from our left (a spectator: seat 1 first)."""
-        view = self.state.view if self.state else None
-        if not view:
-            return []
-        me = self.me if self.me is not None else 0
-        return [(me + offset) % int(view["seats"]) for offset in range(int(view["seats"]))]
-
     def own_declarations(self, seat: int) -> list[dict[str, Any]]:
         return [d for d in self.table.get("declarations") or [] if d["owner"] == seat]
-
-    def total(self, seat: int) -> int:
-        """The seat's score from the hands before this one."""
-        view = self.state.view if self.state else None
-        if not view:
-            return 0
-        side = next(i for i, members in enumerate(view["sides"]) if seat in members)
-        return int(view["totals"][side])
 
     def of_kind(self, kind: str) -> list[dict[str, Any]]:
         return [action for action in self.legal if action["kind"] == kind]
@@ -786,7 +766,7 @@ class TrupeBoard(Board):
             return rows
         keys = self.declaration_keys()
         pairs = self.table.get("pairs") or []
-        for seat in self.seat_order():
+        for seat in self.seats_in_order():
             rows.append(Row(Text(), [self._heading(seat)]))
             pieces = [
                 self._declaration_piece(declaration, keys.get(declaration["id"]))
