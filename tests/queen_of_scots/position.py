@@ -16,10 +16,13 @@ from typing import Any, Literal
 
 import pytest
 
-from cardtable.engine import Action, Event, IllegalAction, RoundScore, ScoreLine, get_game
+from cardtable.engine import Action, IllegalAction, RoundScore, ScoreLine, get_game
 from cardtable.engine.queen_of_scots.edition import STANDARD, Edition
 from cardtable.engine.queen_of_scots.rules import HAND_SIZE, MELD, PICKUP, QueenOfScots
 from cardtable.engine.queen_of_scots.sets import QueenSet
+from tests.scenario import event as event
+from tests.scenario import kinds as kinds
+from tests.scenario import lines as lines
 
 #: A set on the table: its owner and its cards, e.g. ``(0, "Knox Knox Jewels")``.
 SetSpec = tuple[int, str]
@@ -215,26 +218,6 @@ def cards(game: QueenOfScots, seat: int, names: str) -> list[int]:
 def in_pile(game: QueenOfScots, name: str) -> int:
     """The id of the topmost card labelled `name` in the discard pile."""
     return next(cid for cid in reversed(game.pile) if label(cid, game.edition) == name)
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [event.kind for event in events]
-
-
-def event(events: Sequence[Event], kind: str) -> dict[str, Any]:
-    """The public fields of the only event of `kind`."""
-    found = [dict(e.public) for e in events if e.kind == kind]
-    assert len(found) == 1, f"{len(found)} {kind} events"
-    return found[0]
-
-
-def lines(game: QueenOfScots, seat: int) -> list[tuple[str, int, int]]:
-    """The last round's score lines of `seat` that count something, as (label, count, each)."""
-    return [
-        (line.label, line.count, line.each)
-        for line in game.round_scores[-1].lines[seat]
-        if line.count
-    ]
 
 
 def counts(game: QueenOfScots) -> Counter[int]:

@@ -21,6 +21,9 @@ import pytest
 from cardtable.engine import Action, Event, IllegalAction, RoundScore, ScoreLine, get_game
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, hand_order
 from cardtable.engine.trupe.rules import DISCARD, DRAW, HAND_SIZE, PLAY, Declaration, Trupe
+from tests.scenario import event as event
+from tests.scenario import kinds as kinds
+from tests.scenario import lines as lines
 
 #: A declaration on the board: its owner and its cards, e.g. ``(0, "B2 B2 Tref=B2")``.
 DeclSpec = tuple[int, str]
@@ -295,26 +298,6 @@ def cards(game: Trupe, seat: int, names: str) -> list[int]:
 def in_row(game: Trupe, name: str) -> int:
     """The id of the latest card labelled `name` in the discard row."""
     return next(cid for cid in reversed(game.row) if label(cid) == name)
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [event.kind for event in events]
-
-
-def event(events: Sequence[Event], kind: str) -> dict[str, Any]:
-    """The public fields of the only event of `kind`."""
-    found = [dict(e.public) for e in events if e.kind == kind]
-    assert len(found) == 1, f"{len(found)} {kind} events"
-    return found[0]
-
-
-def lines(game: Trupe, seat: int) -> list[tuple[str, int, int]]:
-    """The last hand's score lines of `seat` that count something, as (label, count, each)."""
-    return [
-        (line.label, line.count, line.each)
-        for line in game.round_scores[-1].lines[seat]
-        if line.count
-    ]
 
 
 def shorts(wires: Sequence[Mapping[str, Any]]) -> str:
