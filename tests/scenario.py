@@ -1,12 +1,16 @@
-"""Helpers every game's scenario tests use to read what happened: event kinds, one event's
-fields, and the last round's score lines."""
+"""Helpers every game's scenario tests use: event kinds, one event's fields, the last round's
+score lines, and the check that a refused action changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-from cardtable.engine import Event, Game
+import pytest
+
+from cardtable.engine import Action, Event, Game, IllegalAction
+
+G = TypeVar("G", bound=Game)
 
 
 def kinds(events: Sequence[Event]) -> list[str]:
@@ -28,3 +32,16 @@ def lines(game: Game, seat: int) -> list[tuple[str, int, int]]:
         for line in game.round_scores[-1].lines[game.side_of(seat)]
         if line.count
     ]
+
+
+def check_refused(game: G, seat: int, action: Action, snapshot: Callable[[G], Any]) -> str:
+    """Apply an action the rules forbid: check that it changes nothing `snapshot` sees and that
+    its reason is a sentence, and return the reason."""
+    before = snapshot(game)
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(seat, action)
+    assert snapshot(game) == before
+    reason = caught.value.reason
+    assert reason[:1].isupper() or reason[:1] == "'", reason
+    assert reason.endswith("."), reason
+    return reason

@@ -14,12 +14,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Literal
 
-import pytest
-
-from cardtable.engine import Action, IllegalAction, RoundScore, ScoreLine, get_game
+from cardtable.engine import Action, RoundScore, ScoreLine, get_game
 from cardtable.engine.queen_of_scots.edition import STANDARD, Edition
 from cardtable.engine.queen_of_scots.rules import HAND_SIZE, MELD, PICKUP, QueenOfScots
 from cardtable.engine.queen_of_scots.sets import QueenSet
+from tests.scenario import check_refused
 from tests.scenario import event as event
 from tests.scenario import kinds as kinds
 from tests.scenario import lines as lines
@@ -245,11 +244,4 @@ def snapshot(game: QueenOfScots) -> tuple[list[dict[str, Any]], dict[str, Any], 
 def refused(game: QueenOfScots, seat: int, action: Action) -> str:
     """Apply an action the rules forbid: check that it changes nothing and that its reason is a
     sentence, and return the reason."""
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as caught:
-        game.apply(seat, action)
-    assert snapshot(game) == before
-    reason = caught.value.reason
-    assert reason[:1].isupper() or reason[:1] == "'", reason
-    assert reason.endswith("."), reason
-    return reason
+    return check_refused(game, seat, action, snapshot)

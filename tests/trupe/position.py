@@ -16,11 +16,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import pytest
-
-from cardtable.engine import Action, Event, IllegalAction, RoundScore, ScoreLine, get_game
+from cardtable.engine import Action, Event, RoundScore, ScoreLine, get_game
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, hand_order
 from cardtable.engine.trupe.rules import DISCARD, DRAW, HAND_SIZE, PLAY, Declaration, Trupe
+from tests.scenario import check_refused
 from tests.scenario import event as event
 from tests.scenario import kinds as kinds
 from tests.scenario import lines as lines
@@ -365,11 +364,4 @@ def snapshot(game: Trupe) -> tuple[Any, ...]:
 def refused(game: Trupe, seat: int, action: Action) -> str:
     """Apply an action the rules forbid: check that it changes nothing and that its reason is a
     sentence, and return the reason."""
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as caught:
-        game.apply(seat, action)
-    assert snapshot(game) == before
-    reason = caught.value.reason
-    assert reason[:1].isupper() or reason[:1] == "'", reason
-    assert reason.endswith("."), reason
-    return reason
+    return check_refused(game, seat, action, snapshot)
