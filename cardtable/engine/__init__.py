@@ -11,6 +11,7 @@ from cardtable.engine.core import (
     ScoreLine,
     Setup,
     Zone,
+    events_for,
 )
 from cardtable.engine.options import OptionError, OptionSpec
 from cardtable.engine.registry import GameSpec, all_games, get_game, new_game, replay, start
@@ -31,6 +32,7 @@ __all__ = [
     "Setup",
     "Zone",
     "all_games",
+    "events_for",
     "get_game",
     "new_game",
     "play_out",

@@ -63,6 +63,13 @@ class Event:
     kind: str
     public: Mapping[str, Any] = field(default_factory=dict)
     private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    #: The seats told of the event at all; None: everyone, spectators too. A private
+    #: negotiation between two players reaches those two alone.
+    audience: tuple[int, ...] | None = None
+
+    def reaches(self, seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator) is told of this event at all."""
+        return self.audience is None or (seat is not None and seat in self.audience)
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         wire = {"kind": self.kind, **self.public}
@@ -150,6 +157,11 @@ class Zone:
         return self.public or (seat is not None and self.owner == seat)
 
 
+def events_for(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The events `seat` is told of (None: a spectator), each in that seat's form."""
+    return [event.for_seat(seat) for event in events if event.reaches(seat)]
+
+
 def named_cards(cids: Any, hand: Sequence[int]) -> list[int]:
     """The distinct cards of `hand` an action names in a list, or `IllegalAction` saying what
     is wrong with the list."""
@@ -179,6 +191,11 @@ class Game(ABC):
 
     #: Set by the registry: the game's id as used in setups and on the wire.
     game_id: ClassVar[str] = ""
+    #: Kinds of action any seat may take whenever the game allows, in turn or not (a game's
+    #: diplomacy). Their fields are open, so no list enumerates them: `_apply_free` checks each.
+    free_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: The currency a game keeps in play, which no action creates or destroys (0: no money).
+    currency: ClassVar[int] = 0
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -246,6 +263,20 @@ class Game(ABC):
     def card_count(self) -> int:
         """How many cards the game uses; card ids are 0 … card_count - 1."""
 
+    def _apply_free(self, seat: int, action: Action) -> list[Event]:
+        """Check and apply one of the `free_kinds`. Must raise `IllegalAction` before changing
+        anything."""
+        raise IllegalAction("This game has no such action.")
+
+    def answers(self, seat: int) -> list[Action]:
+        """Free actions `seat` is asked for now (replies to an offer), each exactly as it may be
+        sent; bots answer from this list. Empty for most games."""
+        return []
+
+    def purses(self) -> dict[str, int]:
+        """Where the currency lies now (the bank, each player); their sum is `currency`."""
+        return {}
+
     # -- dealing -----------------------------------------------------------------------------
 
     def _deck_order(self, stack: Sequence[int] | None = None) -> list[int]:
@@ -299,6 +330,10 @@ class Game(ABC):
             raise IllegalAction("The game is over.")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise IllegalAction(f"There is no seat {seat} at this table.")
+        if isinstance(action, Mapping) and action.get("kind") in self.free_kinds:
+            if self.awaiting_deal:
+                raise IllegalAction("This round is over; wait for the next deal.")
+            return self._apply_free(seat, dict(action))
         if seat not in self.actors:
             raise IllegalAction("It is not your turn.")
         if not isinstance(action, Mapping) or not isinstance(action.get("kind"), str):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.engine import Event, OptionError, get_game, start
+from cardtable.engine import Event, OptionError, events_for, get_game, start
 from cardtable.protocol import ErrorCode, History, ReplaySteps
 from cardtable.server.errors import ServerError
 from cardtable.server.storage import HistoryEntry, Store
@@ -50,7 +50,7 @@ def _step(
     return {
         "seq": seq,
         "actor": actor,
-        "events": [event.for_seat(seat) for event in events],
+        "events": events_for(events, seat),
         "view": view,
     }
 

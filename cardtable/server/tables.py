@@ -18,7 +18,17 @@ from typing import Any
 
 import trio
 
-from cardtable.engine import Action, Bot, Event, Game, GameSpec, IllegalAction, OptionError, Setup
+from cardtable.engine import (
+    Action,
+    Bot,
+    Event,
+    Game,
+    GameSpec,
+    IllegalAction,
+    OptionError,
+    Setup,
+    events_for,
+)
 from cardtable.engine import start as start_game
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChanged, Update
 from cardtable.server.chat import ChatLog
@@ -100,6 +110,11 @@ class Table:
         self._clock = clock
         self._seed = seed
         self._changed = trio.Event()
+        #: How many steps of the current game each viewer (None: spectators) has been shown.
+        self._steps = self._no_steps()
+
+    def _no_steps(self) -> dict[int | None, int]:
+        return {**{seat.index: 0 for seat in self.seats}, None: 0}
 
     @classmethod
     def restore(cls, stored: StoredTable, spec: GameSpec, **context: Any) -> Table:
@@ -129,8 +144,11 @@ class Table:
         self.game_no = stored.game.game_no
         self._dealt_to = list(stored.game.dealt_to)
         self.log = list(self.game.opening_events)
+        self._steps = self._no_steps()
         for seat, action in stored.actions:
-            self.log.extend(self.game.apply(seat, action))
+            events = self.game.apply(seat, action)
+            self.log.extend(events)
+            self._count_steps(events)
             self.actions.append((seat, action))
         self._rounds_recorded = len(self.game.round_scores)
         self.status = FINISHED if self.game.over else PLAYING
@@ -307,6 +325,7 @@ class Table:
         self._rounds_recorded = 0
         self.actions = []
         self.log = list(self.game.opening_events)
+        self._steps = self._no_steps()
         self.game_no += 1
         self.status = PLAYING
         self._dealt_to = [seat.occupancy for seat in self.seats]
@@ -323,7 +342,7 @@ class Table:
                 )
             )
         )
-        self._send_updates(self.log)
+        self._send_updates(self.log, deal=True)
         self._summary_changed()
 
     def _next_seed(self) -> int:
@@ -346,10 +365,11 @@ class Table:
         game = self.game
         if game is None or self.status != PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
-        if seat_index not in game.actors:
+        free = action.get("kind") in game.free_kinds  # diplomacy: checked by the rules alone
+        if not free and seat_index not in game.actors:
             waiting_for = " or ".join(str(self.seats[seat].name) for seat in game.actors)
             raise ServerError(ErrorCode.NOT_YOUR_TURN, f"It is not your turn: {waiting_for} acts.")
-        if action not in game.legal_actions(seat_index):
+        if not free and action not in game.legal_actions(seat_index):
             raise ServerError(ErrorCode.ILLEGAL_ACTION, _refusal(game, seat_index, action))
         try:
             events = game.apply(seat_index, action)
@@ -378,26 +398,36 @@ class Table:
         if game.result is not None:
             self._record(FinishGame(self.game_id, game.result.to_wire(), now))
 
-    def _send_updates(self, events: list[Event]) -> None:
+    def _count_steps(self, events: list[Event]) -> set[int | None]:
+        """Count an action's step for each viewer it reaches (None: the spectators), and
+        return those viewers. A private negotiation step reaches its two parties alone."""
+        reached = {viewer for viewer in self._steps if any(e.reaches(viewer) for e in events)}
+        for viewer in reached:
+            self._steps[viewer] += 1
+        return reached
+
+    def _send_updates(self, events: list[Event], *, deal: bool = False) -> None:
+        """Tell every member what happened, in its seat's form. Viewers an action does not
+        reach get nothing, and their `seq` (the steps they were shown) does not move."""
         assert self.game is not None
-        seq = len(self.actions)
+        reached = set(self._steps) if deal else self._count_steps(events)
         for seat in self.seats:
-            if seat.member is not None:
+            if seat.member is not None and seat.index in reached:
                 seat.member.deliver(
                     Update(
                         table=self.id,
                         game=self.game_no,
-                        seq=seq,
-                        events=[event.for_seat(seat.index) for event in events],
+                        seq=self._steps[seat.index],
+                        events=events_for(events, seat.index),
                         view=self.game.view(seat.index),
                     )
                 )
-        if self.spectators:
+        if self.spectators and None in reached:
             public = Update(
                 table=self.id,
                 game=self.game_no,
-                seq=seq,
-                events=[event.for_seat(None) for event in events],
+                seq=self._steps[None],
+                events=events_for(events, None),
                 view=self.game.view(None),
             )
             for member in self.spectators:
@@ -416,7 +446,7 @@ class Table:
             seat=index,
             token=token,
             view=self.game.view(viewer) if self.game is not None else None,
-            log=[event.for_seat(viewer) for event in self.log],
+            log=events_for(self.log, viewer),
             chat=self.chat.history_for(seat.occupancy if seat is not None else None),
         )
 
@@ -485,6 +515,9 @@ class Table:
         """A seat the server's bots should act for now, if any."""
         if self.status != PLAYING or self.game is None:
             return None
+        for seat in self.seats:  # replies to offers first: the offer waits on them
+            if seat.bot_driven and self.game.answers(seat.index):
+                return seat.index
         for index in self.game.actors:
             if self.seats[index].bot_driven:
                 return index
@@ -495,7 +528,7 @@ class Table:
         if self.closed or self.next_bot_seat() != index or self.game is None:
             return  # (closed: removed while the bot waited; a dead table takes no actions)
         bot = self._bot_for(self.seats[index])
-        legal = self.game.legal_actions(index)
+        legal = self.game.answers(index) or self.game.legal_actions(index)
         view = self.game.view(index) if bot.uses_view else {}
         try:
             self.act(index, bot.choose(view, legal))

@@ -1,0 +1,21 @@
+"""Nobility: provinces, nobles and money for three players, with battles, elections and deals."""
+
+from cardtable.engine.bots import RandomBot
+from cardtable.engine.nobility.rules import RUBBERS, Nobility
+from cardtable.engine.nobility.text import describe
+from cardtable.engine.options import OptionSpec
+from cardtable.engine.registry import GameSpec
+
+SPEC = GameSpec(
+    id="nobility",
+    title="Nobility",
+    min_players=3,
+    max_players=3,
+    options=(OptionSpec("rubbers", RUBBERS, "rubbers to win the match", minimum=1, maximum=3),),
+    game_class=Nobility,
+    summary="Meld provinces, pay nobles to defend them, battle, vote and bargain for all 36.",
+    bots={"random": RandomBot},
+    describe=describe,
+)
+
+__all__ = ["SPEC", "Nobility"]
