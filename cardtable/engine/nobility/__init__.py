@@ -1,6 +1,7 @@
 """Nobility: provinces, nobles and money for three players, with battles, elections and deals."""
 
 from cardtable.engine.bots import RandomBot
+from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.rules import RUBBERS, Nobility
 from cardtable.engine.nobility.text import describe
 from cardtable.engine.options import OptionSpec
@@ -14,7 +15,7 @@ SPEC = GameSpec(
     options=(OptionSpec("rubbers", RUBBERS, "rubbers to win the match", minimum=1, maximum=3),),
     game_class=Nobility,
     summary="Meld provinces, pay nobles to defend them, battle, vote and bargain for all 36.",
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
     describe=describe,
 )
 

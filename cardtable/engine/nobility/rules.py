@@ -848,7 +848,9 @@ class Nobility(Game):
     def _named_offer(self, seat: int, action: Action) -> Offer:
         if set(action) != {"kind", "deal"}:
             raise IllegalAction("Name the offer by its number, as `deal`.")
-        offer = self.offers.get(action["deal"]) if isinstance(action["deal"], int) else None
+        number = action["deal"]
+        whole = isinstance(number, int) and not isinstance(number, bool)
+        offer = self.offers.get(number) if whole else None
         if offer is None:
             raise IllegalAction("There is no open offer with that number.")
         if action["kind"] == "withdraw" and offer.maker != seat:
@@ -964,7 +966,7 @@ class Nobility(Game):
                 return "Draw first: from the stock or the stock discard pile (or retrieve)."
             return self._retrieval_refusal(seat, action)
         if kind in RETRIEVE_KINDS:
-            if not self.endgame or self.phase not in (MAIN, RETRIEVING):
+            if self.phase != RETRIEVING and not (self.endgame and self.phase == MAIN):
                 return "Retrieval takes the place of the draw and meld phase."
             return self._retrieval_refusal(seat, action)
         if kind == "battle":
@@ -1016,7 +1018,9 @@ class Nobility(Game):
         if meld is None:
             return "There is no such meld."
         if kind == "extend":
-            return f"{label(cid)} does not extend that meld at either end."
+            if not is_province(cid):
+                return "Only a province (2–10) extends a meld."
+            return f"That card ({label(cid)}) does not extend meld {meld.id} at either end."
         if kind == "defend":
             if meld.owner != seat:
                 return "You defend only your own melds."
