@@ -59,7 +59,7 @@ def test_demo_is_repeatable_for_a_seed() -> None:
 def test_an_unknown_game_is_a_clear_error() -> None:
     done = cardtable("demo", "poker")
     assert done.returncode == 2
-    games = "chinese-ten, thistle, queen-of-scots, trupe"
+    games = "chinese-ten, thistle, queen-of-scots, trupe, nobility"
     assert f"There is no game 'poker'; the games are: {games}." in done.stderr
 
 

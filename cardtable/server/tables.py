@@ -400,8 +400,13 @@ class Table:
 
     def _count_steps(self, events: list[Event]) -> set[int | None]:
         """Count an action's step for each viewer it reaches (None: the spectators), and
-        return those viewers. A private negotiation step reaches its two parties alone."""
-        reached = {viewer for viewer in self._steps if any(e.reaches(viewer) for e in events)}
+        return those viewers. A private negotiation step reaches its two parties alone; an
+        action that made no event reaches everyone (their views may have changed)."""
+        reached = {
+            viewer
+            for viewer in self._steps
+            if not events or any(event.reaches(viewer) for event in events)
+        }
         for viewer in reached:
             self._steps[viewer] += 1
         return reached

@@ -92,15 +92,18 @@ def test_different_seeds_deal_differently(case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
-def test_every_card_is_accounted_for_after_every_action(case: Case) -> None:
+def test_every_card_and_coin_is_accounted_for_after_every_action(case: Case) -> None:
     for seed in range(STEPPED_GAMES):
         game, actions = stepped(case, seed)
         everything = list(range(game.card_count()))
         assert sorted(cid for zone in game.zones().values() for cid in zone.cards) == everything
+        assert sum(game.purses().values()) == game.currency
         for seat, action in actions:
             game.apply(seat, action)
             cards = sorted(cid for zone in game.zones().values() for cid in zone.cards)
             assert cards == everything
+            assert sum(game.purses().values()) == game.currency, "money made or lost"
+            assert all(amount >= 0 for amount in game.purses().values())
 
 
 def assert_no_leak(
@@ -244,6 +247,7 @@ def test_any_legal_path_conserves_cards_and_replays(
         taken.append((seat, action))
     cards = sorted(cid for zone in game.zones().values() for cid in zone.cards)
     assert cards == list(range(game.card_count()))
+    assert sum(game.purses().values()) == game.currency
     assert snapshot(replay(game.setup, taken)) == snapshot(game)
 
 

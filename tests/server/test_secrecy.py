@@ -188,6 +188,7 @@ def make_bot(seat: int, game_no: int, game: str = GAME) -> Bot:
         pytest.param("queen-of-scots", 4, {"target": 300}, 1, id="queen-of-scots-4-players"),
         pytest.param("trupe", 2, {"target": 50}, 1, id="trupe-2-players"),
         pytest.param("trupe", 4, {"target": 50}, 1, id="trupe-4-players"),
+        pytest.param("nobility", 3, {"rubbers": 1}, 1, id="nobility"),
     ],
 )
 async def test_nobody_is_sent_a_card_they_may_not_see(
