@@ -1,5 +1,5 @@
 """Snapshots of the lobby, the table and a replay at 80×24 (and the table at 120×40), and of the
-Thistle, Queen of Scots and Trupe boards at 80×24.
+Thistle, Queen of Scots, Trupe and Nobility boards at 80×24.
 
 A fixed server seed and instant bots make every run show the same cards. After a deliberate change
 to the look, refresh them with ``pytest tests/client/test_snapshots.py --snapshot-update`` and
@@ -21,6 +21,7 @@ from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from tests.client.support import SIZE, join_app, play_app, screen_text, server_thread, wait_until
+from tests.client.test_nobility_board import nobility_app
 from tests.client.test_queen_of_scots_board import queen_app
 from tests.client.test_thistle_board import thistle_app
 from tests.client.test_trupe_board import trupe_app
@@ -182,4 +183,18 @@ TRUPE_ORDER = ("take", "declare", "extend", "pair", "draw", "discard", "deal")
 def test_trupe_table(snap_compare: Any) -> None:
     app, _server = trupe_app()
     turn = moves_then(app, 8, TRUPE_ORDER, "discard")
+    assert snap_compare(app, terminal_size=SIZE, run_before=turn)
+
+
+#: Nobility moves by preference: give up, be ready, meld, extend, defend, battle, finish, draw,
+#: take, then discard (a claim, a retrieval, a pass or a merge last).
+NOBILITY_ORDER = (
+    "give_up", "ready", "meld", "extend", "defend", "joker", "battle", "done", "draw", "take",
+    "discard", "claim", "retrieve", "recall", "pass", "merge", "deal",
+)  # fmt: skip
+
+
+def test_nobility_table(snap_compare: Any) -> None:
+    app, _server = nobility_app()
+    turn = moves_then(app, 12, NOBILITY_ORDER, "discard")
     assert snap_compare(app, terminal_size=SIZE, run_before=turn)

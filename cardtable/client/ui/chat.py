@@ -3,6 +3,8 @@
 The table channel is everyone at the table; each other player at it has a private channel.
 ``/msg NAME text`` sends a private line from any channel. A partner's channel is marked closed
 where the table does not let partners talk privately (the server refuses such lines anyway).
+In a game with offers (Nobility) the panel also takes the deal commands of `diplomacy` and shows
+each offer and deal in the private channel of its other party; a bot has a channel for them.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, RichLog
 from textual.widgets.option_list import Option
 
+from cardtable.client.ui.diplomacy import is_note, note_text, parse_command
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
 
@@ -36,6 +39,8 @@ class Outgoing:
 
 def channel_of(line: dict[str, Any], me: int | None) -> str:
     """The channel a chat line belongs to, for the seat `me`: the table, or the other seat."""
+    if is_note(line):
+        return str(line["channel"])
     if line.get("to_seat") is None:
         return TABLE
     other = line["to_seat"] if line.get("from_seat") == me else line.get("from_seat")
@@ -84,11 +89,16 @@ def _parse(
         return "The one command is /msg NAME text."
     if channel == TABLE:
         return Outgoing(text, None)
-    return Outgoing(text, int(channel.split(":")[1]))
+    seat = int(channel.split(":")[1])
+    if not 0 <= seat < len(names) or names[seat] is None:
+        return "Bots cannot read private lines."  # (a bot's channel shows offers alone)
+    return Outgoing(text, seat)
 
 
 def line_text(line: dict[str, Any]) -> Text:
     """A chat line as plain text: the sender in bold, then what they wrote, never as markup."""
+    if is_note(line):
+        return note_text(line)
     text = Text()
     sender = clean(str(line.get("from", "?")))
     if line.get("to_seat") is not None:
@@ -109,6 +119,13 @@ class ChatPanel(Vertical):
             super().__init__()
             self.outgoing = outgoing
 
+    class Act(Message):
+        """A deal command: the action to send to the game."""
+
+        def __init__(self, action: dict[str, Any]) -> None:
+            super().__init__()
+            self.action = action
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.channel = TABLE
@@ -120,6 +137,10 @@ class ChatPanel(Vertical):
         self.lines: list[dict[str, Any]] = []
         self._ids: set[object] = set()
         self.seen: dict[str, int] = {}
+        #: For a game with offers: every seat's name, and the open offers we are party to.
+        self.diplomacy = False
+        self.names: list[str] = []
+        self.offers: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="channels")
@@ -140,13 +161,24 @@ class ChatPanel(Vertical):
         the partners' seats whose private channel is closed."""
         changed = (me, players, set(closed)) != (self.me, self.players, self.closed)
         self.me, self.players, self.bots, self.closed = me, players, bots or [], set(closed)
-        if self.channel != TABLE and self._channel_player(self.channel) is None:
-            self.channel = TABLE
-            changed = True
+        if changed or self.channel not in dict(self._channels()):
+            self._redraw()
+
+    def set_diplomacy(self, names: list[str], offers: list[dict[str, Any]]) -> None:
+        """Take deal commands: every seat's `names` (bots' too), the open `offers` we are party
+        to (as the view lists them)."""
+        changed = not self.diplomacy or names != self.names
+        self.diplomacy, self.names, self.offers = True, names, offers
+        self.query_one("#chat-input", Input).placeholder = "Say… (/msg NAME text, /offer, /help)"
         if changed:
-            self._mark_seen()
-            self._draw_lines()
-            self._draw_channels()
+            self._redraw()
+
+    def _redraw(self) -> None:
+        if self.channel not in dict(self._channels()):
+            self.channel = TABLE
+        self._mark_seen()
+        self._draw_lines()
+        self._draw_channels()
 
     def set_lines(self, lines: list[dict[str, Any]]) -> None:
         """Show all of `lines`: the table's chat as we may read it, oldest first."""
@@ -171,13 +203,11 @@ class ChatPanel(Vertical):
         total = sum(1 for line in self.lines if channel_of(line, self.me) == channel)
         return total - self.seen.get(channel, 0)
 
-    def _channel_player(self, channel: str) -> str | None:
-        seat = int(channel.split(":")[1])
-        return self.players[seat] if 0 <= seat < len(self.players) else None
-
     def _channels(self) -> list[tuple[str, str]]:
         channels = [(TABLE, "# table")]
         for seat, name in enumerate(self.players):
+            if not name and self.diplomacy and seat < len(self.names):
+                name = self.names[seat] if self.names[seat] in self.bots else None  # offers only
             if name and seat != self.me and self.me is not None:
                 closed = " (closed)" if seat in self.closed else ""
                 channels.append((f"seat:{seat}", f"@ {name}{closed}"))
@@ -229,6 +259,15 @@ class ChatPanel(Vertical):
         event.stop()
         if not event.value.strip():
             return
+        if self.diplomacy:
+            action = parse_command(event.value, self.channel, self.me, self.names, self.offers)
+            if action is not None:
+                if isinstance(action, str):
+                    self.notify(action, severity="warning", markup=False)
+                else:
+                    event.input.value = ""
+                    self.post_message(self.Act(action))
+                return
         outgoing = parse_outgoing(event.value, self.channel, self.players, self.bots, self.closed)
         if isinstance(outgoing, str):
             self.notify(outgoing, severity="warning")

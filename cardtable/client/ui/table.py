@@ -16,6 +16,7 @@ from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.chat import TABLE, ChatPanel, channel_of, closed_partners
+from cardtable.client.ui.diplomacy import Negotiations, has_diplomacy
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import get_game
@@ -61,6 +62,8 @@ class TableScreen(Screen[None]):
         #: Messages that arrived before the screen was mounted, handled once it is.
         self._pending: list[Message] = []
         self._log_game = 0
+        #: For a game with offers: the lines that show them in our private channels.
+        self.negotiations = Negotiations() if has_diplomacy(self.spec) else None
 
     @property
     def cardtable(self) -> CardtableApp:
@@ -112,6 +115,8 @@ class TableScreen(Screen[None]):
             self.redraw(message)
         elif isinstance(message, Update) and message.table == session.table_id:
             self._draw_state()
+            if self.negotiations is not None:
+                self._draw_chat_players()  # the open offers, for an answer without a number
             log = self.query_one("#log", RichLog)
             if message.game != self._log_game:
                 self._log_game = message.game
@@ -119,6 +124,10 @@ class TableScreen(Screen[None]):
             for event in message.events:
                 log.write(self._event_text(event))
             self._announce_scores(message.events)
+            for note in self._deal_notes(message.events, message.game):
+                self._chat().add(note)
+                if note["from_seat"] not in (None, session.seat):
+                    self._flag_chat(note)
         elif isinstance(message, TableChanged) and message.table["id"] == session.table_id:
             self._draw_state()
             self._draw_chat_players()
@@ -130,7 +139,10 @@ class TableScreen(Screen[None]):
         """Draw everything again, as of `joined` (after joining or reconnecting)."""
         self._draw_state()
         self._draw_chat_players()
-        self._chat().set_lines(joined.chat)
+        # The offers and deals of this game's log follow the chat lines in their channels: the
+        # chat does not say when in the game each line was written.
+        notes = self._deal_notes(joined.log, joined.table["game_no"], rebuild=True)
+        self._chat().set_lines([*joined.chat, *notes])
         log = self.query_one("#log", RichLog)
         log.clear()
         self._log_game = joined.table["game_no"]
@@ -156,6 +168,21 @@ class TableScreen(Screen[None]):
             self._chat().set_players(
                 state.seat, self._chat_players(state), self._chat_bots(state), closed
             )
+            if self.negotiations is not None:
+                table = state.view.get("table") if state.view else None
+                offers = table.get("offers", []) if isinstance(table, dict) else []
+                self._chat().set_diplomacy(state.names, list(offers))
+
+    def _deal_notes(
+        self, events: list[dict[str, Any]], game: int, *, rebuild: bool = False
+    ) -> list[dict[str, Any]]:
+        """The chat lines for the offers and deals among `events` that we are party to."""
+        if self.negotiations is None or self.state is None:
+            return []
+        state = self.state
+        if rebuild:
+            return self.negotiations.rebuild(events, game, state.seat, state.names)
+        return self.negotiations.notes(events, game, state.seat, state.names)
 
     def _chat(self) -> ChatPanel:
         return self.query_one("#chat", ChatPanel)
@@ -341,6 +368,11 @@ class TableScreen(Screen[None]):
             confirmed(True)
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
+        action = message.action
+        self.cardtable.request(lambda session: session.act(action))
+
+    def on_chat_panel_act(self, message: ChatPanel.Act) -> None:
+        """A deal command from the chat: the server's refusal is shown like any other."""
         action = message.action
         self.cardtable.request(lambda session: session.act(action))
 

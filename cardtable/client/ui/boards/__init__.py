@@ -114,6 +114,7 @@ def register_board(game: str) -> Any:
 def board_for(game: str) -> Board:
     from cardtable.client.ui.boards import (  # noqa: F401  (register boards)
         chinese_ten,
+        nobility,
         queen_of_scots,
         thistle,
         trupe,

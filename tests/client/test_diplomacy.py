@@ -1,0 +1,273 @@
+"""Deals in the chat without a screen: what a typed /offer, /accept, /decline or /withdraw asks the
+game for, and the lines that show offers and deals in the private channel of the other party."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.client.ui.chat import TABLE, channel_of, line_text, parse_outgoing
+from cardtable.client.ui.diplomacy import (
+    NOTE_STYLE,
+    OPEN_STYLE,
+    Negotiations,
+    has_diplomacy,
+    match_name,
+    parse_command,
+    parse_terms,
+)
+from cardtable.engine import get_game, new_game
+
+NAMES = ["Ann", "Bo", "Cleo (bot)"]
+ANN, BO, CLEO = 0, 1, 2
+
+
+def offer_of(text: str, channel: str = TABLE, me: int = ANN) -> Any:
+    return parse_command(text, channel, me, NAMES)
+
+
+# -- which games ----------------------------------------------------------------------------------
+
+
+def test_only_a_game_with_offers_takes_deal_commands() -> None:
+    assert has_diplomacy(get_game("nobility"))
+    for game in ("chinese-ten", "thistle", "trupe", "queen-of-scots"):
+        assert not has_diplomacy(get_game(game)), game
+
+
+# -- /offer ---------------------------------------------------------------------------------------
+
+
+def test_an_offer_in_a_private_channel_goes_to_that_player() -> None:
+    assert offer_of("/offer give 20 meld 3 get meld 5 coalition", "seat:1") == {
+        "kind": "offer",
+        "to": BO,
+        "give_money": 20,
+        "give_melds": [3],
+        "get_melds": [5],
+        "coalition": "form",
+    }
+
+
+def test_a_name_sends_it_from_any_channel_and_wins_over_the_channel() -> None:
+    for channel in (TABLE, "seat:1", "seat:2"):
+        assert offer_of("/offer Bo get 15", channel) == {"kind": "offer", "to": BO, "get_money": 15}
+    # Case does not matter, and a bot's "(bot)" may be left out.
+    for typed in ("/offer cleo (BOT) give 5", "/offer Cleo give 5", "/OFFER cleo 5"):
+        assert offer_of(typed) == {"kind": "offer", "to": CLEO, "give_money": 5}, typed
+
+
+def test_the_longest_name_is_matched() -> None:
+    names = ["Anna", "Anna Lee", "Bo"]
+    assert match_name("Anna Lee give 5", names) == (1, "give 5")
+    assert match_name("anna give 5", names) == (0, "give 5")
+    assert match_name("Annabel give 5", names) is None
+    assert match_name("give 5", names) is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "terms"),
+    [
+        ("give 20", {"give_money": 20}),
+        ("20", {"give_money": 20}),  # giving until said otherwise
+        ("20 for meld 5", {"give_money": 20, "get_melds": [5]}),
+        ("pay $30 and meld #2 , ask 10", {"give_money": 30, "give_melds": [2], "get_money": 10}),
+        ("give melds 3,5 and 7 get 4", {"give_melds": [3, 5, 7], "get_money": 4}),
+        ("give melds 3 5", {"give_melds": [3, 5]}),
+        ("give meld 3 and 20", {"give_melds": [3], "give_money": 20}),  # "meld": one meld
+        ("get meld 4 and melds 6, 8", {"get_melds": [4, 6, 8]}),
+        ("form a coalition", {"coalition": "form"}),
+        ("coalition give 5", {"coalition": "form", "give_money": 5}),
+        ("dissolve the coalition", {"coalition": "dissolve"}),
+        ("get 5 money dissolve", {"get_money": 5, "coalition": "dissolve"}),
+        ("GIVE 20 GET MELD 5", {"give_money": 20, "get_melds": [5]}),
+        ("give 0 get 3", {"get_money": 3}),
+    ],
+)
+def test_terms_grammar(typed: str, terms: dict[str, Any]) -> None:
+    assert parse_terms(typed) == terms
+    assert offer_of(f"/offer Bo {typed}") == {"kind": "offer", "to": BO, **terms}
+
+
+@pytest.mark.parametrize(
+    ("typed", "problem"),
+    [
+        ("", "Say what you give or ask for"),
+        ("give nothing", "Say what you give or ask for"),
+        ("give lots", "“lots” is not part of an offer"),
+        ("give 20 get 5 10", "Say the money to get once"),
+        ("give 20 30", "Say the money to give once"),
+        ("give meld", "Say which meld by its number"),
+        ("give meld x", "Say which meld by its number"),
+        ("give melds 3 get melds 4, 3, 4", "A meld is named twice"),
+        ("form dissolve", "A coalition is either formed or dissolved"),
+        ("give -5", "“-5” is not part of an offer"),
+    ],
+)
+def test_terms_that_cannot_be_read_say_why(typed: str, problem: str) -> None:
+    said = parse_terms(typed)
+    assert isinstance(said, str) and said.startswith(problem), said
+    said = offer_of(f"/offer Bo {typed}")
+    assert isinstance(said, str) and said.startswith(problem), said
+
+
+def test_an_offer_needs_someone_else_to_go_to() -> None:
+    said = offer_of("/offer give 20")
+    assert isinstance(said, str) and said.startswith("Say whom the offer is for")
+    assert offer_of("/offer Ann give 20", "seat:1") == "You cannot make an offer to yourself."
+    watching = parse_command("/offer Bo give 5", TABLE, None, NAMES)
+    assert watching == "Only the players at the table make and answer offers."
+
+
+# -- answers --------------------------------------------------------------------------------------
+
+OFFERS = [
+    {"deal": 2, "from": BO, "to": ANN},
+    {"deal": 3, "from": ANN, "to": BO},
+    {"deal": 5, "from": CLEO, "to": ANN},
+    {"deal": 7, "from": BO, "to": ANN},  # (not possible in the game: one per pair; a later one)
+]
+
+
+def answer(typed: str, channel: str = TABLE, offers: list[dict[str, Any]] = OFFERS) -> Any:
+    return parse_command(typed, channel, ANN, NAMES, offers)
+
+
+def test_an_answer_names_the_deal_by_its_number() -> None:
+    for kind in ("accept", "decline", "withdraw"):
+        for typed in (f"/{kind} 4", f"/{kind} #4", f"/{kind.upper()} offer 4", f"/{kind}  4 "):
+            assert answer(typed) == {"kind": kind, "deal": 4}, typed
+    # A number the client does not know of is sent all the same: the game answers it.
+    assert answer("/accept 99", offers=[]) == {"kind": "accept", "deal": 99}
+    for typed in ("/accept four", "/decline 4 5", "/withdraw -1"):
+        said = answer(typed)
+        assert isinstance(said, str) and said.startswith("Name the offer by its number"), typed
+
+
+def test_without_a_number_the_latest_open_offer_in_the_channel() -> None:
+    assert answer("/accept", "seat:1") == {"kind": "accept", "deal": 7}
+    assert answer("/decline", "seat:2") == {"kind": "decline", "deal": 5}
+    assert answer("/withdraw", "seat:1") == {"kind": "withdraw", "deal": 3}
+    assert answer("/withdraw", "seat:2") == "You have made no open offer in this channel."
+    assert answer("/accept", "seat:1", OFFERS[1:2]) == "No offer to you is open in this channel."
+    # From the table channel only when there is just one.
+    assert answer("/withdraw") == {"kind": "withdraw", "deal": 3}
+    assert answer("/accept", TABLE, OFFERS[:1]) == {"kind": "accept", "deal": 2}
+    assert answer("/accept") == "Which offer? Name it by its number: /accept N"
+    assert answer("/decline", TABLE, []) == "No offer to you is open."
+
+
+def test_other_commands_and_chat_are_left_to_the_chat() -> None:
+    for typed in ("hello", "  hi /offer", "/msg Bo give 20", "/msg"):
+        assert answer(typed) is None, typed
+    for typed in ("/help", "/offers", "/me waves", "/"):
+        said = answer(typed)
+        assert isinstance(said, str) and said.startswith("Commands: /msg NAME text"), typed
+
+
+def test_a_plain_line_in_a_bots_channel_is_refused() -> None:
+    players: list[str | None] = ["Ann", "Bo", None]
+    assert parse_outgoing("psst", "seat:2", players) == "Bots cannot read private lines."
+    assert parse_outgoing("psst", "seat:1", players) != "Bots cannot read private lines."
+
+
+# -- the lines shown ------------------------------------------------------------------------------
+
+
+def game_events() -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Offers made, declined, withdrawn and accepted in a real game, as seats 0, 1 and 2 are told
+    of them."""
+    game = new_game("nobility", 3, {}, seed=3)
+    game.money[:] = [50, 40, 0]  # type: ignore[attr-defined]
+    game.bank -= 90  # type: ignore[attr-defined]
+    events = []
+    for seat, action in [
+        (ANN, {"kind": "offer", "to": BO, "give_money": 20, "get_money": 5}),  # 1
+        (BO, {"kind": "decline", "deal": 1}),
+        (BO, {"kind": "offer", "to": ANN, "give_money": 10}),  # 2
+        (CLEO, {"kind": "offer", "to": ANN, "get_money": 30}),  # 3
+        (CLEO, {"kind": "withdraw", "deal": 3}),
+        (ANN, {"kind": "accept", "deal": 2}),
+    ]:
+        events += game.apply(seat, action)
+    return tuple(  # type: ignore[return-value]
+        [event.for_seat(seat) for event in events if event.reaches(seat)] for seat in range(3)
+    )
+
+
+def test_offers_and_deals_show_in_the_other_partys_channel() -> None:
+    ann, bo, cleo = game_events()
+    notes = Negotiations().notes(ann, 1, ANN, NAMES)
+    assert [(note["channel"], note["note"], note["from_seat"]) for note in notes] == [
+        ("seat:1", "Offer 1 to Bo: Ann gives 20; Bo gives 5 — /withdraw 1 to take it back", ANN),
+        ("seat:1", "Bo declines offer 1.", BO),
+        ("seat:1", "Offer 2 from Bo: Bo gives 10 — /accept 2 or /decline 2", BO),
+        ("seat:2", "Offer 3 from Cleo (bot): Ann gives 30 — /accept 3 or /decline 3", CLEO),
+        ("seat:2", "Cleo (bot) withdraws offer 3.", CLEO),
+        ("seat:1", "Ann accepts offer 2. Done: Bo gives 10.", ANN),
+    ]
+    assert [note["open"] for note in notes] == [False, False, True, True, False, False]
+    assert all(channel_of(note, ANN) == note["channel"] for note in notes)
+    assert len({note["id"] for note in notes}) == len(notes)
+    # Bo sees the other side of the same deals; Cleo her own offer, and none of the others
+    # (the deal done between Ann and Bo is public: it is in her log, not in her chat).
+    seen_by_bo = Negotiations().notes(bo, 1, BO, NAMES)
+    assert [note["note"] for note in seen_by_bo] == [
+        "Offer 1 from Ann: Ann gives 20; Bo gives 5 — /accept 1 or /decline 1",
+        "Bo declines offer 1.",
+        "Offer 2 to Ann: Bo gives 10 — /withdraw 2 to take it back",
+        "Ann accepts offer 2. Done: Bo gives 10.",
+    ]
+    assert {note["channel"] for note in seen_by_bo} == {"seat:0"}
+    assert [event["kind"] for event in cleo] == ["offer", "offer_closed", "deal_done"]
+    seen_by_cleo = Negotiations().notes(cleo, 1, CLEO, NAMES)
+    assert [(note["channel"], note["note"]) for note in seen_by_cleo] == [
+        ("seat:0", "Offer 3 to Ann: Ann gives 30 — /withdraw 3 to take it back"),
+        ("seat:0", "Cleo (bot) withdraws offer 3."),
+    ]
+    assert Negotiations().notes(cleo, 1, None, NAMES) == []
+
+
+def test_lapsed_and_dropped_offers_and_a_game_later() -> None:
+    negotiations = Negotiations()
+    offer = {"kind": "offer", "offer": {"deal": 1, "from": BO, "to": ANN, "get_melds": [4]}}
+    lapsed = {"kind": "offer_closed", "deal": 1, "how": "lapsed"}
+    first = negotiations.notes([offer, lapsed], 1, ANN, NAMES)
+    assert [note["note"] for note in first] == [
+        "Offer 1 from Bo: Ann gives meld 4 — /accept 1 or /decline 1",
+        "Offer 1 has lapsed.",
+    ]
+    assert first[1]["from_seat"] is None
+    # In the next game deal numbers start again: new lines, with ids of their own.
+    dropped = {"kind": "offer_closed", "deal": 1, "how": "the rubber ended"}
+    second = negotiations.notes([offer, dropped], 2, ANN, NAMES)
+    assert second[1]["note"] == "Offer 1 is closed: the rubber ended."
+    assert not {note["id"] for note in first} & {note["id"] for note in second}
+    # An offer we never heard made (before we came back) is not guessed at.
+    assert negotiations.notes([{**dropped, "deal": 9}], 2, ANN, NAMES) == []
+
+
+def test_a_rebuild_forgets_what_went_before() -> None:
+    negotiations = Negotiations()
+    offer = {"kind": "offer", "offer": {"deal": 1, "from": BO, "to": ANN, "give_money": 4}}
+    closed = {"kind": "offer_closed", "deal": 1, "how": "declined"}
+    negotiations.notes([offer], 1, ANN, NAMES)
+    assert negotiations.rebuild([closed], 1, ANN, NAMES) == []
+    assert [note["note"] for note in negotiations.rebuild([offer, closed], 1, ANN, NAMES)] == [
+        "Offer 1 from Bo: Bo gives 4 — /accept 1 or /decline 1",
+        "Ann declines offer 1.",
+    ]
+
+
+def test_a_deal_line_is_styled_unlike_a_chat_line_and_never_markup() -> None:
+    offer = {"kind": "offer", "offer": {"deal": 1, "from": BO, "to": ANN, "give_money": 4}}
+    mine = {"kind": "offer", "offer": {"deal": 2, "from": ANN, "to": BO, "give_money": 4}}
+    names = ["Ann", "[red]Bo\x1b[0m", "Cleo"]
+    to_me, from_me = Negotiations().notes([offer, mine], 1, ANN, names)
+    text = line_text(to_me)
+    assert text.plain == "◆ Offer 1 from [red]Bo�[0m: [red]Bo�[0m gives 4 — /accept 1 or /decline 1"
+    assert str(text.style) == OPEN_STYLE and not text.spans
+    assert str(line_text(from_me).style) == NOTE_STYLE
+    chat = line_text({"from": "Bo", "from_seat": 1, "to_seat": 0, "to": "Ann", "text": "hi"})
+    assert chat.plain == "Bo → Ann: hi" and str(chat.style) != NOTE_STYLE
