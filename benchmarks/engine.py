@@ -92,10 +92,11 @@ def strength(
 
 
 def strength_cases(spec: GameSpec) -> list[tuple[int, dict[str, Any], str]]:
-    """The line-ups a bot's strength is measured in: two players, one against one; and for a
-    game with partnerships, two partnerships of two."""
+    """The line-ups a bot's strength is measured in: the fewest players the game allows (one
+    bot against one random bot, or against two in a three-player game); and for a game with
+    partnerships, two partnerships of two."""
     players = max(2, spec.min_players)
-    cases: list[tuple[int, dict[str, Any], str]] = [(players, {}, "1 against 1")]
+    cases: list[tuple[int, dict[str, Any], str]] = [(players, {}, f"1 against {players - 1}")]
     if any(option.name == "partnership" for option in spec.options):
         cases.append((4, {"partnership": True}, "2 partners against 2"))
     return cases

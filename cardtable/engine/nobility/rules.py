@@ -49,6 +49,9 @@ RUBBERS = 2
 #: when its last election closes, or after this many turns of the endgame.
 ELECTIONS = 8
 ENDGAME_TURNS = 30
+#: And a rubber whose stock never runs out (the discard pile passed round and round) is decided
+#: when this turn would begin.
+TURN_LIMIT = 300
 
 START, MAIN, MELDING, RETRIEVING, DISCARD, ELECTION = (
     "start",
@@ -135,6 +138,7 @@ class Nobility(Game):
         self.battle: Battle | None = None
         self.claim: Claim | None = None
         self.won_hand = False
+        self.taken: int | None = None  # the card taken from the stock discard pile this turn
         self.turn = self.left_of(self.dealer)
         self.turns = 1
         self.phase = START
@@ -221,6 +225,8 @@ class Nobility(Game):
             "endgame": self.endgame,
             "endgame_turns_left": ENDGAME_TURNS - self.endgame_turns if self.endgame else None,
             "passes": self.passes,
+            "taken": card_wire(self.taken) if self.taken is not None else None,
+            "turn_limit": TURN_LIMIT,
             "hand": cards_wire(self.hands[seat]) if seat is not None else None,
             "hand_counts": [len(hand) for hand in self.hands],
             "stock": len(self.stock),
@@ -276,13 +282,18 @@ class Nobility(Game):
                 if len(hand) <= HAND:
                     actions.append({"kind": "pass"})
             if len(hand) > HAND:
-                actions += [{"kind": "discard", "cid": cid} for cid in hand]
+                actions += self._discards(seat)
             return actions
         if self.phase == MELDING:
             return [*self._meld_actions(seat), {"kind": "done"}]
         if self.phase == RETRIEVING:
             return [*self._retrievals(seat), {"kind": "done"}]
-        return [{"kind": "discard", "cid": cid} for cid in hand]  # DISCARD
+        return self._discards(seat)  # DISCARD
+
+    def _discards(self, seat: int) -> list[Action]:
+        """Any card but the one taken from the stock discard pile this turn (so that the pile
+        cannot pass round the table for ever)."""
+        return [{"kind": "discard", "cid": cid} for cid in self.hands[seat] if cid != self.taken]
 
     def _others(self, seat: int) -> list[int]:
         return [other for other in range(self.seats) if other != seat]
@@ -393,6 +404,7 @@ class Nobility(Game):
         self.phase = MAIN
         if kind == "take":
             cid = self.pile.pop()
+            self.taken = cid
             self.hands[seat] = hand_order([*self.hands[seat], cid])
             return [Event("take", {"seat": seat, "card": card_wire(cid)})]
         events: list[Event] = []
@@ -729,6 +741,7 @@ class Nobility(Game):
         if not passed:
             self.passes = 0
         self.won_hand = False
+        self.taken = None
         self.turn = self.left_of(self.turn)
         self.turns += 1
         self.phase = MAIN if self.endgame else START
@@ -739,6 +752,8 @@ class Nobility(Game):
                 return events + self._decide("the endgame ran its course")
         if self.provinces(self.turn) == ALL_PROVINCES:
             return events + self._end_rubber(self.turn, "all 36 provinces")
+        if self.turns > TURN_LIMIT:
+            return events + self._decide(f"turn {TURN_LIMIT} was the last")
         return [*events, Event("turn", {"seat": self.turn, "turn": self.turns})]
 
     def _ready(self, seat: int) -> list[Event]:
@@ -988,6 +1003,8 @@ class Nobility(Game):
         if kind == "discard":
             if cid not in hand:
                 return "That card is not in your hand."
+            if cid == self.taken:
+                return "You cannot discard the card you took from the stock discard pile."
             return "Finish melding first (done), then discard."
         if kind in ("merge", "pass"):
             if not self.endgame:
