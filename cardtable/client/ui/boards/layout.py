@@ -83,8 +83,8 @@ class Part(Static):
     """A part of the board. A click on a piece runs the board's action that the piece names in
     its style's meta under `CLICK` (not Textual's "@click", which recolours what it marks)."""
 
-    def __init__(self, board: Board, *, id: str) -> None:
-        super().__init__(id=id)
+    def __init__(self, board: Board, *, id: str, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.board = board
 
     def on_click(self, event: events.Click) -> None:

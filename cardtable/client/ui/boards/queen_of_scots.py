@@ -16,13 +16,11 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.geometry import Region
 
-from cardtable.client.ui.boards import Board, register_board
-from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
+from cardtable.client.ui.boards import register_board
+from cardtable.client.ui.boards.layout import Row, clicks
+from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.cards import back_text
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD, Edition, QueenCard
@@ -106,16 +104,11 @@ class Target:
 
 
 @register_board("queen-of-scots")
-class QueenOfScotsBoard(Board):
+class QueenOfScotsBoard(SheetBoard):
     """Queen of Scots, drawn from a seat's view (or a spectator's: no hand)."""
 
-    DEFAULT_CSS = """
-    QueenOfScotsBoard #queen-top, QueenOfScotsBoard #queen-hand { height: auto; }
-    QueenOfScotsBoard #queen-areas { height: 1fr; scrollbar-size-vertical: 1; }
-    QueenOfScotsBoard #queen-hand-scroll {
-        height: auto; max-height: 9; scrollbar-size-vertical: 1;
-    }
-    """
+    PREFIX = "queen"
+    HAND_LINES = 9
 
     BINDINGS = [
         Binding("left", "move(-1)", "Card", key_display="←→"),
@@ -135,25 +128,9 @@ class QueenOfScotsBoard(Board):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        #: The card id under the cursor in our hand.
-        self.cursor: int | None = None
-        #: The selected card ids, in the order they were selected.
-        self.picked: list[int] = []
         #: Adds still to send, one after another, and the view the last one was sent at.
         self.pending: list[dict[str, Any]] = []
         self.sent_at: dict[str, Any] | None = None
-
-    def compose(self) -> ComposeResult:
-        yield Part(self, id="queen-top")
-        with VerticalScroll(id="queen-areas") as areas:
-            areas.can_focus = False
-            yield Part(self, id="queen-table")
-        with VerticalScroll(id="queen-hand-scroll") as hand:
-            hand.can_focus = False
-            yield Part(self, id="queen-hand")
-
-    def on_mount(self) -> None:
-        self._draw()
 
     # -- what the view says --------------------------------------------------------------------
 
@@ -297,32 +274,6 @@ class QueenOfScotsBoard(Board):
             return bool(self.picked)
         return True
 
-    def action_move(self, step: int) -> None:
-        order = [card["cid"] for card in self.hand]
-        if not order:
-            return
-        index = order.index(self.cursor) if self.cursor in order else -step
-        self.cursor = order[(index + step) % len(order)]
-        self._draw()
-
-    def action_select(self) -> None:
-        if self.cursor is None:
-            return
-        if self.cursor in self.picked:
-            self.picked.remove(self.cursor)
-        else:
-            self.picked.append(self.cursor)
-        self._changed()
-
-    def action_unselect(self) -> None:
-        self.picked = []
-        self._changed()
-
-    def action_card(self, cid: int) -> None:
-        """A click on a hand card: the cursor goes there and selects it, or unselects it."""
-        self.cursor = cid
-        self.action_select()
-
     def action_draw(self) -> None:
         if {"kind": "draw"} in self.legal:
             self.send([{"kind": "draw"}])
@@ -422,10 +373,6 @@ class QueenOfScotsBoard(Board):
         if index < len(options):
             self.send(list(options[index].actions))
 
-    def action_scroll(self, pages: int) -> None:
-        areas = self.query_one("#queen-areas", VerticalScroll)
-        areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
-
     def send(self, actions: list[dict[str, Any]]) -> None:
         """Choose the first action; the rest follow, each once the one before has been made."""
         first, *self.pending = actions
@@ -434,32 +381,7 @@ class QueenOfScotsBoard(Board):
         self.choose(first)
         self._changed()
 
-    def _changed(self) -> None:
-        self._draw()
-        self.refresh_bindings()
-
     # -- drawing --------------------------------------------------------------------------------
-
-    def _draw(self) -> None:
-        if not self.is_mounted or not self.query("#queen-top"):
-            return
-        self.query_one("#queen-top", Part).update(Sheet(self.top_rows()))
-        self.query_one("#queen-table", Part).update(Sheet(self.area_rows()))
-        self.query_one("#queen-hand", Part).update(Sheet(self.hand_rows()))
-        self.call_after_refresh(self._reveal)
-
-    def _reveal(self) -> None:
-        """Keep the card under the cursor in sight when the hand is too long to show whole."""
-        part = self.query_one("#queen-hand", Part)
-        _, marks = lay_out(self.hand_rows(), part.content_region.width or 1)
-        if marks:
-            scroll = self.query_one("#queen-hand-scroll", VerticalScroll)
-            scroll.scroll_to_region(Region(0, marks[0], 1, 1), animate=False, immediate=True)
-
-    def table_text(self, width: int) -> str:
-        """The seats' areas as plain text laid out `width` cells wide."""
-        lines, _ = lay_out(self.area_rows(), width)
-        return "\n".join(line.plain for line in lines)
 
     def top_rows(self) -> list[Row]:
         table = self.table

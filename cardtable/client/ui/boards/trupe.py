@@ -21,13 +21,11 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.geometry import Region
 
-from cardtable.client.ui.boards import Board, register_board
-from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
+from cardtable.client.ui.boards import register_board
+from cardtable.client.ui.boards.layout import Row, clicks
+from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.cards import back_text
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.trupe.cards import GROUPS, HONORS, identity_name
@@ -171,16 +169,10 @@ class Target:
 
 
 @register_board("trupe")
-class TrupeBoard(Board):
+class TrupeBoard(SheetBoard):
     """Trupe, drawn from a seat's view (or a spectator's: no hand)."""
 
-    DEFAULT_CSS = """
-    TrupeBoard #trupe-top, TrupeBoard #trupe-hand { height: auto; }
-    TrupeBoard #trupe-areas { height: 1fr; scrollbar-size-vertical: 1; }
-    TrupeBoard #trupe-hand-scroll {
-        height: auto; max-height: 7; scrollbar-size-vertical: 1;
-    }
-    """
+    PREFIX = "trupe"
 
     BINDINGS = [
         Binding("left", "move(-1)", "Card", key_display="←→"),
@@ -202,26 +194,10 @@ class TrupeBoard(Board):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        #: The card id under the cursor in our hand.
-        self.cursor: int | None = None
-        #: The selected card ids, in the order they were selected.
-        self.picked: list[int] = []
         #: What the Trefoil may stand for in the action being made, each with its letter.
         self.offer: list[Target] = []
         #: The card taken from the row that was last selected for us.
         self.taken_seen: int | None = None
-
-    def compose(self) -> ComposeResult:
-        yield Part(self, id="trupe-top")
-        with VerticalScroll(id="trupe-areas") as areas:
-            areas.can_focus = False
-            yield Part(self, id="trupe-table")
-        with VerticalScroll(id="trupe-hand-scroll") as hand:
-            hand.can_focus = False
-            yield Part(self, id="trupe-hand")
-
-    def on_mount(self) -> None:
-        self._draw()
 
     # -- what the view says --------------------------------------------------------------------
 
@@ -479,35 +455,10 @@ class TrupeBoard(Board):
             return bool(self.picked or self.offer)
         return True
 
-    def action_move(self, step: int) -> None:
-        order = [card["cid"] for card in self.hand]
-        if not order:
-            return
-        index = order.index(self.cursor) if self.cursor in order else -step
-        self.cursor = order[(index + step) % len(order)]
+    def _forget_choices(self) -> None:
         if self.offer:  # a choice for other cards: gone, and u with it
             self.offer = []
             self.refresh_bindings()
-        self._draw()
-
-    def action_select(self) -> None:
-        if self.cursor is None:
-            return
-        if self.cursor in self.picked:
-            self.picked.remove(self.cursor)
-        else:
-            self.picked.append(self.cursor)
-        self.offer = []
-        self._changed()
-
-    def action_unselect(self) -> None:
-        self.picked, self.offer = [], []
-        self._changed()
-
-    def action_card(self, cid: int) -> None:
-        """A click on a hand card: the cursor goes there and selects it, or unselects it."""
-        self.cursor = cid
-        self.action_select()
 
     def action_draw(self) -> None:
         if {"kind": "draw"} in self.legal:
@@ -662,41 +613,12 @@ class TrupeBoard(Board):
         if index < len(self.offer):
             self.send(self.offer[index].action)
 
-    def action_scroll(self, pages: int) -> None:
-        areas = self.query_one("#trupe-areas", VerticalScroll)
-        areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
-
     def send(self, action: dict[str, Any]) -> None:
         self.picked, self.offer = [], []
         self.choose(action)
         self._changed()
 
-    def _changed(self) -> None:
-        self._draw()
-        self.refresh_bindings()
-
     # -- drawing --------------------------------------------------------------------------------
-
-    def _draw(self) -> None:
-        if not self.is_mounted or not self.query("#trupe-top"):
-            return
-        self.query_one("#trupe-top", Part).update(Sheet(self.top_rows()))
-        self.query_one("#trupe-table", Part).update(Sheet(self.area_rows()))
-        self.query_one("#trupe-hand", Part).update(Sheet(self.hand_rows()))
-        self.call_after_refresh(self._reveal)
-
-    def _reveal(self) -> None:
-        """Keep the card under the cursor in sight when the hand is too long to show whole."""
-        part = self.query_one("#trupe-hand", Part)
-        _, marks = lay_out(self.hand_rows(), part.content_region.width or 1)
-        if marks:
-            scroll = self.query_one("#trupe-hand-scroll", VerticalScroll)
-            scroll.scroll_to_region(Region(0, marks[0], 1, 1), animate=False, immediate=True)
-
-    def table_text(self, width: int) -> str:
-        """The seats' areas as plain text laid out `width` cells wide."""
-        lines, _ = lay_out(self.area_rows(), width)
-        return "\n".join(line.plain for line in lines)
 
     def top_rows(self) -> list[Row]:
         table = self.table

@@ -1,0 +1,141 @@
+"""A board drawn as three sheets: the top lines, the seats' areas, and our hand.
+
+The areas scroll (PgUp / PgDn) while the top lines and the hand stay in sight; a long hand
+scrolls to keep the card under the cursor in view. Cards in hand are marked with space (or a
+click) for the move the next key makes. Queen of Scots, Trupe and Nobility are drawn this way.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.geometry import Region
+
+from cardtable.client.ui.boards import Board
+from cardtable.client.ui.boards.layout import Part, Row, Sheet, lay_out
+
+
+def sheet_text(rows: list[Row], width: int) -> str:
+    """`rows` as plain text laid out `width` cells wide."""
+    lines, _ = lay_out(rows, width)
+    return "\n".join(line.plain for line in lines)
+
+
+class SheetBoard(Board):
+    """The three sheets and the marking of hand cards. A subclass names its widgets with
+    `PREFIX` (``"trupe"`` gives ``#trupe-top``, ``#trupe-areas`` holding ``#trupe-table``, and
+    ``#trupe-hand-scroll`` holding ``#trupe-hand``) and draws `top_rows`, `area_rows` and
+    `hand_rows`."""
+
+    DEFAULT_CSS = """
+    SheetBoard .sheet-top, SheetBoard .sheet-hand { height: auto; }
+    SheetBoard .sheet-areas { height: 1fr; scrollbar-size-vertical: 1; }
+    SheetBoard .sheet-hand-scroll { height: auto; scrollbar-size-vertical: 1; }
+    """
+
+    PREFIX: ClassVar[str] = "sheet"
+    #: The most lines of hand shown before the hand scrolls.
+    HAND_LINES: ClassVar[int] = 7
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: The card id under the cursor in our hand.
+        self.cursor: int | None = None
+        #: The marked card ids, in the order they were marked.
+        self.picked: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield Part(self, id=f"{self.PREFIX}-top", classes="sheet-top")
+        with VerticalScroll(id=f"{self.PREFIX}-areas", classes="sheet-areas") as areas:
+            areas.can_focus = False
+            yield Part(self, id=f"{self.PREFIX}-table", classes="sheet-table")
+        with VerticalScroll(id=f"{self.PREFIX}-hand-scroll", classes="sheet-hand-scroll") as hand:
+            hand.can_focus = False
+            hand.styles.max_height = self.HAND_LINES
+            yield Part(self, id=f"{self.PREFIX}-hand", classes="sheet-hand")
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    # -- what subclasses draw -----------------------------------------------------------------
+
+    def top_rows(self) -> list[Row]:
+        raise NotImplementedError
+
+    def area_rows(self) -> list[Row]:
+        raise NotImplementedError
+
+    def hand_rows(self) -> list[Row]:
+        raise NotImplementedError
+
+    def _forget_choices(self) -> None:
+        """Drop any choice on screen that was for other cards (a subclass's targets)."""
+
+    # -- marking cards --------------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        order = [card["cid"] for card in self.hand]
+        if not order:
+            return
+        index = order.index(self.cursor) if self.cursor in order else -step
+        self.cursor = order[(index + step) % len(order)]
+        self._forget_choices()
+        self._draw()
+
+    def action_select(self) -> None:
+        if self.cursor is None:
+            return
+        if self.cursor in self.picked:
+            self.picked.remove(self.cursor)
+        else:
+            self.picked.append(self.cursor)
+        self._forget_choices()
+        self._changed()
+
+    def action_unselect(self) -> None:
+        self.picked = []
+        self._forget_choices()
+        self._changed()
+
+    def action_card(self, cid: int) -> None:
+        """A click on a hand card: the cursor goes there and marks it, or unmarks it."""
+        self.cursor = cid
+        self.action_select()
+
+    def action_scroll(self, pages: int) -> None:
+        areas = self.query_one(f"#{self.PREFIX}-areas", VerticalScroll)
+        areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
+
+    def _changed(self) -> None:
+        self._draw()
+        self.refresh_bindings()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        if not self.is_mounted or not self.query(f"#{self.PREFIX}-top"):
+            return
+        self.query_one(f"#{self.PREFIX}-top", Part).update(Sheet(self.top_rows()))
+        self.query_one(f"#{self.PREFIX}-table", Part).update(Sheet(self.area_rows()))
+        self.query_one(f"#{self.PREFIX}-hand", Part).update(Sheet(self.hand_rows()))
+        self.call_after_refresh(self._reveal)
+
+    def _reveal(self) -> None:
+        """Keep the card under the cursor in sight when the hand is too long to show whole."""
+        if not self.is_mounted:
+            return
+        self._scroll_to_mark(f"{self.PREFIX}-hand", self.hand_rows(), f"{self.PREFIX}-hand-scroll")
+
+    def _scroll_to_mark(self, part_id: str, rows: list[Row], scroll_id: str) -> None:
+        """Scroll `scroll_id` to the first marked line of `rows` as drawn in `part_id`."""
+        part = self.query_one(f"#{part_id}", Part)
+        _, marks = lay_out(rows, part.content_region.width or 1)
+        if marks:
+            scroll = self.query_one(f"#{scroll_id}", VerticalScroll)
+            scroll.scroll_to_region(Region(0, marks[0], 1, 1), animate=False, immediate=True)
+
+    def table_text(self, width: int) -> str:
+        """The seats' areas as plain text laid out `width` cells wide."""
+        return sheet_text(self.area_rows(), width)
