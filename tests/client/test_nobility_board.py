@@ -291,6 +291,27 @@ def key_of(board: NobilityBoard, label: str) -> str:
     return next(t.key for t in board.targets() if t.label == label)
 
 
+def test_the_card_taken_from_the_pile_is_not_discarded_again() -> None:
+    game = position(["3H 4H 6H", "2C 3C 4C", "2D 3D 4D"], [], stock="5H 9C", pile="7S")
+
+    async def body() -> None:
+        app = Local(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            board = await check_local(pilot, app)
+            await pilot.press("t")
+            assert app.made == [{"kind": "take"}]
+            board = await check_local(pilot, app)
+            await steer(pilot, board, cid("7S"))
+            await pilot.press("x")
+            assert app.made == [{"kind": "take"}]
+            assert any("You took 7♠ from the pile" in note for _, note in notices(app))
+            await steer(pilot, board, cid("6H"))
+            await pilot.press("x")
+            assert app.made[-1] == {"kind": "discard", "cid": cid("6H")}
+
+    run_async(body)
+
+
 def test_a_whole_turn_by_keys_draw_meld_extend_done_discard() -> None:
     game = position(
         ["3H 4H 6H", "2C 3C 4C", "2D 3D 4D"],
@@ -658,7 +679,12 @@ async def key_move(pilot: AppPilot, board: NobilityBoard, legal: list[Action]) -
         await pilot.press("t" if take else "d")
         return "take" if take else "draw"
     if "discard" in kinds:
-        await pilot.press("u", "right", "x")
+        # Not the card taken from the pile this turn, which may not go straight back.
+        allowed = [action["cid"] for action in legal if action["kind"] == "discard"]
+        await pilot.press("u", "right")
+        if board.cursor not in allowed:
+            await steer(pilot, board, allowed[0])
+        await pilot.press("x")
         return "discard"
     await pilot.press("p")
     return "pass"

@@ -24,13 +24,11 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.geometry import Region
 
-from cardtable.client.ui.boards import Board, register_board
-from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
+from cardtable.client.ui.boards import register_board
+from cardtable.client.ui.boards.layout import Row, clicks
+from cardtable.client.ui.boards.sheet import SheetBoard, sheet_text
 from cardtable.client.ui.cards import back_text
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.cards import SUIT_SYMBOLS
@@ -117,16 +115,10 @@ class Target:
 
 
 @register_board("nobility")
-class NobilityBoard(Board):
+class NobilityBoard(SheetBoard):
     """Nobility, drawn from a seat's view (or a spectator's: no hand)."""
 
-    DEFAULT_CSS = """
-    NobilityBoard #nobility-top, NobilityBoard #nobility-hand { height: auto; }
-    NobilityBoard #nobility-areas { height: 1fr; scrollbar-size-vertical: 1; }
-    NobilityBoard #nobility-hand-scroll {
-        height: auto; max-height: 7; scrollbar-size-vertical: 1;
-    }
-    """
+    PREFIX = "nobility"
 
     BINDINGS = [
         Binding("left", "move(-1)", "Card", key_display="←→"),
@@ -157,25 +149,9 @@ class NobilityBoard(Board):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        #: The card id under the cursor in our hand.
-        self.cursor: int | None = None
-        #: The marked card ids, in the order they were marked.
-        self.picked: list[int] = []
         #: The move whose target is being chosen (its words), and its targets.
         self.asking: str = ""
         self.choices: list[Target] = []
-
-    def compose(self) -> ComposeResult:
-        yield Part(self, id="nobility-top")
-        with VerticalScroll(id="nobility-areas") as areas:
-            areas.can_focus = False
-            yield Part(self, id="nobility-table")
-        with VerticalScroll(id="nobility-hand-scroll") as hand:
-            hand.can_focus = False
-            yield Part(self, id="nobility-hand")
-
-    def on_mount(self) -> None:
-        self._draw()
 
     # -- what the view says --------------------------------------------------------------------
 
@@ -368,34 +344,6 @@ class NobilityBoard(Board):
             index = parameters[0] if parameters else -1
             return isinstance(index, int) and any(t.key == KEYS[index] for t in self.targets())
         return True
-
-    def action_move(self, step: int) -> None:
-        order = [card["cid"] for card in self.hand]
-        if not order:
-            return
-        index = order.index(self.cursor) if self.cursor in order else -step
-        self.cursor = order[(index + step) % len(order)]
-        self._forget_choices()
-        self._draw()
-
-    def action_select(self) -> None:
-        if self.cursor is None:
-            return
-        if self.cursor in self.picked:
-            self.picked.remove(self.cursor)
-        else:
-            self.picked.append(self.cursor)
-        self._forget_choices()
-        self._changed()
-
-    def action_unselect(self) -> None:
-        self.picked, self.asking, self.choices = [], "", []
-        self._changed()
-
-    def action_card(self, cid: int) -> None:
-        """A click on a hand card: the cursor goes there and marks it, or unmarks it."""
-        self.cursor = cid
-        self.action_select()
 
     def _forget_choices(self) -> None:
         if self.choices:
@@ -605,8 +553,14 @@ class NobilityBoard(Board):
 
     def action_discard(self) -> None:
         chosen = self.chosen()
+        taken = self.table.get("taken")
         if len(chosen) == 1 and {"kind": "discard", "cid": chosen[0]} in self.legal:
             self.send({"kind": "discard", "cid": chosen[0]})
+        elif len(chosen) == 1 and taken and chosen[0] == taken["cid"] and self.of_kind("discard"):
+            self.notify(
+                f"You took {face(taken)} from the pile this turn: discard another card.",
+                severity="warning",
+            )
         elif self.of_kind("discard"):
             self.notify("Mark one card to discard (u unmarks).", severity="warning")
         elif self.of_kind("done"):
@@ -683,57 +637,24 @@ class NobilityBoard(Board):
         if index < len(targets):
             self._choose(targets[index])
 
-    def action_scroll(self, pages: int) -> None:
-        areas = self.query_one("#nobility-areas", VerticalScroll)
-        areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
-
     def send(self, action: dict[str, Any]) -> None:
         self.picked, self.asking, self.choices = [], "", []
         self.choose(action)
         self._changed()
 
-    def _changed(self) -> None:
-        self._draw()
-        self.refresh_bindings()
-
     # -- drawing --------------------------------------------------------------------------------
-
-    def _draw(self) -> None:
-        if not self.is_mounted or not self.query("#nobility-top"):
-            return
-        self.query_one("#nobility-top", Part).update(Sheet(self.top_rows()))
-        self.query_one("#nobility-table", Part).update(Sheet(self.area_rows()))
-        self.query_one("#nobility-hand", Part).update(Sheet(self.hand_rows()))
-        self.call_after_refresh(self._reveal)
 
     def _reveal(self) -> None:
         """Keep the cursor card in sight, and the first target when one is being chosen."""
-        if not self.is_mounted:
-            return
-        part = self.query_one("#nobility-hand", Part)
-        _, marks = lay_out(self.hand_rows(), part.content_region.width or 1)
-        if marks:
-            scroll = self.query_one("#nobility-hand-scroll", VerticalScroll)
-            scroll.scroll_to_region(Region(0, marks[0], 1, 1), animate=False, immediate=True)
-        if self.targets():
-            table = self.query_one("#nobility-table", Part)
-            _, marks = lay_out(self.area_rows(), table.content_region.width or 1)
-            if marks:
-                areas = self.query_one("#nobility-areas", VerticalScroll)
-                areas.scroll_to_region(Region(0, marks[0], 1, 1), animate=False, immediate=True)
-
-    def table_text(self, width: int) -> str:
-        """The piles and the seats' areas as plain text laid out `width` cells wide."""
-        lines, _ = lay_out(self.area_rows(), width)
-        return "\n".join(line.plain for line in lines)
+        super()._reveal()
+        if self.is_mounted and self.targets():
+            self._scroll_to_mark("nobility-table", self.area_rows(), "nobility-areas")
 
     def top_text(self, width: int) -> str:
-        lines, _ = lay_out(self.top_rows(), width)
-        return "\n".join(line.plain for line in lines)
+        return sheet_text(self.top_rows(), width)
 
     def hand_text(self, width: int) -> str:
-        lines, _ = lay_out(self.hand_rows(), width)
-        return "\n".join(line.plain for line in lines)
+        return sheet_text(self.hand_rows(), width)
 
     def top_rows(self) -> list[Row]:
         table = self.table
