@@ -11,6 +11,7 @@ when the stock is empty. A click on the stock draws; on the pile, it takes or di
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,6 +132,9 @@ class QueenOfScotsBoard(SheetBoard):
         #: Adds still to send, one after another, and the view the last one was sent at.
         self.pending: list[dict[str, Any]] = []
         self.sent_at: dict[str, Any] | None = None
+        #: Selected cards still to add, one after another, to the set just melded (the legal
+        #: list gives melds at their smallest).
+        self.adding: list[int] = []
 
     # -- what the view says --------------------------------------------------------------------
 
@@ -221,6 +225,14 @@ class QueenOfScotsBoard(SheetBoard):
                 self.choose(self.pending.pop(0))
             else:
                 self.pending = []
+        if self.adding and state.view is not self.sent_at:
+            add = next(
+                (a for a in state.legal if a["kind"] == "add" and a["cid"] in self.adding), None
+            )
+            self.adding = [cid for cid in self.adding if add is not None and cid != add["cid"]]
+            if add is not None:
+                self.sent_at = state.view
+                self.choose(add)
         self._draw()
 
     def seat_note(self, state: TableState, seat: int) -> str:
@@ -330,7 +342,25 @@ class QueenOfScotsBoard(SheetBoard):
         if problem:
             self.notify(problem, severity="warning")
             return
-        self.send([{"kind": "meld", "cids": self.chosen()}])
+        chosen = self.chosen()
+        listed = self.listed_meld(chosen)
+        if listed is None:
+            self.notify("Those cards cannot be melded now.", severity="warning")
+            return
+        extra = [cid for cid in chosen if cid not in listed["cids"]]
+        self.send([listed])
+        self.adding = extra[: len(chosen) - len(listed["cids"])]
+
+    def listed_meld(self, cids: list[int]) -> dict[str, Any] | None:
+        """The legal meld (melds are listed at their smallest, one per choice of names) made
+        of cards with the names of some of `cids`."""
+        have = Counter(self.edition.cards[cid].name for cid in cids)
+        for action in self.legal:
+            if action["kind"] == "meld":
+                need = Counter(self.edition.cards[cid].name for cid in action["cids"])
+                if all(have[name] >= count for name, count in need.items()):
+                    return action
+        return None
 
     def _suggest_meld(self) -> None:
         """Select a meld to make: every card of the cursor card's kind (or of the first kind
