@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
-from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from types import TracebackType
@@ -19,14 +19,17 @@ from typing import Any, TypeVar
 import trio
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
+from textual.widgets import Footer
 
 from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.app import CardtableApp, JoinPlan
+from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
-from cardtable.engine import Action, Game, get_game
+from cardtable.client.ui.table_state import TableState
+from cardtable.engine import Action, Game, IllegalAction, get_game
 from cardtable.play import LocalServer, play_plan
 from cardtable.protocol import ReplaySteps
 from cardtable.server.app import RunningServer, serve
@@ -451,3 +454,56 @@ def style_at(app: App[Any], x: int, y: int) -> Any:
 async def noticed(pilot: AppPilot, app: App[Any], message: str) -> None:
     """Wait for a notice saying `message`."""
     await wait_until(pilot, lambda: any(note == message for _, note in notices(app)), what=message)
+
+
+class LocalTable(App[None]):
+    """A board at a table of its own, for a game set up by the test: our choices go straight to
+    the game — only as the legal list gives them, as at the server — and the board is drawn
+    again from our seat's view. `made` and `refused` record what the board sent."""
+
+    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
+
+    def __init__(self, game: Game, names: Sequence[str], seat: int | None = 0) -> None:
+        super().__init__()
+        self.game = game
+        self.names = list(names)
+        self.seat = seat
+        self.board = board_for(game.game_id)
+        self.made: list[Action] = []
+        self.refused: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.board
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.board.focus()
+
+    def state(self) -> TableState:
+        seats = [{"seat": s, "name": n, "kind": "player"} for s, n in enumerate(self.names)]
+        summary = {"id": 1, "game": self.game.game_id, "status": "playing", "seats": seats}
+        return TableState(summary, self.seat, self.game.view(self.seat), self.names)
+
+    def redraw(self) -> None:
+        self.board.show(self.state())
+        self.refresh_bindings()
+
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        assert self.seat is not None
+        if message.action not in self.game.legal_actions(self.seat):  # as the server does
+            self.refused.append("Send one of your legal actions exactly as the view lists it.")
+            return
+        try:
+            self.game.apply(self.seat, message.action)
+        except IllegalAction as error:
+            self.refused.append(error.reason)
+            return
+        self.made.append(message.action)
+        self.redraw()
+
+    def other(self, action: Action, seat: int | None = None) -> None:
+        """Another player's move: `seat`'s, or by default the next seat's after ours."""
+        assert self.seat is not None
+        self.game.apply((self.seat + 1) % self.game.seats if seat is None else seat, action)
+        self.redraw()

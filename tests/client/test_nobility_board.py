@@ -16,14 +16,11 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer
+from textual.app import App
 
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.boards.nobility import SUITS, NobilityBoard, face
-from cardtable.client.ui.table_state import TableState
-from cardtable.engine import Action, IllegalAction, get_game
+from cardtable.engine import Action, get_game
 from cardtable.engine.cards import SUIT_SYMBOLS, parse_label
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, run_order, suit_of
 from cardtable.engine.nobility.melds import Meld
@@ -34,6 +31,7 @@ from .support import (
     SIZE,
     TEST_CONFIG,
     AppPilot,
+    LocalTable,
     RandomBotsTable,
     at_table,
     footer_line,
@@ -206,53 +204,11 @@ def position(
     return game
 
 
-class Local(App[None]):
-    """A board at a table of its own: our choices go straight to the game (only as the legal
-    list gives them, as at the server), and the board is drawn again from our seat's view."""
-
-    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
+class Local(LocalTable):
+    """Our seat at a Nobility table of its own (see `LocalTable`)."""
 
     def __init__(self, game: Nobility, seat: int | None = ME) -> None:
-        super().__init__()
-        self.game = game
-        self.seat = seat
-        self.board = board_for("nobility")
-        self.made: list[Action] = []
-        self.refused: list[str] = []
-
-    def compose(self) -> ComposeResult:
-        yield self.board
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.board.focus()
-
-    def state(self) -> TableState:
-        seats = [{"seat": s, "name": n, "kind": "player"} for s, n in enumerate(NAMES)]
-        summary = {"id": 1, "game": "nobility", "status": "playing", "seats": seats}
-        return TableState(summary, self.seat, self.game.view(self.seat), list(NAMES))
-
-    def redraw(self) -> None:
-        self.board.show(self.state())
-        self.refresh_bindings()
-
-    def on_board_chosen(self, message: Board.Chosen) -> None:
-        assert self.seat is not None
-        if message.action not in self.game.legal_actions(self.seat):  # as the server does
-            self.refused.append(f"not legal: {message.action}")
-            return
-        try:
-            self.game.apply(self.seat, message.action)
-        except IllegalAction as error:
-            self.refused.append(error.reason)
-            return
-        self.made.append(message.action)
-        self.redraw()
-
-    def other(self, seat: int, action: Action) -> None:
-        self.game.apply(seat, action)
-        self.redraw()
+        super().__init__(game, NAMES, seat)
 
 
 def local_board(app: Local) -> NobilityBoard:
@@ -457,8 +413,8 @@ def test_an_election_opens_when_the_stock_runs_out_and_y_says_ready() -> None:
             assert "ready: Tess · waiting for Bo, Cy" in board.top_text(WIDE)
             assert "Tess (you) · money 0 · 0 provinces · hand 4 · ready" in board.table_text(WIDE)
             assert board.prompt(app.state()) == "The election waits for Bo, Cy."
-            app.other(1, READY)
-            app.other(2, READY)
+            app.other(seat=1, action=READY)
+            app.other(seat=2, action=READY)
             board = await check_local(pilot, app)
             # Play goes on where it stopped: our meld phase, with the pile now the stock.
             assert game.phase == "main" and "Election 1 is on" not in board.top_text(WIDE)
@@ -570,8 +526,8 @@ def test_retrieve_recall_and_pass_in_the_endgame() -> None:
             assert game.phase == "discard"
             await steer(pilot, board, cid("QH"))
             await pilot.press("x")
-            app.other(1, {"kind": "pass"})
-            app.other(2, {"kind": "pass"})
+            app.other(seat=1, action={"kind": "pass"})
+            app.other(seat=2, action={"kind": "pass"})
             board = await check_local(pilot, app)
             assert "Endgame · passes 2 of 3" in board.top_text(WIDE)
             await pilot.press("p")

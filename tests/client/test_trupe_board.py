@@ -20,19 +20,16 @@ from dataclasses import replace
 from typing import Any
 
 from rich.color import Color
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.containers import VerticalScroll
-from textual.widgets import Footer
 
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.boards.layout import lay_out
 from cardtable.client.ui.boards.trupe import TrupeBoard
 from cardtable.client.ui.rules import RULES_DIR, RulesScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
-from cardtable.client.ui.table_state import TableState
-from cardtable.engine import Action, IllegalAction, get_game, new_game
+from cardtable.engine import Action, get_game, new_game
 from cardtable.engine.trupe.cards import DECK, GROUPS, HONORS, TREFOIL_CID
 from cardtable.engine.trupe.rules import Trupe
 from cardtable.play import LocalServer, play_plan
@@ -41,6 +38,7 @@ from .support import (
     SIZE,
     TEST_CONFIG,
     AppPilot,
+    LocalTable,
     RandomBotsTable,
     ReplayApp,
     ScoresApp,
@@ -650,53 +648,11 @@ def stacked(hands: Sequence[str], pack: str = "", dealer: int = ME) -> Trupe:
     return Trupe(setup, stack=[*order, *top, *rest])
 
 
-class Local(App[None]):
-    """A board at a table of its own: our choices go straight to the game (only as the legal
-    list gives them, as at the server), and the screen is drawn again from our seat's view."""
-
-    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
+class Local(LocalTable):
+    """Our seat at a Trupe table of its own (see `LocalTable`)."""
 
     def __init__(self, game: Trupe, seat: int = ME) -> None:
-        super().__init__()
-        self.game = game
-        self.seat = seat
-        self.board = board_for("trupe")
-        self.made: list[Action] = []
-        self.refused: list[str] = []
-
-    def compose(self) -> ComposeResult:
-        yield self.board
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.board.focus()
-
-    def state(self) -> TableState:
-        seats = [{"seat": s, "name": n, "kind": "player"} for s, n in enumerate(NAMES)]
-        summary = {"id": 1, "game": "trupe", "status": "playing", "seats": seats}
-        return TableState(summary, self.seat, self.game.view(self.seat), list(NAMES))
-
-    def redraw(self) -> None:
-        self.board.show(self.state())
-        self.refresh_bindings()
-
-    def on_board_chosen(self, message: Board.Chosen) -> None:
-        if message.action not in self.game.legal_actions(self.seat):  # as the server does
-            self.refused.append("Send one of your legal actions exactly as the view lists it.")
-            return
-        try:
-            self.game.apply(self.seat, message.action)
-        except IllegalAction as error:
-            self.refused.append(error.reason)
-            return
-        self.made.append(message.action)
-        self.redraw()
-
-    def other(self, action: Action) -> None:
-        """The other player's move."""
-        self.game.apply(1 - self.seat, action)
-        self.redraw()
+        super().__init__(game, NAMES, seat)
 
 
 def local_board(app: Local) -> TrupeBoard:
