@@ -21,7 +21,6 @@ from cardtable.engine.core import (
     ScoreLine,
     Setup,
     Zone,
-    named_cards,
 )
 from cardtable.engine.nobility.cards import (
     ALL_PROVINCES,
@@ -33,12 +32,22 @@ from cardtable.engine.nobility.cards import (
     is_joker,
     is_noble,
     is_province,
-    label,
     run_order,
     suit_of,
 )
 from cardtable.engine.nobility.diplomacy import OFFER_TURNS, Offer, read_terms
 from cardtable.engine.nobility.melds import NOBLE_COST, Meld
+from cardtable.engine.nobility.phases import (
+    DISCARD,
+    ELECTION,
+    MAIN,
+    MELD_KINDS,
+    MELDING,
+    RETRIEVE_KINDS,
+    RETRIEVING,
+    START,
+)
+from cardtable.engine.nobility.refusals import refusal
 
 MONEY = 180
 HAND = 3
@@ -52,17 +61,6 @@ ENDGAME_TURNS = 30
 #: And a rubber whose stock never runs out (the discard pile passed round and round) is decided
 #: when this turn would begin.
 TURN_LIMIT = 300
-
-START, MAIN, MELDING, RETRIEVING, DISCARD, ELECTION = (
-    "start",
-    "main",
-    "melding",
-    "retrieving",
-    "discard",
-    "election",
-)
-MELD_KINDS = ("meld", "extend", "defend", "joker", "claim")
-RETRIEVE_KINDS = ("retrieve", "recall")
 
 
 @dataclass
@@ -225,7 +223,9 @@ class Nobility(Game):
             "endgame": self.endgame,
             "endgame_turns_left": ENDGAME_TURNS - self.endgame_turns if self.endgame else None,
             "passes": self.passes,
-            "taken": card_wire(self.taken) if self.taken is not None else None,
+            "taken": (  # in the taker's hand: told to her alone, like the rest of it
+                card_wire(self.taken) if self.taken is not None and seat == self.turn else None
+            ),
             "turn_limit": TURN_LIMIT,
             "hand": cards_wire(self.hands[seat]) if seat is not None else None,
             "hand_counts": [len(hand) for hand in self.hands],
@@ -356,7 +356,7 @@ class Nobility(Game):
         ):
             action = {**action, "cids": sorted(action["cids"])}
         if action not in self._legal_actions(seat):
-            raise IllegalAction(self._refusal(seat, action))
+            raise IllegalAction(refusal(self, seat, action))
         events = self._carry_out(seat, action)
         return events + self._after_action()
 
@@ -951,107 +951,3 @@ class Nobility(Game):
         return [
             event for offer in list(self.offers.values()) for event in self._close_offer(offer, why)
         ]
-
-    # -- refusals --------------------------------------------------------------------------
-
-    def _refusal(self, seat: int, action: Action) -> str:
-        """A readable reason an action is not among the legal ones."""
-        kind = action.get("kind")
-        hand = self.hands[seat]
-        if self.owed is not None:
-            what = "in your hand" if self.owed.hidden else "named"
-            return f"First give up {self.owed.count} of the nobles {what}: give_up one by one."
-        if self.phase == ELECTION:
-            return "An election is on: make your deals, then say you are ready."
-        known = {
-            "draw", "take", "battle", "done", "discard", "merge", "pass",
-            *MELD_KINDS, *RETRIEVE_KINDS,
-        }  # fmt: skip
-        if kind not in known:
-            return f"There is no move {kind!r} in Nobility."
-        cid = action.get("cid")
-        if "cid" in action and (isinstance(cid, bool) or not isinstance(cid, int)):
-            return "Cards are named by their numbers."
-        if kind in ("draw", "take"):
-            if self.phase != START:
-                return "You draw only at the start of your turn."
-            return "The stock is empty." if kind == "draw" else "The stock discard pile is empty."
-        if self.phase == START:
-            if kind not in RETRIEVE_KINDS:
-                return "Draw first: from the stock or the stock discard pile (or retrieve)."
-            return self._retrieval_refusal(seat, action)
-        if kind in RETRIEVE_KINDS:
-            if self.phase != RETRIEVING and not (self.endgame and self.phase == MAIN):
-                return "Retrieval takes the place of the draw and meld phase."
-            return self._retrieval_refusal(seat, action)
-        if kind == "battle":
-            if self.phase != MAIN:
-                return "A battle takes the place of the meld phase, right after the draw."
-            try:
-                nobles = named_cards(action.get("cids"), hand)
-            except IllegalAction as refusal:
-                return refusal.reason
-            if not all(is_noble(cid) for cid in nobles) or len(nobles) < 2:
-                return "Attack with two or more nobles (A, J, Q, K) from your hand."
-            return "Attack an opponent's meld (`meld`) or an opponent's hand (`hand`)."
-        if kind in MELD_KINDS:
-            if self.phase not in (MAIN, MELDING):
-                return "Melding is over for this turn."
-            return self._meld_refusal(seat, action)
-        if kind == "done":
-            return "There is nothing to finish: meld, battle or discard."
-        if kind == "discard":
-            if cid not in hand:
-                return "That card is not in your hand."
-            if cid == self.taken:
-                return "You cannot discard the card you took from the stock discard pile."
-            return "Finish melding first (done), then discard."
-        if kind in ("merge", "pass"):
-            if not self.endgame:
-                return "Passing and merging come only once the stock and its discard are gone."
-            if kind == "pass":
-                return "Discard down to three before passing."
-            return "Merge your melds into another player's, by seat (`to`)."
-        return "That move is not allowed now."
-
-    def _meld_refusal(self, seat: int, action: Action) -> str:
-        kind = action["kind"]
-        hand = self.hands[seat]
-        if kind == "meld":
-            try:
-                cids = named_cards(action.get("cids"), hand)
-            except IllegalAction as refusal:
-                return refusal.reason
-            if run_order(cids) is None:
-                return "A meld is three or more provinces (2–10) of one suit in sequence."
-            return "That meld is not allowed."
-        cid = action.get("cid")
-        if cid not in hand:
-            return "That card is not in your hand."
-        if kind == "claim":
-            return "Only a noble (A, J, Q, K) claims income."
-        meld_id = action.get("meld")
-        meld = self.melds.get(meld_id) if isinstance(meld_id, int) else None
-        if meld is None:
-            return "There is no such meld."
-        if kind == "extend":
-            if not is_province(cid):
-                return "Only a province (2–10) extends a meld."
-            return f"That card ({label(cid)}) does not extend meld {meld.id} at either end."
-        if kind == "defend":
-            if meld.owner != seat:
-                return "You defend only your own melds."
-            return "A meld is defended only by nobles of its suit."
-        if not is_joker(cid):
-            return "Only a Joker corrupts a meld."
-        return "That meld has a Joker already."
-
-    def _retrieval_refusal(self, seat: int, action: Action) -> str:
-        cid = action.get("cid")
-        if action["kind"] == "recall":
-            return "Recall a noble that defends one of your own melds."
-        if cid not in self.nobles:
-            return "Retrieve a noble from the noble discard pile."
-        if self.money[seat] < NOBLE_COST:
-            return f"Retrieving a noble costs {NOBLE_COST}; you have {self.money[seat]}."
-        return "A retrieved noble goes to your hand or onto your own meld of its suit."
