@@ -59,7 +59,16 @@ async def bench(tables: int, players: int, seconds: float, db: str | None) -> No
     stop = trio.Event()
     async with trio.open_nursery() as nursery:
         config = ServerConfig(
-            host="127.0.0.1", port=0, bot_delay=0, max_tables_per_client=10_000, db=db
+            host="127.0.0.1",
+            port=0,
+            bot_delay=0,
+            max_tables_per_client=10_000,
+            max_clients_per_address=None,
+            action_rate=1e9,
+            action_burst=10**9,
+            request_rate=1e9,
+            request_burst=10**9,
+            db=db,
         )
         server = await nursery.start(serve, config)
         async with trio.open_nursery() as clients:

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from cardtable import __version__
 from cardtable.engine import OptionError, all_games, get_game
 from cardtable.engine.options import parse_option_text
 
+if TYPE_CHECKING:
+    from cardtable.server.config import ServerConfig
 
-def _parser() -> argparse.ArgumentParser:
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardtable",
         description="A card table for a local network: five card games, bots, and chat.",
@@ -36,7 +41,20 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run a server that players on the LAN can join")
     serve.add_argument("--host", default=None, help="address to listen on (default: all)")
     serve.add_argument("--port", type=int, default=7777, help="TCP port (default 7777)")
-    serve.add_argument("--password", default=None, help="a password players must give")
+    serve.add_argument(
+        "--password",
+        default=os.environ.get("CARDTABLE_PASSWORD") or None,
+        help="a password players must give (default: $CARDTABLE_PASSWORD, which ps does not show)",
+    )
+    serve.add_argument(
+        "--max-clients", type=int, default=2000, help="connections at once, in all (default 2000)"
+    )
+    serve.add_argument(
+        "--max-per-address",
+        type=int,
+        default=32,
+        help="connections at once from one address; 0: no limit (default 32)",
+    )
     serve.add_argument(
         "--bot-delay",
         type=float,
@@ -133,24 +151,33 @@ def _lan_address() -> str:
             return "127.0.0.1"
 
 
+def serve_config(args: argparse.Namespace) -> ServerConfig:
+    """The server settings `cardtable serve` was given."""
+    from cardtable.server.config import ServerConfig
+    from cardtable.server.storage import default_path
+
+    return ServerConfig(
+        host=args.host,
+        port=args.port,
+        password=args.password,
+        bot_delay=args.bot_delay,
+        max_clients=args.max_clients,
+        max_clients_per_address=args.max_per_address or None,
+        seed=args.seed,
+        db=args.db or str(default_path("server")),
+    )
+
+
 def _serve(args: argparse.Namespace) -> int:
     import logging
 
     import trio
 
     from cardtable.server.app import RunningServer, serve_until_signalled
-    from cardtable.server.config import ServerConfig
-    from cardtable.server.storage import StorageError, default_path
+    from cardtable.server.storage import StorageError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    config = ServerConfig(
-        host=args.host,
-        port=args.port,
-        password=args.password,
-        bot_delay=args.bot_delay,
-        seed=args.seed,
-        db=args.db or str(default_path("server")),
-    )
+    config = serve_config(args)
 
     def ready(server: RunningServer) -> None:
         where = args.host or _lan_address()
@@ -294,7 +321,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
         if args.command == "games":

@@ -5,7 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from cardtable import __version__
+from cardtable.cli import build_parser, serve_config
 
 
 def cardtable(*args: str) -> subprocess.CompletedProcess[str]:
@@ -76,3 +79,20 @@ def test_a_bad_player_count_is_a_clear_error() -> None:
     done = cardtable("demo", "chinese-ten", "--players", "6")
     assert done.returncode == 2
     assert "Chinese Ten is for 2–4 players, not 6." in done.stderr
+
+
+def test_serve_takes_its_password_from_the_environment_and_its_limits_from_flags(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CARDTABLE_PASSWORD", "from-env")
+    args = build_parser().parse_args(["serve", "--max-clients", "50", "--max-per-address", "0"])
+    config = serve_config(args)
+    assert config.password == "from-env"
+    assert (config.max_clients, config.max_clients_per_address) == (50, None)
+    flags = build_parser().parse_args(["serve", "--password", "given", "--max-per-address", "4"])
+    assert (serve_config(flags).password, serve_config(flags).max_clients_per_address) == (
+        "given",
+        4,
+    )
+    monkeypatch.delenv("CARDTABLE_PASSWORD")
+    assert serve_config(build_parser().parse_args(["serve"])).password is None

@@ -29,6 +29,11 @@ from cardtable.protocol.fields import (
 PROTOCOL_VERSION = 2
 
 
+#: The longest player name and chat line, in characters.
+NAME_LENGTH = 24
+CHAT_LENGTH = 500
+
+
 class Sender(StrEnum):
     CLIENT = "client"
     SERVER = "server"
@@ -103,7 +108,7 @@ class Hello(Message):
     """The first message on a connection. A ``token`` resumes the seat it was given for."""
 
     version: int = wire(Int(0, 65535))
-    name: str = wire(Text(1, 24), code=ErrorCode.BAD_NAME)
+    name: str = wire(Text(1, NAME_LENGTH), code=ErrorCode.BAD_NAME)
     password: str | None = wire(Nullable(Text(0, 128)), None)
     token: str | None = wire(Nullable(TOKEN), None)
 
@@ -189,7 +194,7 @@ class Act(Message):
 class Chat(Message):
     """Say something at the table; ``to`` a seat makes it private between the two."""
 
-    text: str = wire(Text(1, 500), code=ErrorCode.BAD_TEXT)
+    text: str = wire(Text(1, CHAT_LENGTH), code=ErrorCode.BAD_TEXT)
     to: int | None = wire(Nullable(SEAT), None)
 
 
@@ -228,7 +233,7 @@ _WIRE_LIST = ListOf(_WIRE_MAP, high=10_000)
 class Welcome(Message):
     version: int = wire(Int(0, 65535))
     server: str = wire(Text(0, 200))
-    name: str = wire(Text(1, 24))
+    name: str = wire(Text(1, NAME_LENGTH))
     games: list[dict[str, Any]] = wire(_WIRE_LIST)
     limits: dict[str, Any] = wire(_WIRE_MAP)
 

@@ -37,6 +37,18 @@ log = logging.getLogger("cardtable.server")
 RECEIVE_SIZE = 64 * 1024
 
 
+def peer_address(stream: trio.abc.Stream) -> str:
+    """The address a client connects from (its IP address), for the limit per address."""
+    sock = getattr(stream, "socket", None)
+    try:
+        peer = sock.getpeername() if sock is not None else None
+    except OSError:  # already gone
+        peer = None
+    if isinstance(peer, tuple) and peer:
+        return str(peer[0])
+    return "local"
+
+
 class Client:
     """A connected client, from its first byte to its last."""
 
@@ -51,7 +63,10 @@ class Client:
         self.greeted = False
         self.table: Table | None = None
         self.watching_lobby = False
+        self.address = peer_address(stream)
         self.chat_limiter = RateLimiter(config.chat_rate, config.chat_burst)
+        self.action_limiter = RateLimiter(config.action_rate, config.action_burst)
+        self.request_limiter = RateLimiter(config.request_rate, config.request_burst)
         self.closed = False
         self._outbox_in, self._outbox_out = trio.open_memory_channel[bytes](config.queue_size)
         self._drained = trio.Event()
@@ -105,7 +120,10 @@ class Client:
     # -- the connection's life ------------------------------------------------------------------
 
     async def run(self) -> None:
+        refusal = self.lobby.connected(self)
         try:
+            if refusal is not None:
+                self.fatal(ErrorCode.SERVER_FULL, refusal)
             with self._scope:
                 async with trio.open_nursery() as nursery:
                     nursery.start_soon(self._write_loop)
@@ -122,6 +140,8 @@ class Client:
         finally:
             self.closed = True
             self.lobby.disconnected(self)
+            if refusal is None:
+                self.lobby.connection_closed(self)
             await trio.aclose_forcefully(self.stream)
 
     async def _write_loop(self) -> None:
@@ -178,6 +198,14 @@ class Client:
                 self.deliver(item.error)
             elif not self.greeted:
                 self.lobby.greet(self, item)
+            elif not self.request_limiter.allow(trio.current_time()):
+                self.deliver(
+                    Error(
+                        code=ErrorCode.RATE_LIMITED,
+                        message="You are sending requests too fast; wait a moment.",
+                        rid=item.rid,
+                    )
+                )
             elif self.lobby.is_query(item):
                 await self.lobby.answer_query(self, item)
             else:

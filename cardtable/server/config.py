@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from cardtable.protocol import ErrorCode
+from cardtable.protocol.framing import CLIENT_FRAME_LIMIT
+from cardtable.protocol.messages import CHAT_LENGTH, NAME_LENGTH
 from cardtable.server.errors import ServerError
 
 DEFAULT_PORT = 7777
@@ -28,12 +30,21 @@ class ServerConfig:
     queue_size: int = 512
     #: How long a closing connection may take to flush what is queued for it.
     flush_timeout: float = 2.0
+    #: Connections open at once, in all and from one address (None: no limit from one address).
     max_clients: int = 2000
+    max_clients_per_address: int | None = 32
     max_tables_per_client: int = 8
     chat_history: int = 200
     #: Chat: a client may send `chat_burst` lines at once, then `chat_rate` lines a second.
     chat_rate: float = 1.0
     chat_burst: int = 5
+    #: Actions: a client may send `action_burst` at once, then `action_rate` a second.
+    action_rate: float = 20.0
+    action_burst: int = 40
+    #: Every request (actions and chat included): `request_burst` at once, then `request_rate`
+    #: a second.
+    request_rate: float = 50.0
+    request_burst: int = 100
     #: Fixes every table's shuffles (from this, the table id and the game number), so games can
     #: be reproduced; None: each game is shuffled from the system's random source.
     seed: int | None = None
@@ -44,10 +55,16 @@ class ServerConfig:
     def limits(self) -> dict[str, Any]:
         """The limits a client is told in the welcome."""
         return {
-            "chat_length": 500,
+            "chat_length": CHAT_LENGTH,
             "chat_rate": self.chat_rate,
             "chat_burst": self.chat_burst,
             "chat_history": self.chat_history,
+            "action_rate": self.action_rate,
+            "action_burst": self.action_burst,
+            "request_rate": self.request_rate,
+            "request_burst": self.request_burst,
+            "frame_size": CLIENT_FRAME_LIMIT,
+            "name_length": NAME_LENGTH,
             "idle_timeout": self.idle_timeout,
             "max_tables_per_client": self.max_tables_per_client,
         }

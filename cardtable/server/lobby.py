@@ -11,6 +11,7 @@ import hmac
 import itertools
 import logging
 import unicodedata
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
@@ -102,6 +103,8 @@ class Lobby:
         self.clients: dict[str, Client] = {}
         self._nursery = nursery
         self._seats_by_token: dict[bytes, tuple[Table, Seat]] = {}
+        #: Open connections by the address they come from (handshakes included).
+        self._connections: Counter[str] = Counter()
         first_table, first_game = first_ids
         self._table_ids = itertools.count(first_table)
         self._game_ids = itertools.count(first_game)
@@ -171,6 +174,32 @@ class Lobby:
         self.tables[table.id] = table
         self._nursery.start_soon(drive_bots, table, self.journal.caught_up)
 
+    # -- connections ----------------------------------------------------------------------------
+
+    def connected(self, client: Client) -> str | None:
+        """Count a new connection, or say why the server refuses it (it is then not counted)."""
+        limit = self.config.max_clients
+        if self.connection_count() >= limit:
+            return f"The server is full ({limit} connections); try again later."
+        per_address = self.config.max_clients_per_address
+        if per_address is not None and self._connections[client.address] >= per_address:
+            return (
+                f"There are already {per_address} connections from your address, the most "
+                "the server takes from one; close one and try again."
+            )
+        self._connections[client.address] += 1
+        return None
+
+    def connection_count(self) -> int:
+        """Connections open now, handshakes included."""
+        return self._connections.total()
+
+    def connection_closed(self, client: Client) -> None:
+        """Stop counting a connection `connected` accepted."""
+        self._connections[client.address] -= 1
+        if self._connections[client.address] <= 0:
+            del self._connections[client.address]
+
     # -- the handshake --------------------------------------------------------------------------
 
     def greet(self, client: Client, hello: Message) -> None:
@@ -218,8 +247,6 @@ class Lobby:
             (hello.password or "").encode(), password.encode()
         ):
             raise ServerError(ErrorCode.BAD_PASSWORD, "The server's password is needed.")
-        if len(self.clients) >= self.config.max_clients:
-            raise ServerError(ErrorCode.SERVER_FULL, "The server is full; try again later.")
         resumed = self._resumable(hello.token)
         name = hello.name
         if resumed is not None:
@@ -396,6 +423,12 @@ class Lobby:
         seat = table.seat_of(client) if table is not None else None
         if table is None or seat is None:
             raise ServerError(ErrorCode.NOT_SEATED, "Only a seated player can act.")
+        if not client.action_limiter.allow(trio.current_time()):
+            rate = self.config.action_rate
+            raise ServerError(
+                ErrorCode.RATE_LIMITED,
+                f"You are acting too fast (at most {rate:g} actions a second); wait a moment.",
+            )
         table.act(seat.index, request.action)
 
     def _chat(self, client: Client, request: Chat) -> None:

@@ -17,12 +17,21 @@ from cardtable.server.storage import Store
 
 HOST = "127.0.0.1"
 
+#: Rate limits out of the way of clients that play as fast as the rules allow.
+UNTHROTTLED: dict[str, Any] = {
+    "action_rate": 1e6,
+    "action_burst": 10**6,
+    "request_rate": 1e6,
+    "request_burst": 10**6,
+}
+
 Connect = Callable[..., AbstractAsyncContextManager[ClientSession]]
 
 
 def server_config(**changes: Any) -> ServerConfig:
-    """Fast settings for tests: bots act at once."""
-    settings: dict[str, Any] = {"host": HOST, "port": 0, "bot_delay": 0.0}
+    """Fast settings for tests: bots act at once, and clients may act and ask as fast as they
+    like (the tests of those limits set them)."""
+    settings: dict[str, Any] = {"host": HOST, "port": 0, "bot_delay": 0.0, **UNTHROTTLED}
     settings.update(changes)
     return ServerConfig(**settings)
 
