@@ -243,8 +243,9 @@ class Lobby:
                 "use the same version of cardtable on both.",
             )
         password = self.config.password
+        # Compared as hashes, so the time taken tells nothing of the password's length either.
         if password is not None and not hmac.compare_digest(
-            (hello.password or "").encode(), password.encode()
+            hash_token(hello.password or ""), hash_token(password)
         ):
             raise ServerError(ErrorCode.BAD_PASSWORD, "The server's password is needed.")
         resumed = self._resumable(hello.token)
