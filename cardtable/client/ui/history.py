@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from cardtable.client.ui.plain import clean
+from cardtable.client.ui.plain import clean, plain
 from cardtable.protocol import History
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def winner_words(entry: dict[str, Any]) -> str:
 
 
 def options_words(entry: dict[str, Any]) -> str:
-    return ", ".join(f"{key} {value}" for key, value in entry["options"].items())
+    return clean(", ".join(f"{key} {value}" for key, value in entry["options"].items()))
 
 
 def when(stamp: float, layout: str = "%d %b %H:%M") -> str:
@@ -125,11 +125,12 @@ class HistoryScreen(Screen[None]):
             if entry["id"] in known:
                 continue
             self.games.append(entry)
+            # Text, never str: a DataTable reads a str cell as markup.
             table.add_row(
-                when(entry["finished"]),
-                clean(str(entry.get("title") or entry["game"])),
-                str(entry["table"]),
-                str(entry["game_no"]),
+                Text(when(entry["finished"])),
+                plain(str(entry.get("title") or entry["game"])),
+                plain(str(entry["table"])),
+                plain(str(entry["game_no"])),
                 Text(winner_words(entry), style="bold"),
                 Text(scores_words(entry)),
                 key=str(entry["id"]),

@@ -111,10 +111,11 @@ class LobbyScreen(Screen[None]):
             players = ", ".join(
                 clean(seat["name"]) if seat["name"] else "—" for seat in table["seats"]
             )
+            # Text, never str: a DataTable reads a str cell as markup.
             tables_widget.add_row(
-                str(table_id),
+                Text(str(table_id)),
                 plain(table["title"]),
-                status_words(table),
+                Text(status_words(table)),
                 plain(players),
                 key=str(table_id),
             )
@@ -158,7 +159,7 @@ class LobbyScreen(Screen[None]):
             text.append_text(seat_words(seat))
             text.append("\n")
         for key, value in table["options"].items():
-            text.append(f"{key}: {value}\n", style="dim")
+            text.append(clean(f"{key}: {value}") + "\n", style="dim")
         text.append(f"Opened by {clean(table['creator'])}\n", style="dim")
         if table["spectators"]:
             text.append(f"{table['spectators']} watching\n", style="dim")

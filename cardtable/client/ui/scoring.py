@@ -12,6 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from cardtable.client.ui.plain import plain
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.text import side_names
 
@@ -40,7 +41,9 @@ def breakdown(state: TableState, score: dict[str, Any]) -> Table:
         ]
         if not any(line and line["count"] for line in found):
             continue  # nobody counted anything here
-        table.add_row(label, *[_cell(line) if line and line["count"] else "" for line in found])
+        # Text, never str: a Rich table reads a str cell as markup.
+        cells = [Text(_cell(line)) if line and line["count"] else "" for line in found]
+        table.add_row(plain(label), *cells)
     table.add_row(
         Text("This round", style="bold"), *[Text(str(p), style="bold") for p in score["points"]]
     )

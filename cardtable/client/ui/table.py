@@ -203,7 +203,7 @@ class TableScreen(Screen[None]):
         tabs = self.query_one("#side", TabbedContent)
         me = self.state.seat if self.state else None
         if tabs.active != "chat-tab" and channel_of(line, me) != TABLE:
-            self.notify(f"Chat from {clean(str(line.get('from', '')))}", timeout=3)
+            self.notify(f"Chat from {clean(str(line.get('from', '')))}", timeout=3, markup=False)
 
     # -- words ---------------------------------------------------------------------------------
 
