@@ -73,9 +73,11 @@ JOINERS = frozenset("\u200c\u200d")
 
 
 def control_character(text: str) -> str | None:
-    """The first character of `text` that is a control or format character, if any."""
+    """The first character of `text` that is a control or format character, or a line or
+    paragraph separator (U+2028, U+2029), if any."""
     for char in text:
-        if unicodedata.category(char)[0] == "C" and char not in JOINERS:
+        category = unicodedata.category(char)
+        if (category[0] == "C" and char not in JOINERS) or category in ("Zl", "Zp"):
             return char
     return None
 

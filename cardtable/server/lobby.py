@@ -78,6 +78,10 @@ def _error_reply(client: Client, request: Message, error: Exception) -> Error:
     )
 
 
+#: Letters that show as nothing: a name of them would look blank, or like another name.
+INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name, or None if it can."""
     if name != name.strip():
@@ -85,7 +89,17 @@ def name_problem(name: str) -> str | None:
     for char in name:
         if char not in NAME_PUNCTUATION and unicodedata.category(char)[0] not in "LN":
             return f"A name holds letters, digits, spaces and - _ . ' only, not {char!r}."
+        if char in INVISIBLE_LETTERS:
+            return f"A name cannot hold the invisible letter U+{ord(char):04X}."
+    if all(char in NAME_PUNCTUATION for char in name):
+        return "A name needs at least one letter or digit."
     return None
+
+
+def name_key(name: str) -> str:
+    """What two names must not share: names equal but for case or character width (Ada, ada,
+    Ａｄａ) would look the same to the others at a table."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 class Lobby:
@@ -260,14 +274,18 @@ class Lobby:
         problem = name_problem(name)
         if problem is not None:
             raise ServerError(ErrorCode.BAD_NAME, problem)
-        if name in self.clients:
-            raise ServerError(
-                ErrorCode.NAME_TAKEN, f"Someone here is already called {name}; choose another name."
-            )
-        if resumed is None and name in self._away_names():
+        key = name_key(name)
+        holder = next((other for other in self.clients if name_key(other) == key), None)
+        if holder is not None:
             raise ServerError(
                 ErrorCode.NAME_TAKEN,
-                f"{name} is away from a table and keeps the name until they return; "
+                f"Someone here is already called {holder}; choose another name.",
+            )
+        away = next((other for other in self._away_names() if name_key(other) == key), None)
+        if resumed is None and away is not None:
+            raise ServerError(
+                ErrorCode.NAME_TAKEN,
+                f"{away} is away from a table and keeps the name until they return; "
                 "choose another name.",
             )
         client.name = name

@@ -10,12 +10,14 @@ JOINERS = frozenset("\u200c\u200d")
 
 
 def clean(text: str) -> str:
-    """`text` with every control or format character (escapes, newlines, bidi marks) shown as
-    a visible replacement character instead of being acted on."""
-    return "".join(
-        "\ufffd" if unicodedata.category(char)[0] == "C" and char not in JOINERS else char
-        for char in text
-    )
+    """`text` with every control or format character (escapes, newlines, bidi marks) and line
+    or paragraph separator shown as a visible replacement character instead of being acted on."""
+    return "".join("\ufffd" if _unsafe(char) else char for char in text)
+
+
+def _unsafe(char: str) -> bool:
+    category = unicodedata.category(char)
+    return (category[0] == "C" and char not in JOINERS) or category in ("Zl", "Zp")
 
 
 def plain(text: str, style: str = "") -> Text:
