@@ -263,6 +263,11 @@ class Game(ABC):
     def card_count(self) -> int:
         """How many cards the game uses; card ids are 0 … card_count - 1."""
 
+    def is_free(self, action: Mapping[str, Any]) -> bool:
+        """Whether `action` is one of the `free_kinds` (whatever its kind's type)."""
+        kind = action.get("kind")
+        return isinstance(kind, str) and kind in self.free_kinds
+
     def _apply_free(self, seat: int, action: Action) -> list[Event]:
         """Check and apply one of the `free_kinds`. Must raise `IllegalAction` before changing
         anything."""
@@ -330,7 +335,7 @@ class Game(ABC):
             raise IllegalAction("The game is over.")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise IllegalAction(f"There is no seat {seat} at this table.")
-        if isinstance(action, Mapping) and action.get("kind") in self.free_kinds:
+        if isinstance(action, Mapping) and self.is_free(action):
             if self.awaiting_deal:
                 raise IllegalAction("This round is over; wait for the next deal.")
             return self._apply_free(seat, dict(action))

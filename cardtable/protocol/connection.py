@@ -13,8 +13,10 @@ write. It enforces the frame limit, the handshake and who may send what:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, TypeGuard
 
 from cardtable.protocol.errors import (
     ErrorCode,
@@ -39,6 +41,7 @@ from cardtable.protocol.messages import (
     Welcome,
     check_message,
     decode_message,
+    rid_of,
 )
 
 #: A side's role is the sender it plays.
@@ -83,6 +86,8 @@ class Connection:
         self._decoder = FrameDecoder(self.receive_limit)
         self._hello_sent = False
         self._hello_received = False
+        #: What the peer sends once to open the connection.
+        self._peer_greeting = "hello" if self.peer is Sender.CLIENT else "welcome"
 
     # -- outgoing -------------------------------------------------------------------------------
 
@@ -167,7 +172,21 @@ class Connection:
 
     def _receive_payload(self, payload: bytes) -> Message | Rejected:
         try:
-            message = decode_message(unpack(payload), self.peer)
+            body = unpack(payload)
+        except ProtocolError as error:
+            return self._reject(error.code, error.message, None)
+        if self.state is State.OPEN and _is_type(body, self._peer_greeting):
+            # Refused for coming again, before its fields are read: a bad name in a second
+            # hello is not the fatal `bad_name` of a first one.
+            return Rejected(
+                Error(
+                    code=ErrorCode.BAD_MESSAGE,
+                    message="The handshake is already done.",
+                    rid=rid_of(body),
+                )
+            )
+        try:
+            message = decode_message(body, self.peer)
         except ProtocolError as error:
             return self._reject(error.code, error.message, None)
         except MessageError as error:
@@ -221,3 +240,8 @@ class Connection:
             )
         self._hello_received = True
         return None
+
+
+def _is_type(body: object, type_name: str) -> TypeGuard[Mapping[Any, Any]]:
+    """Whether `body` is a map of the type `type_name`."""
+    return isinstance(body, Mapping) and body.get("type") == type_name

@@ -354,7 +354,8 @@ class MessageError(Exception):
     rid: int | None = None
 
 
-def _rid_of(body: Mapping[Any, Any]) -> int | None:
+def rid_of(body: Mapping[Any, Any]) -> int | None:
+    """The valid request id in `body`, or None."""
     try:
         return REQUEST_ID(body.get("rid"))  # type: ignore[no-any-return]
     except FieldError:
@@ -365,7 +366,7 @@ def decode_message(body: Any, sender: Sender) -> Message:
     """Check a decoded map sent by `sender` and build its message, or raise `MessageError`."""
     if not isinstance(body, Mapping):
         raise MessageError(ErrorCode.BAD_MESSAGE, "A message must be a map with a 'type'.")
-    rid = _rid_of(body)
+    rid = rid_of(body)
     kind = body.get("type")
     if not isinstance(kind, str):
         raise MessageError(ErrorCode.BAD_MESSAGE, "A message needs a string 'type'.", rid)

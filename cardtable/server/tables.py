@@ -365,7 +365,7 @@ class Table:
         game = self.game
         if game is None or self.status != PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
-        free = action.get("kind") in game.free_kinds  # diplomacy: checked by the rules alone
+        free = game.is_free(action)  # diplomacy: checked by the rules alone
         if not free and seat_index not in game.actors:
             waiting_for = " or ".join(str(self.seats[seat].name) for seat in game.actors)
             raise ServerError(ErrorCode.NOT_YOUR_TURN, f"It is not your turn: {waiting_for} acts.")
