@@ -68,12 +68,23 @@ class Message:
     def to_wire(self) -> dict[str, Any]:
         """The map that goes on the wire (``rid`` left out when nil)."""
         body: dict[str, Any] = {"type": self.type}
-        for item in fields(self):
-            value = getattr(self, item.name)
-            if item.name == "rid" and value is None:
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            if name == "rid" and value is None:
                 continue
-            body[item.name] = value
+            body[name] = value
         return body
+
+
+_FIELD_NAMES: dict[type[Message], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Message]) -> tuple[str, ...]:
+    """A message class's field names, in order (looked up once: the server sends many)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls))
+    return names
 
 
 MESSAGES: dict[Sender, dict[str, type[Message]]] = {Sender.CLIENT: {}, Sender.SERVER: {}}

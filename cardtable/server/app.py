@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import signal
 from collections.abc import Callable
@@ -77,6 +78,17 @@ async def serve(
         store.close()
 
 
+def tune_garbage_collector(thresholds: tuple[int, int, int] | None) -> None:
+    """Set the collector's thresholds for a long-running server, and move everything alive now
+    (modules, the games, restored tables) out of its sight for good (`gc.freeze`), so full
+    collections are rare and short."""
+    if thresholds is None:
+        return
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*thresholds)
+
+
 async def serve_until_signalled(
     config: ServerConfig, on_ready: Callable[[RunningServer], None] | None = None
 ) -> None:
@@ -91,6 +103,7 @@ async def serve_until_signalled(
         raise
     async with trio.open_nursery() as nursery:
         server: RunningServer = await nursery.start(serve, config, listeners, store)
+        tune_garbage_collector(config.gc_thresholds)
         if on_ready is not None:
             on_ready(server)
         with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:

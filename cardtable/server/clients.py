@@ -27,6 +27,7 @@ from cardtable.protocol import (
 )
 from cardtable.server.chat import RateLimiter
 from cardtable.server.config import ServerConfig
+from cardtable.server.outbox import Outbox
 
 if TYPE_CHECKING:
     from cardtable.server.lobby import Lobby
@@ -68,8 +69,7 @@ class Client:
         self.action_limiter = RateLimiter(config.action_rate, config.action_burst)
         self.request_limiter = RateLimiter(config.request_rate, config.request_burst)
         self.closed = False
-        self._outbox_in, self._outbox_out = trio.open_memory_channel[bytes](config.queue_size)
-        self._drained = trio.Event()
+        self._outbox = Outbox(stream, config.queue_size)
         self._scope = trio.CancelScope()
         self._reader_scope = trio.CancelScope()
 
@@ -93,9 +93,7 @@ class Client:
         except LocalProtocolError:
             log.exception("%r: the server built a message it may not send", self)
             return
-        try:
-            self._outbox_in.send_nowait(data)
-        except trio.WouldBlock:
+        if not self._outbox.put(data):
             log.warning("%r is not reading; disconnecting it", self)
             self.abort()
             return
@@ -109,7 +107,7 @@ class Client:
     def finish(self) -> None:
         """Stop reading; send what is queued, then close."""
         self.closed = True
-        self._outbox_in.close()
+        self._outbox.close()
         self._reader_scope.cancel()
 
     def abort(self) -> None:
@@ -134,7 +132,7 @@ class Client:
                         # goes out first, then what is queued.
                         await self.lobby.journal.caught_up()
                         self.finish()
-                        await self._drained.wait()
+                        await self._outbox.drained.wait()
                     self.finish()
                     nursery.cancel_scope.cancel()
         finally:
@@ -146,21 +144,9 @@ class Client:
 
     async def _write_loop(self) -> None:
         try:
-            async for data in self._outbox_out:
-                # Send everything queued in one write: the writer then keeps up with any
-                # producer on this thread (bots at delay 0 queue one update per scheduling pass,
-                # while each write takes a few), so only a client that stops reading fills up.
-                chunks = [data]
-                while True:
-                    try:
-                        chunks.append(self._outbox_out.receive_nowait())
-                    except (trio.WouldBlock, trio.EndOfChannel):
-                        break
-                await self.stream.send_all(b"".join(chunks))
+            await self._outbox.run()
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             self.abort()
-            return
-        self._drained.set()
 
     async def _read_loop(self) -> None:
         with trio.move_on_after(self.config.handshake_timeout):

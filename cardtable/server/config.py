@@ -51,6 +51,11 @@ class ServerConfig:
     #: The database file that keeps tables and games across restarts; None: kept in memory
     #: only, and gone when the server stops.
     db: str | None = None
+    #: The garbage collector's thresholds for a server process (`serve_until_signalled`);
+    #: None leaves Python's. A server's objects are freed by reference counting almost all;
+    #: Python's defaults would stop it for a full collection (100 ms and more with 1,000
+    #: connections) every few seconds under load, for little garbage.
+    gc_thresholds: tuple[int, int, int] | None = (50_000, 20, 10)
 
     def limits(self) -> dict[str, Any]:
         """The limits a client is told in the welcome."""

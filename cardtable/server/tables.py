@@ -382,7 +382,8 @@ class Table:
         if game.over:
             self.status = FINISHED
             self._summary_changed()
-        self._wake()
+        elif any(seat.bot_driven for seat in self.seats):
+            self._wake()  # a table of people alone has no bot to wake
 
     def _record_action(self, seat: int, action: Mapping[str, Any]) -> None:
         """Record an action just applied, and the round and game it may have ended."""
