@@ -27,7 +27,7 @@ from cardtable.protocol import (
 )
 from cardtable.server.chat import RateLimiter
 from cardtable.server.config import ServerConfig
-from cardtable.server.outbox import Outbox
+from cardtable.server.outbox import Outbox, OutboxFull
 
 if TYPE_CHECKING:
     from cardtable.server.lobby import Lobby
@@ -93,8 +93,13 @@ class Client:
         except LocalProtocolError:
             log.exception("%r: the server built a message it may not send", self)
             return
-        if not self._outbox.put(data):
+        try:
+            self._outbox.put(data)
+        except OutboxFull:
             log.warning("%r is not reading; disconnecting it", self)
+            self.abort()
+            return
+        except OSError:  # the client has gone; its reader sees the end too
             self.abort()
             return
         if isinstance(message, Error) and message.fatal:

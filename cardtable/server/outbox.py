@@ -15,6 +15,10 @@ from collections import deque
 import trio
 
 
+class OutboxFull(Exception):
+    """The peer is not reading: its queue is full."""
+
+
 class Outbox:
     """A bounded queue of frames for one stream; `put` never waits."""
 
@@ -28,26 +32,23 @@ class Outbox:
         self._wakeup = trio.Event()
         self.drained = trio.Event()
 
-    def put(self, data: bytes) -> bool:
-        """Send or queue `data`; False if `limit` frames are queued already (the client is not
-        reading) or the connection has failed, and nothing more will be sent."""
+    def put(self, data: bytes) -> None:
+        """Send or queue `data`. Raises `OutboxFull` if `limit` frames are queued already (the
+        client is not reading), and `OSError` if the connection has failed (the peer is gone)."""
         if self._closed:
-            return True
+            return
         if self._fd is not None and not self._writing and not self._queue:
             try:
                 sent = os.write(self._fd, data)
             except BlockingIOError:
                 sent = 0
-            except OSError:
-                return False  # the peer is gone; the reader notices too
             if sent == len(data):
-                return True
+                return
             data = data[sent:]
         if len(self._queue) >= self.limit:
-            return False
+            raise OutboxFull(f"{self.limit} frames are waiting to be sent")
         self._queue.append(data)
         self._wakeup.set()
-        return True
 
     def close(self) -> None:
         """Take nothing more; `run` ends once the queue is sent."""
