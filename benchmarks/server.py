@@ -4,7 +4,7 @@ A server and its clients run in this one process (one core), so every figure inc
 sides' work. Each table has `--players` ClientSessions that act with the random bot the moment
 their view gives them legal actions. Prints actions per second and the latency from sending an
 action to receiving the acting seat's new view (p50/p99). The load benchmark with separate
-processes and hundreds of tables is `benchmarks/server_load.py` (hardening work).
+processes and hundreds of tables is `benchmarks/server_load.py`.
 
 Every action is stored before it is told (see docs/server.md): ``--db file`` keeps the server's
 database in a fresh file (the real cost: a committed transaction per batch), ``--db memory`` in
