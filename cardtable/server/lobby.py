@@ -115,6 +115,8 @@ class Lobby:
         self.journal = journal
         self.tables: dict[int, Table] = {}
         self.clients: dict[str, Client] = {}
+        #: The connected clients' names by `name_key`, to find a name's look-alike at once.
+        self._names_by_key: dict[str, str] = {}
         self._nursery = nursery
         self._seats_by_token: dict[bytes, tuple[Table, Seat]] = {}
         #: Open connections by the address they come from (handshakes included).
@@ -226,6 +228,7 @@ class Lobby:
         client.greeted = True
         log.info("%s connected%s", client.name, " (resuming a seat)" if resumed else "")
         self.clients[client.name] = client
+        self._names_by_key[name_key(client.name)] = client.name
         client.deliver(
             Welcome(
                 version=PROTOCOL_VERSION,
@@ -275,7 +278,7 @@ class Lobby:
         if problem is not None:
             raise ServerError(ErrorCode.BAD_NAME, problem)
         key = name_key(name)
-        holder = next((other for other in self.clients if name_key(other) == key), None)
+        holder = self._names_by_key.get(key)
         if holder is not None:
             raise ServerError(
                 ErrorCode.NAME_TAKEN,
@@ -512,6 +515,7 @@ class Lobby:
         """`client`'s connection has ended (any way at all)."""
         if self.clients.get(client.name) is client:
             del self.clients[client.name]
+            del self._names_by_key[name_key(client.name)]
             log.info("%s disconnected", client.name)
         table = client.table
         client.table = None
