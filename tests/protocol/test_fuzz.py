@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from hypothesis import example, given, note, settings
@@ -654,29 +654,51 @@ def test_mutated_payloads_in_whole_frames_are_rejected_or_taken_and_the_connecti
     assert_still_works(client, server)
 
 
+@dataclass(frozen=True)
+class Fed:
+    """What a connection made of a mutated stream fed to it in random pieces, beside the
+    framing model's count of the stream (`whole_frames`)."""
+
+    items: list[Message | Rejected]
+    error: RemoteProtocolError | None
+    frames: int
+    left_over: int
+    too_large: bool
+
+
+def feed_mutated(rng: random.Random, connection: Connection, bodies: list[Any], limit: int) -> Fed:
+    """Spoil `bodies` into a stream (`fuzz_stream`) and feed it to `connection` in random
+    pieces, up to the end or the first `RemoteProtocolError`."""
+    stream = fuzz_stream(rng, bodies, limit)
+    note(f"mutated stream: {stream!r}")
+    frames, left_over, too_large = whole_frames(stream, limit)
+    items: list[Message | Rejected] = []
+    error = None
+    try:
+        for chunk in split_at_random(rng, stream):
+            items += connection.receive_data(chunk)
+    except RemoteProtocolError as raised:
+        error = raised
+    return Fed(items, error, frames, left_over, too_large)
+
+
 @FUZZ
 @given(picks=st.lists(st.sampled_from(REQUESTS), min_size=1, max_size=5), rng=randoms)
 def test_mutated_streams_give_one_item_per_whole_frame_or_a_fatal_framing_error(
     picks: list[Message], rng: random.Random
 ) -> None:
     client, server = open_pair()
-    stream = fuzz_stream(rng, [message.to_wire() for message in picks], CLIENT_FRAME_LIMIT)
-    note(f"mutated stream: {stream!r}")
-    frames, left_over, too_large = whole_frames(stream, CLIENT_FRAME_LIMIT)
-    items: list[Message | Rejected] = []
-    try:
-        for chunk in split_at_random(rng, stream):
-            items += server.receive_data(chunk)
-    except RemoteProtocolError as error:
-        assert too_large and error.code is ErrorCode.FRAME_TOO_LARGE, error
-        assert len(items) <= frames
-        check_fatal(server, error)
+    fed = feed_mutated(rng, server, [message.to_wire() for message in picks], CLIENT_FRAME_LIMIT)
+    if fed.error is not None:
+        assert fed.too_large and fed.error.code is ErrorCode.FRAME_TOO_LARGE, fed.error
+        assert len(fed.items) <= fed.frames
+        check_fatal(server, fed.error)
         return
-    assert not too_large
-    assert len(items) == frames
-    for item in items:
+    assert not fed.too_large
+    assert len(fed.items) == fed.frames
+    for item in fed.items:
         check_item(item, Sender.CLIENT)
-    if left_over:
+    if fed.left_over:
         # Part of a frame is pending: the peer hanging up now breaks the stream.
         try:
             server.receive_data(b"")
@@ -707,21 +729,15 @@ def test_mutated_handshakes_give_the_hello_or_a_fatal_error_fit_to_send(
     client, server = Connection(Role.CLIENT), Connection(Role.SERVER)
     client.send(HELLO)
     bodies = [HELLO.to_wire(), *(message.to_wire() for message in rest)]
-    stream = fuzz_stream(rng, bodies, CLIENT_FRAME_LIMIT)
-    note(f"mutated stream: {stream!r}")
-    frames, left_over, _ = whole_frames(stream, CLIENT_FRAME_LIMIT)
-    items: list[Message | Rejected] = []
-    try:
-        for chunk in split_at_random(rng, stream):
-            items += server.receive_data(chunk)
-    except RemoteProtocolError as error:
-        assert error.code in HANDSHAKE_CODES, error
-        check_fatal(server, error)
+    fed = feed_mutated(rng, server, bodies, CLIENT_FRAME_LIMIT)
+    if fed.error is not None:
+        assert fed.error.code in HANDSHAKE_CODES, fed.error
+        check_fatal(server, fed.error)
         return
     # Nothing but one hello gets through before the welcome.
-    assert len(items) == frames <= 1
-    assert all(isinstance(item, Hello) for item in items)
-    if items and not left_over:
+    assert len(fed.items) == fed.frames <= 1
+    assert all(isinstance(item, Hello) for item in fed.items)
+    if fed.items and not fed.left_over:
         assert client.receive_data(server.send(WELCOME)) == [WELCOME]
         assert_still_works(client, server)
 
@@ -732,22 +748,16 @@ def test_a_client_survives_mutated_streams_from_its_server(
     picks: list[Message], rng: random.Random
 ) -> None:
     client, _server = open_pair()
-    stream = fuzz_stream(rng, [message.to_wire() for message in picks], SERVER_FRAME_LIMIT)
-    note(f"mutated stream: {stream!r}")
-    frames, _, too_large = whole_frames(stream, SERVER_FRAME_LIMIT)
-    items: list[Message | Rejected] = []
-    try:
-        for chunk in split_at_random(rng, stream):
-            items += client.receive_data(chunk)
-    except RemoteProtocolError as error:
-        assert too_large and error.code is ErrorCode.FRAME_TOO_LARGE, error
+    fed = feed_mutated(rng, client, [message.to_wire() for message in picks], SERVER_FRAME_LIMIT)
+    if fed.error is not None:
+        assert fed.too_large and fed.error.code is ErrorCode.FRAME_TOO_LARGE, fed.error
         assert client.state is State.CLOSED
         return
-    for item in items:
+    for item in fed.items:
         check_item(item, Sender.SERVER)
     if client.state is State.CLOSED:
         # Only a well-formed fatal error closes a client, and nothing after it is read.
-        last = items[-1]
+        last = fed.items[-1]
         assert isinstance(last, Error) and last.fatal
     else:
-        assert len(items) == frames
+        assert len(fed.items) == fed.frames
