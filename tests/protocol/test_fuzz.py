@@ -158,13 +158,18 @@ def test_random_payloads_in_frames_never_raise(payloads: list[bytes]) -> None:
 def test_random_maps_in_frames_give_a_message_or_rejection(body: Any) -> None:
     client, server = open_pair()
     (item,) = server.receive_data(frame(body) + frame(Ping(rid=1).to_wire()))[:-1]
+    check_taken_as_sent_or_rejected(item, body)
+    assert_still_works(client, server)
+
+
+def check_taken_as_sent_or_rejected(item: Message | Rejected, body: Any) -> None:
+    """A client's `body` became `item`: a rejection answering its rid, or a message holding
+    exactly what was sent (compared packed, for NaN's sake)."""
     check_item(item, Sender.CLIENT)
     if isinstance(item, Rejected):
         assert item.error.rid == valid_rid(body)
     else:
-        # Whatever was accepted came through as it was sent (compared packed, for NaN's sake).
         assert all(pack(getattr(item, key)) == pack(value) for key, value in body.items())
-    assert_still_works(client, server)
 
 
 @FUZZ
@@ -631,12 +636,7 @@ def test_mutated_messages_are_taken_as_sent_or_rejected_and_the_connection_carri
     note(f"mutated body: {body!r}")
     items = server.receive_data(frame(body) + frame(Ping(rid=1).to_wire()))
     assert len(items) == 2 and items[1] == Ping(rid=1), items
-    item = items[0]
-    check_item(item, Sender.CLIENT)
-    if isinstance(item, Rejected):
-        assert item.error.rid == valid_rid(body)
-    else:
-        assert all(pack(getattr(item, key)) == pack(value) for key, value in body.items())
+    check_taken_as_sent_or_rejected(items[0], body)
     assert_still_works(client, server)
 
 

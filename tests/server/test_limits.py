@@ -4,8 +4,8 @@ Each limit is refused with a clear error to whoever crossed it, and nobody else 
 arena's two games (tests/server/test_bad_input.py) are unchanged and play on to their results.
 (The rate tests stop short of playing the games out, which their low rates would make slow.)
 The other limits have tests beside the code they guard: frame size, names, timeouts and the
-password in test_bad_input.py, chat length and rate in test_chat.py, tables per player in
-test_lobby.py.
+password in test_bad_input.py (names also in test_names.py), chat length and rate in
+test_chat.py, tables per player in test_lobby.py.
 """
 
 from __future__ import annotations
