@@ -44,6 +44,8 @@ class ErrorCode(StrEnum):
     GAME_IN_PROGRESS = "game_in_progress"
     TOO_MANY_TABLES = "too_many_tables"
     BAD_TOKEN = "bad_token"
+    SEAT_RELEASED = "seat_released"
+    NOT_AWAY = "not_away"
     # History.
     NO_SUCH_GAME = "no_such_game"
     # Play.

@@ -26,7 +26,7 @@ from cardtable.protocol.fields import (
 )
 
 #: The protocol version this code speaks; a handshake with any other is refused.
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 
 #: The longest player name and chat line, in characters.
@@ -55,6 +55,8 @@ SEAT = Int(0, 63)
 REQUEST_ID = Nullable(Int(0, 2**31 - 1))
 TOKEN = Text(1, 128)
 SMALL_MAP = Plain(depth=3, items=200, text=200)
+#: The most creator tokens one `hello` may carry.
+CREATOR_TOKENS = 16
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,12 +118,14 @@ def server(name: str) -> Any:
 @client("hello")
 @dataclass(frozen=True, kw_only=True)
 class Hello(Message):
-    """The first message on a connection. A ``token`` resumes the seat it was given for."""
+    """The first message on a connection. A ``token`` resumes the seat it was given for;
+    ``creator_tokens`` prove the right to run the tables they were given for."""
 
     version: int = wire(Int(0, 65535))
     name: str = wire(Text(1, NAME_LENGTH), code=ErrorCode.BAD_NAME)
     password: str | None = wire(Nullable(Text(0, 128)), None)
     token: str | None = wire(Nullable(TOKEN), None)
+    creator_tokens: list[str] = wire(ListOf(TOKEN, high=CREATOR_TOKENS), [])
 
 
 @client("list_tables")
@@ -192,6 +196,26 @@ class Configure(Message):
     settings: dict[str, Any] = wire(SMALL_MAP)
 
 
+@client("cover")
+@dataclass(frozen=True, kw_only=True)
+class Cover(Message):
+    """Hand an away player's seat to a bot now: at once from the table's creator, otherwise a
+    vote of a seated player, carried out once most of the players present agree."""
+
+    table: int = wire(TABLE_ID)
+    seat: int = wire(SEAT)
+
+
+@client("release")
+@dataclass(frozen=True, kw_only=True)
+class Release(Message):
+    """Give an away player's seat up for good (the table's creator only): its token stops
+    working, and the next person to sit there plays on with its hand."""
+
+    table: int = wire(TABLE_ID)
+    seat: int = wire(SEAT)
+
+
 @client("act")
 @dataclass(frozen=True, kw_only=True)
 class Act(Message):
@@ -247,6 +271,8 @@ class Welcome(Message):
     name: str = wire(Text(1, NAME_LENGTH))
     games: list[dict[str, Any]] = wire(_WIRE_LIST)
     limits: dict[str, Any] = wire(_WIRE_MAP)
+    #: The tables whose creator tokens the `hello` carried and the server accepted.
+    creator_of: list[int] = wire(ListOf(TABLE_ID, high=CREATOR_TOKENS), [])
 
 
 @server("tables")
@@ -258,7 +284,11 @@ class Tables(Message):
 @server("table_created")
 @dataclass(frozen=True, kw_only=True)
 class TableCreated(Message):
+    """The new table; ``creator_token`` is the secret that proves its creator's rights (sent
+    in later `hello`s), given to the creator alone."""
+
     table: dict[str, Any] = wire(_WIRE_MAP)
+    creator_token: str | None = wire(Nullable(TOKEN), None)
 
 
 @server("table_changed")

@@ -20,7 +20,7 @@ from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.problems import default_name, explain
 from cardtable.protocol import ErrorCode
 from cardtable.protocol.fields import control_character
-from cardtable.server.lobby import name_problem
+from cardtable.server.names import name_problem
 
 REPLACEMENT = "\ufffd"
 #: Seat 0 is Anna, 1 a bot (no name), 2 Anna Lee, 3 Bo.

@@ -43,7 +43,7 @@ from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, seat_names
 from cardtable.protocol import ChatLine, Error, ErrorCode, Message, TableChanged, TableCreated
 from cardtable.protocol.messages import NAME_LENGTH
-from cardtable.server.lobby import name_problem
+from cardtable.server.names import name_problem
 from cardtable.server.storage.codec import pack
 from tests.client.support import (
     Remote,
