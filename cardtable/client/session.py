@@ -28,6 +28,7 @@ from cardtable.protocol import (
     ChatLine,
     Configure,
     Connection,
+    Cover,
     CreateTable,
     Error,
     ErrorCode,
@@ -41,6 +42,7 @@ from cardtable.protocol import (
     Message,
     Ping,
     Rejected,
+    Release,
     RemoteProtocolError,
     RemoveBot,
     Replay,
@@ -106,6 +108,8 @@ class ClientSession:
         self.seq = 0
         self.log: list[dict[str, Any]] = []
         self.chat: list[dict[str, Any]] = []
+        #: The tables whose creator rights this connection holds (by their creator tokens).
+        self.creator_of: set[int] = set()
         #: Errors the server sent that answer no request of ours.
         self.errors: list[Error] = []
         self._listeners: list[Callable[[Message], None]] = []
@@ -138,9 +142,13 @@ class ClientSession:
 
     def _absorb(self, message: Message) -> None:
         """Update what we know from one message."""
-        if isinstance(message, Tables):
+        if isinstance(message, Welcome):
+            self.creator_of = set(message.creator_of)
+        elif isinstance(message, Tables):
             self.tables = {table["id"]: table for table in message.tables}
         elif isinstance(message, TableCreated | TableChanged):
+            if isinstance(message, TableCreated) and message.creator_token is not None:
+                self.creator_of.add(message.table["id"])
             self.tables[message.table["id"]] = message.table
             if message.table["id"] == self.table_id:
                 self.table = message.table
@@ -299,6 +307,14 @@ class ClientSession:
 
     async def remove_bot(self, table: int, seat: int) -> None:
         await self.request(RemoveBot(table=table, seat=seat))
+
+    async def cover(self, table: int, seat: int) -> None:
+        """Hand an away player's seat to a bot now (a vote, unless we created the table)."""
+        await self.request(Cover(table=table, seat=seat))
+
+    async def release(self, table: int, seat: int) -> None:
+        """Give an away player's seat up for someone else to take (the creator only)."""
+        await self.request(Release(table=table, seat=seat))
 
     async def start(self, table: int) -> None:
         await self.request(Start(table=table))

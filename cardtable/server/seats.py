@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardtable.protocol import Message
@@ -48,6 +48,8 @@ class Seat:
     covered: bool = False
     #: Which holding of the seat this is (private chat lines belong to one holding).
     occupancy: int = 0
+    #: The seats whose players voted to hand this away seat to a bot now.
+    cover_votes: set[int] = field(default_factory=set)
 
     @property
     def kind(self) -> str:
@@ -79,6 +81,7 @@ class Seat:
         self.bot = None
         self.away_since = None
         self.covered = False
+        self.cover_votes.clear()
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -88,4 +91,5 @@ class Seat:
             "connected": self.bot is not None or self.member is not None,
             "bot": self.bot,
             "covered": self.covered,
+            "votes": len(self.cover_votes),
         }
