@@ -63,6 +63,8 @@ class Client:
         self.name = ""
         self.greeted = False
         self.table: Table | None = None
+        #: The ids of the tables this connection may run, by the creator tokens it holds.
+        self.creator_of: set[int] = set()
         self.watching_lobby = False
         self.address = peer_address(stream)
         self.chat_limiter = RateLimiter(config.chat_rate, config.chat_burst)

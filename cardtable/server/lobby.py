@@ -26,6 +26,7 @@ from cardtable.protocol import (
     AddBot,
     Chat,
     Configure,
+    Cover,
     CreateTable,
     Error,
     ErrorCode,
@@ -38,6 +39,7 @@ from cardtable.protocol import (
     Ok,
     Ping,
     Pong,
+    Release,
     RemoveBot,
     Replay,
     Sit,
@@ -55,11 +57,14 @@ from cardtable.server.errors import ServerError
 from cardtable.server.history import history_page, replay_steps
 from cardtable.server.journal import Journal
 from cardtable.server.names import name_key, name_problem
-from cardtable.server.seats import Seat, hash_token, token_matches
+from cardtable.server.seats import Seat, hash_token, new_token, token_matches
 from cardtable.server.storage import StoredTable
 from cardtable.server.tables import Table, drive_bots
 
 log = logging.getLogger("cardtable.server")
+
+#: How many given-up seats the lobby remembers, to tell their players when they come back.
+RELEASED_KEPT = 1000
 
 
 def _error_reply(client: Client, request: Message, error: Exception) -> Error:
@@ -92,6 +97,13 @@ class Lobby:
         self._names_by_key: dict[str, str] = {}
         self._nursery = nursery
         self._seats_by_token: dict[bytes, tuple[Table, Seat]] = {}
+        #: Tables by the hash of their creator's token.
+        self._tables_by_creator_token: dict[bytes, Table] = {}
+        #: What to tell a player coming back with a token whose seat was given up, by the
+        #: token's hash (the latest `RELEASED_KEPT`; kept in memory only).
+        self._released: dict[bytes, str] = {}
+        #: Set once the server is stopping: nobody new is let in.
+        self.stopping = False
         #: Open connections by the address they come from (handshakes included).
         self._connections: Counter[str] = Counter()
         first_table, first_game = first_ids
@@ -106,6 +118,8 @@ class Lobby:
             Leave: self._leave,
             AddBot: self._add_bot,
             RemoveBot: self._remove_bot,
+            Cover: self._cover,
+            Release: self._release,
             Start: self._start,
             Configure: self._configure,
             Act: self._act,
@@ -128,7 +142,7 @@ class Lobby:
                     "table %s could not be restored; it is left as stored", saved.table.id
                 )
                 continue
-            if not any(seat.held_by_player for seat in table.seats):
+            if not any(seat.held_by_player for seat in table.seats) and table.status != "playing":
                 table.close()
                 continue
             self._open(table)
@@ -156,11 +170,14 @@ class Lobby:
             "new_game_id": lambda: next(self._game_ids),
             "chat_history": self.config.chat_history,
             "on_summary_change": self._tell_lobby,
+            "on_game_over": self._remove_if_deserted,
             "seed": self.config.seed,
         }
 
     def _open(self, table: Table) -> None:
         self.tables[table.id] = table
+        if table.creator_token_hash is not None:
+            self._tables_by_creator_token[table.creator_token_hash] = table
         self._nursery.start_soon(drive_bots, table, self.journal.caught_up)
 
     # -- connections ----------------------------------------------------------------------------
@@ -194,10 +211,19 @@ class Lobby:
     def greet(self, client: Client, hello: Message) -> None:
         assert isinstance(hello, Hello)  # the protocol connection lets nothing else through first
         try:
+            if self.stopping:
+                raise ServerError(
+                    ErrorCode.SHUTTING_DOWN, "The server is stopping; try again in a moment."
+                )
             resumed = self._admit(client, hello)
         except ServerError as error:
             client.fatal(error.code, error.message)
             return
+        client.creator_of = {
+            table.id
+            for token in hello.creator_tokens
+            if (table := self._tables_by_creator_token.get(hash_token(token))) is not None
+        }
         client.greeted = True
         log.info("%s connected%s", client.name, " (resuming a seat)" if resumed else "")
         self.clients[client.name] = client
@@ -209,11 +235,15 @@ class Lobby:
                 name=client.name,
                 games=self._games,
                 limits=self.config.limits(),
+                creator_of=sorted(client.creator_of),
             )
         )
         if hello.token is not None and resumed is None:
+            released = self._released.pop(hash_token(hello.token), None)
             client.deliver(
-                Error(
+                Error(code=ErrorCode.SEAT_RELEASED, message=released)
+                if released is not None
+                else Error(
                     code=ErrorCode.BAD_TOKEN,
                     message="That seat token is not valid here; the seat may have ended.",
                 )
@@ -328,10 +358,20 @@ class Lobby:
     def _manager_table(self, client: Client, table_id: int) -> Table:
         """A table that `client` may run: one it created or sits at."""
         table = self._table(table_id)
-        if table.creator != client.name and table.seat_of(client) is None:
+        if table.id not in client.creator_of and table.seat_of(client) is None:
             raise ServerError(
                 ErrorCode.NOT_CREATOR,
                 f"Only {table.creator}, who opened table {table.id}, or its players may do that.",
+            )
+        return table
+
+    def _creator_table(self, client: Client, table_id: int, doing: str) -> Table:
+        """A table whose creator rights `client` holds (by the creator's token)."""
+        table = self._table(table_id)
+        if table.id not in client.creator_of:
+            raise ServerError(
+                ErrorCode.NOT_CREATOR,
+                f"Only {table.creator}, who opened table {table.id}, may {doing}.",
             )
         return table
 
@@ -340,7 +380,7 @@ class Lobby:
         return Tables(rid=request.rid, tables=[table.summary() for table in self.tables.values()])
 
     def _create_table(self, client: Client, request: CreateTable) -> Message:
-        mine = sum(1 for table in self.tables.values() if table.creator == client.name)
+        mine = sum(1 for table_id in client.creator_of if table_id in self.tables)
         if mine >= self.config.max_tables_per_client:
             raise ServerError(
                 ErrorCode.TOO_MANY_TABLES,
@@ -351,6 +391,7 @@ class Lobby:
         except OptionError as error:
             raise ServerError(ErrorCode.BAD_OPTIONS, str(error)) from None
         settings = TableSettings(bot_delay=self.config.bot_delay).updated(request.settings)
+        creator_token, creator_token_hash = new_token()
         table = Table(
             next(self._table_ids),
             spec,
@@ -358,14 +399,16 @@ class Lobby:
             request.options,
             settings,
             client.name,
+            creator_token_hash=creator_token_hash,
             **self._table_context(),
         )
+        client.creator_of.add(table.id)
         self.journal.record(table.opened())
         self._open(table)
         log.info("%s opened table %s: %s for %s", client.name, table.id, spec.title, request.seats)
         summary = table.summary()
         self._tell_lobby(table, TableChanged(table=summary))
-        return TableCreated(rid=request.rid, table=summary)
+        return TableCreated(rid=request.rid, table=summary, creator_token=creator_token)
 
     def _sit(self, client: Client, request: Sit) -> Message:
         self._not_at_a_table(client)
@@ -404,13 +447,35 @@ class Lobby:
     def _start(self, client: Client, request: Start) -> None:
         self._manager_table(client, request.table).start()
 
-    def _configure(self, client: Client, request: Configure) -> None:
+    def _cover(self, client: Client, request: Cover) -> None:
         table = self._table(request.table)
-        if table.creator != client.name:
+        if table.id in client.creator_of:
+            table.cover(request.seat, None)
+            return
+        voter = table.seat_of(client)
+        if voter is None:
             raise ServerError(
-                ErrorCode.NOT_CREATOR,
-                f"Only {table.creator} may change table {table.id}'s settings.",
+                ErrorCode.NOT_SEATED,
+                f"Only {table.creator}, who opened table {table.id}, or its players may hand "
+                "a seat to a bot.",
             )
+        table.cover(request.seat, voter.index)
+
+    def _release(self, client: Client, request: Release) -> None:
+        table = self._creator_table(client, request.table, "give up a player's seat")
+        name = table.seats[request.seat].name if 0 <= request.seat < len(table.seats) else None
+        token_hash = table.release(request.seat)
+        self._seats_by_token.pop(token_hash, None)
+        self._released[token_hash] = (
+            f"{table.creator}, who opened table {table.id}, gave up your seat there "
+            f"({name}) while you were away; someone else may play on with it."
+        )
+        while len(self._released) > RELEASED_KEPT:
+            del self._released[next(iter(self._released))]
+        log.info("%s gave up %s's seat at table %s", client.name, name, table.id)
+
+    def _configure(self, client: Client, request: Configure) -> None:
+        table = self._creator_table(client, request.table, "change its settings")
         table.configure(request.settings)
 
     def _act(self, client: Client, request: Act) -> None:
@@ -466,8 +531,12 @@ class Lobby:
     def _remove_if_deserted(self, table: Table) -> None:
         if table.has_people() or table.id not in self.tables:
             return
-        creator = self.clients.get(table.creator)
-        if creator is not None and creator.table is None and table.status != "playing":
+        if table.status == "playing":
+            return  # the bots play its game to the end, for the history
+        if any(
+            table.id in client.creator_of and client.table is None
+            for client in self.clients.values()
+        ):
             return  # its creator is still in the lobby, setting it up
         log.info("table %s closed: nobody is left at it", table.id)
         self.remove_table(table)
@@ -475,6 +544,8 @@ class Lobby:
     def remove_table(self, table: Table) -> None:
         """Close `table` for good and tell the lobby (its finished games stay in history)."""
         del self.tables[table.id]
+        if table.creator_token_hash is not None:
+            self._tables_by_creator_token.pop(table.creator_token_hash, None)
         for seat in table.seats:
             if seat.token_hash is not None:
                 self._seats_by_token.pop(seat.token_hash, None)
@@ -495,10 +566,12 @@ class Lobby:
         if table is not None:
             table.detach(client)
             self._remove_if_deserted(table)
-        for created in [t for t in self.tables.values() if t.creator == client.name]:
+        for created in [self.tables[id] for id in client.creator_of if id in self.tables]:
             self._remove_if_deserted(created)
 
     def shutdown(self) -> None:
-        """Tell every client the server is stopping, and close their connections."""
+        """Tell every client the server is stopping, and close their connections. From now on
+        a new connection is told the same at its `hello`."""
+        self.stopping = True
         for client in list(self.clients.values()):
             client.fatal(ErrorCode.SHUTTING_DOWN, "The server is shutting down.")

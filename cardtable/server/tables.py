@@ -47,6 +47,7 @@ from cardtable.server.storage.writes import (
     AddChat,
     CloseTable,
     FinishGame,
+    HandOver,
     OpenTable,
     SaveSeats,
     SaveSettings,
@@ -72,10 +73,12 @@ class Table:
         settings: TableSettings,
         creator: str,
         *,
+        creator_token_hash: bytes | None = None,
         record: Callable[[Write], None],
         new_game_id: Callable[[], int],
         chat_history: int = 200,
         on_summary_change: Callable[[Table, TableChanged], None] = lambda table, message: None,
+        on_game_over: Callable[[Table], None] = lambda table: None,
         clock: Callable[[], float] = trio.current_time,
         seed: int | None = None,
     ) -> None:
@@ -87,7 +90,10 @@ class Table:
         self.spec = spec
         self.options = dict(checked.options)
         self.settings = settings
+        #: The creator's name, for people to read; the rights go with the creator's token.
         self.creator = creator
+        #: The hash of the secret that proves the creator's rights (None: nobody has them).
+        self.creator_token_hash = creator_token_hash
         self.seats = [Seat(index) for index in range(seats)]
         self.spectators: list[Member] = []
         self.status = WAITING
@@ -107,6 +113,7 @@ class Table:
         self._dealt_to: list[int] = []
         self._occupancies = itertools.count(1)
         self._on_summary_change = on_summary_change
+        self._on_game_over = on_game_over
         self._clock = clock
         self._seed = seed
         self._changed = trio.Event()
@@ -123,7 +130,14 @@ class Table:
         record = stored.table
         settings = TableSettings().updated(record.settings)
         table = cls(
-            record.id, spec, record.seats, record.options, settings, record.creator, **context
+            record.id,
+            spec,
+            record.seats,
+            record.options,
+            settings,
+            record.creator,
+            creator_token_hash=record.creator_token_hash,
+            **context,
         )
         for seat, saved in zip(table.seats, stored.seats, strict=True):
             seat.name, seat.token_hash, seat.bot = saved.name, saved.token_hash, saved.bot
@@ -134,6 +148,9 @@ class Table:
         table.chat.restore(stored.chat, stored.next_chat_id)
         if stored.game is not None:
             table._restore_game(stored)
+        if table.status == PLAYING:
+            for seat in table.seats:
+                seat.covered = seat.is_empty  # given up by its player: a bot plays it meanwhile
         return table
 
     def _restore_game(self, stored: StoredTable) -> None:
@@ -164,6 +181,7 @@ class Table:
                 settings=self.settings.to_wire(),
                 creator=self.creator,
                 opened_at=time.time(),
+                creator_token_hash=self.creator_token_hash,
             ),
             self._seat_records(),
         )
@@ -213,9 +231,13 @@ class Table:
         if not 0 <= index < len(self.seats):
             raise ServerError(
                 ErrorCode.NO_SUCH_SEAT,
-                f"Table {self.id} has seats 0 to {len(self.seats) - 1}; there is no seat {index}.",
+                f"Table {self.id} has seats 1 to {len(self.seats)}; there is no seat {index + 1}.",
             )
         return self.seats[index]
+
+    def names(self) -> list[str]:
+        """What to call each seat in a sentence: its player's name, else "seat N" from 1."""
+        return [seat.name or f"seat {seat.index + 1}" for seat in self.seats]
 
     # -- people coming and going ---------------------------------------------------------------
 
@@ -223,13 +245,19 @@ class Table:
         """Seat `member`; returns the secret token that resumes the seat later."""
         seat = self.seat(index)
         if not seat.is_empty:
-            raise ServerError(ErrorCode.SEAT_TAKEN, f"Seat {index} is taken by {seat.name}.")
+            raise ServerError(ErrorCode.SEAT_TAKEN, f"That seat is taken by {seat.name}.")
         token, token_hash = new_token()
         seat.name = member.name
         seat.member = member
         seat.token_hash = token_hash
         seat.occupancy = next(self._occupancies)
+        seat.covered = False
+        seat.cover_votes.clear()
         self._save_seats()
+        if self.status == PLAYING and self.game_id is not None:
+            # A seat given up in the middle of a game: the newcomer plays on with its hand.
+            self._dealt_to[index] = seat.occupancy
+            self._record(HandOver(self.game_id, tuple(self._dealt_to)))
         self._summary_changed()
         return token
 
@@ -248,6 +276,7 @@ class Table:
         seat.member = member
         seat.away_since = None
         seat.covered = False
+        seat.cover_votes.clear()
         self._summary_changed()
 
     def leave(self, member: Member) -> None:
@@ -273,7 +302,12 @@ class Table:
     def add_bot(self, index: int, kind: str | None) -> None:
         seat = self.seat(index)
         if not seat.is_empty:
-            raise ServerError(ErrorCode.SEAT_TAKEN, f"Seat {index} is taken by {seat.name}.")
+            raise ServerError(ErrorCode.SEAT_TAKEN, f"That seat is taken by {seat.name}.")
+        if self.status == PLAYING:
+            raise ServerError(
+                ErrorCode.GAME_IN_PROGRESS,
+                "A bot already plays that seat until someone sits there.",
+            )
         try:
             kind = self.spec.bot_kind(kind)
         except OptionError as error:
@@ -290,7 +324,7 @@ class Table:
     def remove_bot(self, index: int) -> None:
         seat = self.seat(index)
         if seat.bot is None:
-            raise ServerError(ErrorCode.NO_SUCH_BOT, f"There is no bot on seat {index}.")
+            raise ServerError(ErrorCode.NO_SUCH_BOT, f"There is no bot on seat {index + 1}.")
         if self.status == PLAYING:
             raise ServerError(
                 ErrorCode.GAME_IN_PROGRESS,
@@ -299,6 +333,53 @@ class Table:
         seat.clear()
         self._save_seats()
         self._summary_changed()
+
+    def _away_seat(self, index: int) -> Seat:
+        """Seat `index`, whose player must be away; `ServerError(NOT_AWAY)` otherwise."""
+        seat = self.seat(index)
+        if not seat.away:
+            who = seat.name or f"Seat {index + 1}"
+            here = "is empty" if seat.is_empty else "is not a player's" if seat.bot else "is here"
+            raise ServerError(ErrorCode.NOT_AWAY, f"{who} {here}: only an away player's seat.")
+        return seat
+
+    def present_players(self) -> list[Seat]:
+        """The seats whose players are at the table now."""
+        return [seat for seat in self.seats if seat.held_by_player and seat.member is not None]
+
+    def cover(self, index: int, voter: int | None) -> bool:
+        """Hand seat `index`, whose player is away, to a bot now: at once for the table's
+        creator (`voter` None), else as the vote of the player on seat `voter`, carried out once
+        more than half the players present agree. Returns whether a bot now plays the seat."""
+        if self.status != PLAYING:
+            raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
+        seat = self._away_seat(index)
+        if seat.covered:
+            raise ServerError(ErrorCode.NOT_AWAY, f"A bot already plays for {seat.name}.")
+        if voter is not None:
+            seat.cover_votes.add(voter)
+            present = {other.index for other in self.present_players()}
+            seat.cover_votes &= present
+            if 2 * len(seat.cover_votes) <= len(present):
+                self._summary_changed()
+                return False
+        seat.covered = True
+        seat.cover_votes.clear()
+        self._summary_changed()
+        return True
+
+    def release(self, index: int) -> bytes:
+        """Give up seat `index`, whose player is away, for good: its token stops working and
+        the next person to sit there plays on with its hand (a bot plays it meanwhile).
+        Returns the hash of the token that stopped working."""
+        seat = self._away_seat(index)
+        token_hash = seat.token_hash
+        assert token_hash is not None
+        seat.clear()
+        seat.covered = self.status == PLAYING
+        self._save_seats()
+        self._summary_changed()
+        return token_hash
 
     def configure(self, changes: Mapping[str, Any]) -> None:
         self.settings = self.settings.updated(changes)
@@ -315,7 +396,7 @@ class Table:
         if empty:
             raise ServerError(
                 ErrorCode.TABLE_NOT_READY,
-                f"Seat {empty[0]} is empty: someone must sit there or a bot be added first.",
+                f"Seat {empty[0] + 1} is empty: someone must sit there or a bot be added first.",
             )
         dealer = 0 if self.setup is None else (self.setup.dealer + 1) % len(self.seats)
         seed = self._next_seed()
@@ -381,7 +462,11 @@ class Table:
         self._send_updates(events)
         if game.over:
             self.status = FINISHED
+            for seat in self.seats:
+                if seat.is_empty:
+                    seat.covered = False  # a seat given up: empty now that the game is over
             self._summary_changed()
+            self._on_game_over(self)
         elif any(seat.bot_driven for seat in self.seats):
             self._wake()  # a table of people alone has no bot to wake
 
@@ -485,7 +570,8 @@ class Table:
         target = self.seat(to)
         if target is seat or not target.held_by_player:
             raise ServerError(
-                ErrorCode.NO_SUCH_PLAYER, f"Seat {to} has no other player to read a private line."
+                ErrorCode.NO_SUCH_PLAYER,
+                f"Seat {to + 1} has no other player to read a private line.",
             )
         if not self.settings.partner_chat and target.index in self.partners_of(seat.index):
             raise ServerError(
@@ -543,9 +629,10 @@ class Table:
             self.act(index, random.Random(len(self.actions)).choice(legal))
 
     def _cover_times(self) -> dict[int, float]:
-        """When each uncovered away seat is due for a bot to cover, under the table's settings."""
+        """When each uncovered away seat is due for a bot to cover, under the table's settings.
+        Only while some player is at the table: alone with bots, the game waits for its player."""
         after = self.settings.away_bot_after
-        if after is None or self.status != PLAYING:
+        if after is None or self.status != PLAYING or not self.present_players():
             return {}
         return {
             seat.index: seat.away_since + after
