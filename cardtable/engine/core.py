@@ -10,6 +10,7 @@ the same setup and the same actions always give the same game.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,12 +25,54 @@ Action = dict[str, Any]
 Wire = Any
 
 
-class IllegalAction(Exception):
-    """An action the rules do not allow; ``reason`` is a sentence a player can read."""
+#: A place in a refusal's template for one of its seats: ``{0}``, ``{1}``, ...
+_SEAT_PLACE = re.compile(r"\{(\d+)\}")
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+#: What ends a sentence, or a clause before a colon: "seat 2" right after one, or first of all in
+#: a reason, is written "Seat 2".
+_SENTENCE_ENDS = (".", ":", "!", "?")
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow; ``reason`` is a sentence a player can read.
+
+    The engine knows no names, so a refusal that speaks of players writes ``{0}``, ``{1}``, ...
+    in its `template` for the seats in `seats` (``IllegalAction("{0} has only 5 to give.",
+    seats=(maker,))``). `worded` puts the players' names there; `reason` puts each seat counted
+    from 1 ("Seat 1 has only 5 to give."), never a 0-based index.
+    """
+
+    def __init__(self, reason: str, seats: Sequence[int] = ()) -> None:
+        self.template = reason
+        self.seats = tuple(seats)
+        self.reason = self._filled(())
+        super().__init__(self.reason)
+
+    def worded(self, names: Sequence[str]) -> str:
+        """The reason with each seat given as its player's name, ``names[seat]`` (a seat beyond
+        `names` is still counted from 1)."""
+        return self._filled(names)
+
+    def _filled(self, names: Sequence[str]) -> str:
+        """The template with ``{i}`` replaced by the name of ``seats[i]`` or, without one, by
+        ``seat N`` counted from 1 (``Seat N`` where a sentence starts); other braces, or a place
+        with no seat, stay as they are."""
+
+        def fill(place: re.Match[str]) -> str:
+            index = int(place.group(1))
+            if index >= len(self.seats):
+                return place.group(0)
+            seat = self.seats[index]
+            if 0 <= seat < len(names):
+                return names[seat]
+            before = self.template[: place.start()].rstrip()
+            starts = not before or before.endswith(_SENTENCE_ENDS)
+            return f"{'Seat' if starts else 'seat'} {seat + 1}"
+
+        return _SEAT_PLACE.sub(fill, self.template) if self.seats else self.template
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, tuple[int, ...]]]:
+        return (IllegalAction, (self.template, self.seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,7 +377,9 @@ class Game(ABC):
         if self.result is not None:
             raise IllegalAction("The game is over.")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise IllegalAction(f"There is no seat {seat} at this table.")
+            raise IllegalAction(
+                f"There is no such seat at this table; its seats are 1 to {self.seats}."
+            )
         if isinstance(action, Mapping) and self.is_free(action):
             if self.awaiting_deal:
                 raise IllegalAction("This round is over; wait for the next deal.")

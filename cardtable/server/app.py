@@ -15,7 +15,7 @@ from cardtable.server.clients import Client
 from cardtable.server.config import ServerConfig
 from cardtable.server.journal import Journal
 from cardtable.server.lobby import Lobby
-from cardtable.server.storage import Store, open_database
+from cardtable.server.storage import StorageError, Store, open_database
 
 log = logging.getLogger("cardtable.server")
 
@@ -101,16 +101,23 @@ async def serve_until_signalled(
     except BaseException:
         store.close()
         raise
-    async with trio.open_nursery() as nursery:
-        server: RunningServer = await nursery.start(serve, config, listeners, store)
-        tune_garbage_collector(config.gc_thresholds)
-        if on_ready is not None:
-            on_ready(server)
-        with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-            async for _ in signals:
-                break
-        server.lobby.shutdown()
-        with trio.move_on_after(config.flush_timeout):
-            await server.lobby.journal.flush()
-        await trio.sleep(min(config.flush_timeout, 0.5))
-        server.stop()
+    try:
+        async with trio.open_nursery() as nursery:
+            server: RunningServer = await nursery.start(serve, config, listeners, store)
+            tune_garbage_collector(config.gc_thresholds)
+            if on_ready is not None:
+                on_ready(server)
+            with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+                async for _ in signals:
+                    break
+            server.lobby.shutdown()
+            with trio.move_on_after(config.flush_timeout):
+                await server.lobby.journal.flush()
+            await trio.sleep(min(config.flush_timeout, 0.5))
+            server.stop()
+    except BaseExceptionGroup as group:
+        # A stored value that cannot be read stops the server as it restores its tables, inside
+        # the nursery: the caller gets it as a plain StorageError, like a refused file.
+        if len(group.exceptions) == 1 and isinstance(group.exceptions[0], StorageError):
+            raise group.exceptions[0] from None
+        raise

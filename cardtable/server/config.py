@@ -87,8 +87,8 @@ class TableSettings:
     partner_chat: bool = False
     #: Seconds a bot waits before acting.
     bot_delay: float = 0.6
-    #: Seconds a player may be away before a bot plays for them (while another player is
-    #: there to wait for them); None: the game waits.
+    #: Seconds a player may be away before a bot plays for them (while someone else is at
+    #: the table to wait for them); None: the game waits.
     away_bot_after: float | None = 60.0
 
     def to_wire(self) -> dict[str, Any]:

@@ -33,7 +33,7 @@ def replay_steps(store: Store, game_id: int, seat: int | None) -> ReplaySteps:
     if seat is not None and not 0 <= seat < record.setup.seats:
         raise ServerError(
             ErrorCode.NO_SUCH_SEAT,
-            f"Game {game_id} had seats 0 to {record.setup.seats - 1}; there is no seat {seat}.",
+            f"Game {game_id} had seats 1 to {record.setup.seats}; there is no seat {seat + 1}.",
         )
     game = start(record.setup)
     steps = [_step(0, None, game.opening_events, game.view(seat), seat)]

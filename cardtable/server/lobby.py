@@ -56,7 +56,7 @@ from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.history import history_page, replay_steps
 from cardtable.server.journal import Journal
-from cardtable.server.names import name_key, name_problem
+from cardtable.server.names import NameIndex, name_problem, names_look_alike
 from cardtable.server.seats import Seat, hash_token, new_token, token_matches
 from cardtable.server.storage import StoredTable
 from cardtable.server.tables import Table, drive_bots
@@ -93,8 +93,8 @@ class Lobby:
         self.journal = journal
         self.tables: dict[int, Table] = {}
         self.clients: dict[str, Client] = {}
-        #: The connected clients' names by `name_key`, to find a name's look-alike at once.
-        self._names_by_key: dict[str, str] = {}
+        #: The connected clients' names, to find a name's look-alike at once.
+        self._names = NameIndex()
         self._nursery = nursery
         self._seats_by_token: dict[bytes, tuple[Table, Seat]] = {}
         #: Tables by the hash of their creator's token.
@@ -224,10 +224,12 @@ class Lobby:
             for token in hello.creator_tokens
             if (table := self._tables_by_creator_token.get(hash_token(token))) is not None
         }
+        if resumed is not None and resumed[1].token_hash == resumed[0].creator_seat_token_hash:
+            client.creator_of.add(resumed[0].id)  # a table stored before creator tokens
         client.greeted = True
         log.info("%s connected%s", client.name, " (resuming a seat)" if resumed else "")
         self.clients[client.name] = client
-        self._names_by_key[name_key(client.name)] = client.name
+        self._names.add(client.name)
         client.deliver(
             Welcome(
                 version=PROTOCOL_VERSION,
@@ -280,14 +282,13 @@ class Lobby:
         problem = name_problem(name)
         if problem is not None:
             raise ServerError(ErrorCode.BAD_NAME, problem)
-        key = name_key(name)
-        holder = self._names_by_key.get(key)
+        holder = self._names.holder(name)
         if holder is not None:
             raise ServerError(
                 ErrorCode.NAME_TAKEN,
                 f"Someone here is already called {holder}; choose another name.",
             )
-        away = next((other for other in self._away_names() if name_key(other) == key), None)
+        away = next((other for other in self._away_names() if names_look_alike(other, name)), None)
         if resumed is None and away is not None:
             raise ServerError(
                 ErrorCode.NAME_TAKEN,
@@ -559,7 +560,7 @@ class Lobby:
         """`client`'s connection has ended (any way at all)."""
         if self.clients.get(client.name) is client:
             del self.clients[client.name]
-            del self._names_by_key[name_key(client.name)]
+            self._names.discard(client.name)
             log.info("%s disconnected", client.name)
         table = client.table
         client.table = None

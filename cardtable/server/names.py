@@ -1,8 +1,21 @@
-"""Players' names: which are allowed, and which two look alike."""
+"""Players' names: which are allowed, and which two look alike.
+
+Two names look alike when they are equal but for case or character width (Ada, ada, Ａｄａ), or
+when they have the same skeleton in the sense of Unicode's TR39 (UTS #39, "Confusable
+Detection"): each character replaced by its prototype from Unicode's confusables table, so that a
+Cyrillic А, a Greek Α and a Latin A are one letter. A skeleton tells case apart, and some letters
+look alike in one case only (Cyrillic Н and Latin H, but not н and h; Greek ν and Latin v, but not
+Ν and V; a capital I and a small l), so a name has three keys: the skeleton of the name in small
+letters, in capitals, and as written. Names that share a key look alike.
+"""
 
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
+from typing import NamedTuple
+
+from cardtable.server.confusables import MAPPINGS
 
 #: Characters a name may hold besides letters and digits.
 NAME_PUNCTUATION = frozenset(" -_.'")
@@ -10,6 +23,10 @@ NAME_PUNCTUATION = frozenset(" -_.'")
 
 #: Letters that show as nothing: a name of them would look blank, or like another name.
 INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+#: How often folding and mapping may be repeated before a key settles; every character settles
+#: in fewer (a test holds to that).
+SETTLE_ROUNDS = 8
 
 
 def name_problem(name: str) -> str | None:
@@ -26,7 +43,92 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+@cache
+def prototypes() -> dict[int, str]:
+    """Unicode's confusables, read once: a code point to the prototype it looks like, as a table
+    for `str.translate`."""
+    table: dict[int, str] = {}
+    for mapping in MAPPINGS.split():
+        source, prototype = mapping.split("=")
+        table[int(source, 16)] = "".join(chr(int(point, 16)) for point in prototype.split("+"))
+    return table
+
+
+def skeleton(text: str) -> str:
+    """TR39's skeleton of `text`: NFD, each character replaced by its prototype, NFD again."""
+    mapped = unicodedata.normalize("NFD", text).translate(prototypes())
+    return unicodedata.normalize("NFD", mapped)
+
+
+def _folded(text: str) -> str:
+    """`text` with width and case folded away (Ａｄａ and ADA to ada)."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
 def name_key(name: str) -> str:
-    """What two names must not share: names equal but for case or character width (Ada, ada,
-    Ａｄａ) would look the same to the others at a table."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """The skeleton of `name` in small letters: names that share it look alike (Ada, ada, Ａｄａ,
+    Аda with a Cyrillic А). Folding and mapping alternate until neither changes the key, since a
+    prototype may fold to a letter with a prototype of its own (Greek ϛ looks like ς, which folds
+    to σ, which looks like o)."""
+    key = _folded(name)
+    for _ in range(SETTLE_ROUNDS):
+        settled = _folded(skeleton(key))
+        if settled == key:
+            break
+        key = settled
+    return key
+
+
+def capitals_key(name: str) -> str:
+    """The skeleton of `name` in capitals: names that share it look alike written in capitals,
+    which is how they start (Hana and Нana with a Cyrillic Н, Bram and Вram with a Cyrillic В)."""
+    return skeleton(_folded(name).upper())
+
+
+def written_key(name: str) -> str:
+    """The skeleton of `name` as written, but for width: names that share it look alike as
+    they stand (Carla and CarIa with a capital I)."""
+    return skeleton(unicodedata.normalize("NFKC", name))
+
+
+class NameKeys(NamedTuple):
+    """A name's three keys; two names that share one, in the same place, look alike."""
+
+    small: str
+    capitals: str
+    written: str
+
+
+def name_keys(name: str) -> NameKeys:
+    """The keys of `name`."""
+    return NameKeys(name_key(name), capitals_key(name), written_key(name))
+
+
+def names_look_alike(first: str, second: str) -> bool:
+    """Whether others at a table could take `first` for `second`."""
+    pairs = zip(name_keys(first), name_keys(second), strict=True)
+    return any(mine == theirs for mine, theirs in pairs)
+
+
+class NameIndex:
+    """The names in use, found by any name that looks like one of them."""
+
+    def __init__(self) -> None:
+        #: A name in use by each of its keys, each key with its place in `NameKeys`.
+        self._holders: dict[tuple[int, str], str] = {}
+
+    def holder(self, name: str) -> str | None:
+        """The name in use that `name` looks like, or None."""
+        places = enumerate(name_keys(name))
+        return next((self._holders[key] for key in places if key in self._holders), None)
+
+    def add(self, name: str) -> None:
+        """Put `name` in use; it should look like none in use (see `holder`)."""
+        for key in enumerate(name_keys(name)):
+            self._holders[key] = name
+
+    def discard(self, name: str) -> None:
+        """Take `name` out of use, if it is in use."""
+        for key in enumerate(name_keys(name)):
+            if self._holders.get(key) == name:
+                del self._holders[key]

@@ -94,6 +94,9 @@ class Table:
         self.creator = creator
         #: The hash of the secret that proves the creator's rights (None: nobody has them).
         self.creator_token_hash = creator_token_hash
+        #: For a table stored before creator tokens: the creator's seat token, which holds the
+        #: creator's rights in their stead.
+        self.creator_seat_token_hash: bytes | None = None
         self.seats = [Seat(index) for index in range(seats)]
         self.spectators: list[Member] = []
         self.status = WAITING
@@ -145,6 +148,11 @@ class Table:
             if seat.held_by_player:
                 seat.away_since = table._clock()
         table._occupancies = itertools.count(max(seat.occupancy for seat in table.seats) + 1)
+        if table.creator_token_hash is None:  # stored before creator tokens: the creator's seat
+            table.creator_seat_token_hash = next(
+                (s.token_hash for s in table.seats if s.held_by_player and s.name == table.creator),
+                None,
+            )
         table.chat.restore(stored.chat, stored.next_chat_id)
         if stored.game is not None:
             table._restore_game(stored)
@@ -630,9 +638,12 @@ class Table:
 
     def _cover_times(self) -> dict[int, float]:
         """When each uncovered away seat is due for a bot to cover, under the table's settings.
-        Only while some player is at the table: alone with bots, the game waits for its player."""
+        Only while someone (a player or a spectator) is at the table to wait: a player alone
+        with bots is waited for."""
         after = self.settings.away_bot_after
-        if after is None or self.status != PLAYING or not self.present_players():
+        if after is None or self.status != PLAYING:
+            return {}
+        if not self.spectators and not self.present_players():
             return {}
         return {
             seat.index: seat.away_since + after

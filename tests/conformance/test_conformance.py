@@ -6,6 +6,7 @@ A new game joins by being registered; nothing here names a game.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -147,6 +148,21 @@ def test_someone_can_act_until_the_end(case: Case) -> None:
         assert all(game.legal_actions(seat) == [] for seat in range(game.seats))
 
 
+#: A seat counted from 0, as no sentence a player reads may count it.
+ZERO_BASED_SEAT = re.compile(r"\bseat 0\b", re.IGNORECASE)
+
+
+def assert_readable(refusal: IllegalAction, seats: int) -> None:
+    """A refusal is a sentence that counts seats from 1, and names each seat it speaks of when
+    given the players' names."""
+    assert refusal.reason.strip(), "the reason must be readable"
+    assert not ZERO_BASED_SEAT.search(refusal.reason), refusal.reason
+    names = [f"Player{seat}" for seat in range(seats)]
+    worded = refusal.worded(names)
+    for index, seat in enumerate(refusal.seats):
+        assert f"{{{index}}}" not in worded and names[seat] in worded, worded
+
+
 def illegal_candidates(game: Game, legal: list[Action]) -> list[Any]:
     """Actions to try that may or may not be legal: strange shapes and near misses."""
     candidates: list[Any] = [
@@ -185,9 +201,10 @@ def test_an_illegal_action_is_refused_and_changes_nothing(case: Case) -> None:
                     continue
                 with pytest.raises(IllegalAction) as refused:
                     game.apply(seat, candidate)
-                assert refused.value.reason.strip(), "the reason must be readable"
-            with pytest.raises(IllegalAction, match="no seat"):
+                assert_readable(refused.value, game.seats)
+            with pytest.raises(IllegalAction, match="no such seat") as refused:
                 game.apply(game.seats, action)
+            assert_readable(refused.value, game.seats)
             assert snapshot(game) == before, f"an illegal action changed the game at step {step}"
             for candidate in legal[:5]:
                 copy.deepcopy(game).apply(seat, candidate)

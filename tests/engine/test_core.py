@@ -160,3 +160,46 @@ def test_the_registry_knows_each_game_once() -> None:
     assert spec.to_wire()["bots"] == ["greedy", "random"]
     with pytest.raises(OptionError, match="There is no game 'x'"):
         get_game("x")
+
+
+def test_a_refusal_names_players_or_counts_seats_from_one() -> None:
+    from cardtable.engine import IllegalAction
+
+    refusal = IllegalAction("{0} has only 0 to give to {1}.", seats=(1, 0))
+    assert refusal.template == "{0} has only 0 to give to {1}."
+    assert refusal.seats == (1, 0)
+    assert refusal.reason == str(refusal) == "Seat 2 has only 0 to give to seat 1."
+    assert refusal.worded(["Ada", "Bram"]) == "Bram has only 0 to give to Ada."
+    assert refusal.worded(["Ada"]) == "Seat 2 has only 0 to give to Ada."  # a name missing
+    # A seat opening a sentence or following a colon is written with a capital.
+    refusal = IllegalAction("The deal fails: meld 2 is not {0}'s. {0} keeps it.", seats=(2,))
+    assert refusal.reason == "The deal fails: meld 2 is not seat 3's. Seat 3 keeps it."
+    assert refusal.worded(["ada", "bram", "cleo"]) == (
+        "The deal fails: meld 2 is not cleo's. cleo keeps it."  # a name stays as written
+    )
+    # Without seats, a reason is its text, braces and all.
+    plain = IllegalAction("'{0}' is not a move.")
+    assert plain.reason == plain.worded(["Ada"]) == "'{0}' is not a move."
+
+
+def test_a_refusal_survives_a_copy_and_pickling() -> None:
+    import copy
+    import pickle
+
+    from cardtable.engine import IllegalAction
+
+    refusal = IllegalAction("{0} has only 5 to give.", seats=(0,))
+    for again in (copy.deepcopy(refusal), pickle.loads(pickle.dumps(refusal))):
+        assert isinstance(again, IllegalAction)
+        assert again.worded(["Ada"]) == "Ada has only 5 to give."
+        assert again.reason == "Seat 1 has only 5 to give."
+
+
+def test_a_seat_that_is_not_at_the_table_is_refused_without_a_0_based_number() -> None:
+    from cardtable.engine import IllegalAction
+
+    game = new_game("chinese-ten", 3, {"decks": 1}, seed=1)
+    for seat in (3, -1):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(seat, {"kind": "lay", "cid": 0, "spot": 0})
+        assert refused.value.reason == "There is no such seat at this table; its seats are 1 to 3."

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import events_for
+from cardtable.engine import IllegalAction, events_for
 from cardtable.engine.nobility.rules import ELECTION, MAIN
 from tests.nobility.position import (
     DRAW,
@@ -170,10 +170,10 @@ TO_SEAT = "Make an offer to one of the other players, by seat."
         (offer(1), "An offer must give or ask for something."),
         (offer(1, give_money=0, give_melds=[]), "An offer must give or ask for something."),
         (offer(1, coalition="join"), "A coalition is either formed or dissolved."),
-        (offer(1, give_money=31), "Seat 0 has only 30 to give."),
-        (offer(1, get_money=11), "Seat 1 has only 10 to give."),
-        (offer(1, give_melds=[2]), "Meld 2 is not seat 0's."),
-        (offer(1, get_melds=[3]), "Meld 3 is not seat 1's."),
+        (offer(1, give_money=31), "Seat 1 has only 30 to give."),
+        (offer(1, get_money=11), "Seat 2 has only 10 to give."),
+        (offer(1, give_melds=[2]), "Meld 2 is not seat 1's."),
+        (offer(1, get_melds=[3]), "Meld 3 is not seat 2's."),
         (offer(1, get_melds=[9]), "There is no meld 9."),
         (
             offer(1, coalition="form"),
@@ -202,7 +202,7 @@ def test_a_deal_that_fails_half_way_changes_nothing() -> None:
     assert game.answers(1) == [answer("decline")]
     money = list(game.money)
     assert refused(game, 1, answer("accept")) == (
-        "The deal cannot be carried out: Meld 2 is not seat 1's."
+        "The deal cannot be carried out: Meld 2 is not seat 2's."
     )
     assert game.money == money and len(game.offers) == 1
     assert [o["deal"] for o in table(game, 1)["offers"]] == [1]
@@ -214,9 +214,38 @@ def test_a_deal_whose_money_is_spent_before_the_answer_is_refused() -> None:
     play(game, 0, act("retrieve", "JD"))  # seat 0 now has 15
     assert game.answers(0) == [answer("decline", 1)]
     assert refused(game, 0, answer("accept")) == (
-        "The deal cannot be carried out: Seat 0 has only 15 to give."
+        "The deal cannot be carried out: Seat 1 has only 15 to give."
     )
     assert melds(game)[4][0] == 1 and len(game.offers) == 1
+
+
+NAMES = ["Ada", "Bram", "Cleo"]
+
+
+def test_an_offer_refused_for_money_names_the_player_who_is_short() -> None:
+    """The engine knows no names: the server words the refusal with them, and its own reason
+    counts seats from 1, as players do."""
+    game = game_with_melds()
+    for action, seat, worded, reason in [
+        (offer(1, get_money=11), 1, "Bram has only 10 to give.", "Seat 2 has only 10 to give."),
+        (offer(2, give_money=31), 0, "Ada has only 30 to give.", "Seat 1 has only 30 to give."),
+        (offer(2, get_melds=[1]), 2, "Meld 1 is not Cleo's.", "Meld 1 is not seat 3's."),
+    ]:
+        with pytest.raises(IllegalAction) as caught:
+            game.apply(0, action)
+        assert caught.value.seats == (seat,)
+        assert caught.value.worded(NAMES) == worded
+        assert caught.value.reason == reason
+    assert game.offers == {}
+
+
+def test_a_deal_refused_at_its_acceptance_names_the_player() -> None:
+    game = game_with_melds(nobles="JD")
+    play(game, 1, offer(0, get_money=20, give_melds=[4]))
+    play(game, 0, act("retrieve", "JD"))  # Ada now has 15
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(0, answer("accept"))
+    assert caught.value.worded(NAMES) == "The deal cannot be carried out: Ada has only 15 to give."
 
 
 def test_no_deal_is_carried_out_while_a_choice_is_owed() -> None:

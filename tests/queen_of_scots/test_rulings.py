@@ -344,7 +344,7 @@ def test_ruling_3_unknown_moves_and_other_seats_are_refused() -> None:
     assert refused(game, 0, {"kind": "pass"}) == "'pass' is not a move in Queen of Scots."
     assert refused(game, 0, {"kind": 3}) == "An action needs a kind."
     assert refused(game, 1, DRAW) == "It is not your turn."
-    assert refused(game, 2, DRAW) == "There is no seat 2 at this table."
+    assert refused(game, 2, DRAW) == "There is no such seat at this table; its seats are 1 to 2."
 
 
 # -- Ruling 4: picking up the stock card or the whole pile ---------------------------------------

@@ -14,6 +14,7 @@ from cardtable.protocol import CreateTable, ErrorCode, TableCreated
 from cardtable.server.app import RunningServer
 from cardtable.server.tables import Table
 from tests.server.conftest import Connect
+from tests.server.players import play_first_legal
 
 GAME = "chinese-ten"
 
@@ -132,7 +133,8 @@ async def test_the_creator_gives_up_an_away_seat_and_a_newcomer_plays_on_with_it
                 assert bram_token is not None
                 await ada.start(tid)
                 await bram.say("back soon")
-                hand = bram.view["hand"] if bram.view else None
+                assert bram.view is not None
+                hand = bram.view["table"]["hand"]
                 assert hand
             await ada.wait_for(lambda: seat_state(ada, 1)["connected"] is False)
             running: Table = server.lobby.tables[tid]
@@ -150,15 +152,22 @@ async def test_the_creator_gives_up_an_away_seat_and_a_newcomer_plays_on_with_it
                 assert running.seats[1].bot_driven
 
                 joined = await cleo.sit(tid, 1)
-                assert joined.view is not None
-                assert joined.view["seat"] == 1 and "hand" in joined.view
+                assert joined.view is not None and joined.view["seat"] == 1
+                # The seat's own hand (less what a bot may have played from it meanwhile).
+                cards = {card["cid"] for card in joined.view["table"]["hand"]}
+                assert cards and cards <= {card["cid"] for card in hand}
                 # Bram's private history is not hers; the table's line is.
                 assert [line["text"] for line in joined.chat] == ["back soon"]
                 await ada.wait_for(lambda: seat_state(ada, 1)["name"] == "Cleo")
                 assert not running.seats[1].bot_driven
-                # She plays on with the seat's hand when it is her turn.
-                await cleo.wait_for(lambda: cleo.legal)
-                await cleo.act(cleo.legal[0])
+                # She plays on with the seat's hand when it is her turn (Ada plays hers).
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(play_first_legal, ada)
+                    await cleo.wait_for(lambda: cleo.legal)
+                    before = len(running.actions)
+                    await cleo.act(cleo.legal[0])
+                    assert running.actions[before][0] == 1
+                    nursery.cancel_scope.cancel()
 
             # Bram comes back: his token no longer works, and he is told why.
             async with client("Bram", token=bram_token) as bram:
@@ -220,18 +229,20 @@ async def test_a_table_left_to_its_bots_finishes_its_game_for_the_history(
     client: Connect, server: RunningServer
 ) -> None:
     with trio.fail_after(20):
-        async with client("Ada") as ada, client("Bram") as bram:
+        async with client("Bram") as bram:
             await bram.list_tables(watch=True)
-            table = await ada.create_table(GAME, seats=2, options={"decks": 1})
-            tid = table["id"]
-            await ada.sit(tid, 0)
-            await ada.add_bot(tid, 1)
-            await ada.start(tid)
-            await ada.leave()  # "a bot will play your seat for the rest of the game"
+            async with client("Ada") as ada:
+                table = await ada.create_table(GAME, seats=2, options={"decks": 1})
+                tid = table["id"]
+                await ada.sit(tid, 0)
+                await ada.add_bot(tid, 1)
+                await ada.start(tid)
+                await ada.leave()  # "a bot will play your seat for the rest of the game"
+            # Ada has gone altogether, yet the table stays until its bots finish the game.
             running: Table = server.lobby.tables[tid]
-            assert running.status == "playing"
+            assert running.status == "playing" and not running.has_people()
             await bram.wait_for(lambda: tid not in bram.tables)
-            assert running.game is not None and running.game.over
+            assert running.game is not None and running.game.over and running.closed
             history = await bram.history()
             assert [entry["table"] for entry in history.games] == [tid]
 

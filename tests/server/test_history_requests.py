@@ -180,7 +180,7 @@ async def test_replay_refuses_unknown_games_seats_and_games_in_play(tmp_path: Pa
             with pytest.raises(RequestFailed) as bad_seat:
                 await bram.replay(entry["id"], 2)
             assert bad_seat.value.code == ErrorCode.NO_SUCH_SEAT
-            assert "seats 0 to 1" in bad_seat.value.message
+            assert "seats 1 to 2" in bad_seat.value.message
 
             table = await bram.create_table(GAME, seats=2)
             await bram.sit(table["id"], 0)

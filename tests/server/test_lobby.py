@@ -56,7 +56,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
                 "private_chat": True,
                 "partner_chat": False,
                 "bot_delay": 0.0,
-                "away_bot_after": None,
+                "away_bot_after": 60.0,
             }
             seats = [
                 (seat["seat"], seat["kind"], seat["name"], seat["connected"], seat["bot"])
@@ -76,36 +76,41 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
 
 async def test_a_lobby_watcher_sees_each_change_live(client: Connect) -> None:
     with trio.fail_after(10):
-        async with client("Cleo") as cleo, client("Ada") as ada, client("Bram") as bram:
+        async with client("Cleo") as cleo, client("Bram") as bram:
             seen: list[Message] = []
             cleo.on_message(seen.append)
             await cleo.list_tables(watch=True)
 
-            table = await ada.create_table(GAME, seats=2, options={"decks": 1})
-            tid = table["id"]
-            await cleo.wait_for(lambda: tid in cleo.tables)
-            assert kinds(cleo.tables[tid]) == ["empty", "empty"]
+            async with client("Ada") as ada:
+                table = await ada.create_table(GAME, seats=2, options={"decks": 1})
+                tid = table["id"]
+                await cleo.wait_for(lambda: tid in cleo.tables)
+                assert kinds(cleo.tables[tid]) == ["empty", "empty"]
 
-            await ada.sit(tid, 0)
-            await cleo.wait_for(lambda: kinds(cleo.tables[tid]) == ["player", "empty"])
-            await bram.sit(tid, 1)
-            await cleo.wait_for(lambda: kinds(cleo.tables[tid]) == ["player", "player"])
-            assert cleo.tables[tid]["seats"][1]["name"] == "Bram"
-            await bram.leave()
-            await cleo.wait_for(lambda: kinds(cleo.tables[tid]) == ["player", "empty"])
-            await ada.add_bot(tid, 1)
-            await cleo.wait_for(lambda: kinds(cleo.tables[tid]) == ["player", "bot"])
-            await ada.start(tid)
-            await cleo.wait_for(lambda: cleo.tables[tid]["status"] == "playing")
-            assert cleo.tables[tid]["game_no"] == 1
+                await ada.sit(tid, 0)
+                await cleo.wait_for(lambda: kinds(cleo.tables[tid]) == ["player", "empty"])
+                await bram.sit(tid, 1)
+                await cleo.wait_for(lambda: kinds(cleo.tables[tid]) == ["player", "player"])
+                assert cleo.tables[tid]["seats"][1]["name"] == "Bram"
+                await bram.leave()
+                await cleo.wait_for(lambda: kinds(cleo.tables[tid]) == ["player", "empty"])
+                await ada.add_bot(tid, 1)
+                await cleo.wait_for(lambda: kinds(cleo.tables[tid]) == ["player", "bot"])
+                await ada.start(tid)
+                await cleo.wait_for(lambda: cleo.tables[tid]["status"] == "playing")
+                assert cleo.tables[tid]["game_no"] == 1
 
-            # The last person leaves a game in play: bots alone keep no table open.
-            await ada.leave()
+                # The last person leaves a game in play: its bots play it to the end, and the
+                # finished table stays while its creator is in the lobby.
+                await ada.leave()
+                await cleo.wait_for(lambda: cleo.tables[tid]["status"] == "finished")
+                assert kinds(cleo.tables[tid]) == ["bot", "bot"]
+            # The creator has gone too: nothing keeps the table.
             await cleo.wait_for(lambda: tid not in cleo.tables)
             assert any(isinstance(m, TableRemoved) and m.table == tid for m in seen)
             about = [m for m in seen if isinstance(m, TableChanged | TableRemoved)]
-            # created, sat, sat, left, bot, started, left; then removed, and nothing after it
-            assert len(about) >= 8
+            # created, sat, sat, left, bot, started, left, finished; then removed, nothing after
+            assert len(about) >= 9
             assert about[-1] == TableRemoved(table=tid)
             assert await cleo.list_tables() == []
 
@@ -224,7 +229,7 @@ async def test_sit_refuses_taken_missing_seats_and_tables_and_a_second_table(
             assert "Ada" in message
             await refused(ErrorCode.NO_SUCH_TABLE, bram.sit(999, 0))
             message = await refused(ErrorCode.NO_SUCH_SEAT, bram.sit(tid, 2))
-            assert "0 to 1" in message
+            assert "seats 1 to 2; there is no seat 3" in message
 
             await refused(ErrorCode.ALREADY_AT_TABLE, ada.sit(tid, 1))
             await refused(ErrorCode.ALREADY_AT_TABLE, ada.sit(other["id"], 0))
@@ -341,11 +346,11 @@ async def test_a_table_starts_only_with_every_seat_filled(client: Connect) -> No
             table = await ada.create_table(GAME, seats=3, options={"decks": 1})
             tid = table["id"]
             message = await refused(ErrorCode.TABLE_NOT_READY, ada.start(tid))
-            assert "Seat 0" in message
+            assert "Seat 1 is empty" in message
             await ada.sit(tid, 0)
             await bram.sit(tid, 2)
             message = await refused(ErrorCode.TABLE_NOT_READY, ada.start(tid))
-            assert "Seat 1" in message
+            assert "Seat 2 is empty" in message
             assert ada.table is not None and ada.table["status"] == "waiting"
             await refused(ErrorCode.NO_SUCH_TABLE, ada.start(tid + 1))
             await ada.add_bot(tid, 1)
@@ -446,7 +451,8 @@ async def test_a_removed_tables_bots_stop_at_once(client: Connect, server: Runni
             await ada.start(tid)
             running = server.lobby.tables[tid]
             await ada.wait_for(lambda: ada.seq >= 1)  # a bot acted; the next one is waiting
-            await ada.leave()  # the last person goes: the table is removed mid-game
+            await ada.leave()
+            server.lobby.remove_table(running)  # as `cardtable play` closes another game
             assert tid not in server.lobby.tables and running.closed
             actions = len(running.actions)
             await trio.sleep(0.3)

@@ -203,7 +203,9 @@ async def test_without_away_bot_after_a_seat_is_never_covered(
     with trio.fail_after(5):
         async with client("Bram") as bram:
             async with client("Ada") as ada:
-                table = await ada.create_table(GAME, seats=2, options={"decks": 1})
+                table = await ada.create_table(
+                    GAME, seats=2, options={"decks": 1}, settings={"away_bot_after": None}
+                )
                 tid = table["id"]
                 await ada.sit(tid, 0)
                 await ada.add_bot(tid, 1)
@@ -211,7 +213,7 @@ async def test_without_away_bot_after_a_seat_is_never_covered(
                 await ada.start(tid)
                 await ada.wait_for(lambda: ada.legal)
             await bram.wait_for(lambda: seat_state(bram, 0)["connected"] is False)
-            await trio.sleep(0.3)  # by default the game waits for her, however long
+            await trio.sleep(0.3)  # with the policy off the game waits for her, however long
             assert seat_state(bram, 0)["covered"] is False
             assert not server.lobby.tables[tid].seats[0].covered
 

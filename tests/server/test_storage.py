@@ -1,5 +1,5 @@
 """The database file itself: how a new one is made, and how every file the server must not use is
-refused with a clear message and left exactly as it was; migrating a version-1 file."""
+refused with a clear message and left exactly as it was; migrating version-1 and version-2 files."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def pragma(connection: sqlite3.Connection, name: str) -> Any:
 
 
 def siblings(path: Path) -> set[str]:
-    """The names of the files beside `path` (its -wal, -shm, -journal, .lock ...)."""
+    """The names of the files beside `path` (its -wal, -shm, -journal ...)."""
     return {entry.name for entry in path.parent.iterdir()}
 
 
@@ -52,7 +52,7 @@ def assert_refused(path: Path, *words: str) -> StorageError:
     for word in words:
         assert word in message, message
     assert path.read_bytes() == before
-    left = siblings(path) - {path.name, path.name + ".lock"}
+    left = siblings(path) - {path.name}
     assert not left, f"left behind: {left}"
     # The check a server makes before starting says the same.
     with pytest.raises(StorageError):
@@ -90,7 +90,7 @@ def test_a_new_file_is_created_with_its_folder_version_wal_and_application_id(
     try:
         assert db_path.is_file()
         connection = database.connection
-        assert pragma(connection, "user_version") == SCHEMA_VERSION == 2
+        assert pragma(connection, "user_version") == SCHEMA_VERSION == 3
         assert pragma(connection, "journal_mode") == "wal"
         assert pragma(connection, "application_id") == APPLICATION_ID
         assert pragma(connection, "synchronous") == 2  # FULL
@@ -162,6 +162,107 @@ def test_a_file_in_use_by_another_server_is_refused(db_path: Path) -> None:
         assert again.next_ids() == (2, 1)
     finally:
         again.close()
+
+
+def sqlite_locks_held(path: Path) -> list[str]:
+    """The POSIX locks this process holds on the file at `path`, as Linux lists them: the
+    connection of a WAL database holds one as long as it is open."""
+    status = path.stat()
+    device = f"{os.major(status.st_dev):02x}:{os.minor(status.st_dev):02x}:{status.st_ino}"
+    return [
+        line
+        for line in Path("/proc/locks").read_text().splitlines()
+        if " POSIX " in line and f" {os.getpid()} {device} " in line
+    ]
+
+
+def other_path(db_path: Path, link: str) -> Path:
+    """Another path to the file at `db_path`: a symlink, a hard link, or a detour."""
+    if link == "symlink":
+        other = db_path.parent / "other name.db"
+        other.symlink_to(db_path)
+    elif link == "hard link":
+        other = db_path.parent / "other name.db"
+        os.link(db_path, other)
+    else:
+        (db_path.parent / "sub").mkdir()
+        other = db_path.parent / "sub" / ".." / db_path.name
+    return other
+
+
+@pytest.mark.parametrize("link", ["symlink", "hard link", "detour"])
+def test_another_path_to_a_file_in_use_is_refused(db_path: Path, link: str) -> None:
+    first = open_database(db_path)
+    try:
+        other = other_path(db_path, link)
+        held = sqlite_locks_held(db_path)
+        assert held, "the running connection holds SQLite's lock"
+        for attempt in (open_database, check_database):
+            with pytest.raises(StorageError) as refused:
+                attempt(other)
+            message = str(refused.value)
+            assert message.startswith(f"{other} is in use by another cardtable server (")
+            assert message.endswith(
+                "Stop that server first, or give this one another file with --db."
+            )
+            assert "in this process" in message
+            if link == "symlink":
+                assert f"leads to {db_path.resolve()}" in message
+            if link == "hard link":
+                assert "the file has 2 names (hard links)" in message
+        # Refusing opened (and closed) no descriptor of the file: SQLite's own lock, which
+        # closing any descriptor of the file in this process would drop, is still there.
+        assert sqlite_locks_held(db_path) == held
+        Store(first).write([OpenTable(TableRecord(1, GAME, 2, {}, {}, "Ada", 0.0), ())])
+    finally:
+        first.close()
+    assert not sqlite_locks_held(db_path)
+    assert siblings(db_path) <= {db_path.name, "other name.db", "sub"}
+
+
+@pytest.mark.parametrize("link", ["symlink", "detour"])
+def test_another_path_to_a_free_file_opens_it_and_locks_it(db_path: Path, link: str) -> None:
+    Store(open_database(db_path)).close()
+    other = other_path(db_path, link)
+    store = Store(open_database(other))
+    try:
+        store.write([OpenTable(TableRecord(1, GAME, 2, {}, {}, "Ada", 0.0), ())])
+        with pytest.raises(StorageError, match="in use"):
+            open_database(db_path)
+        held = sqlite_locks_held(db_path)
+        # A reader beside it is allowed, through either path, and leaves SQLite's lock alone.
+        for path in (db_path, other):
+            reader = Store(open_for_reading(path))
+            assert reader.next_ids() == (2, 1)
+            reader.close()
+            assert sqlite_locks_held(db_path) == held
+    finally:
+        store.close()
+    # SQLite follows the symlink: its -wal and -shm files are beside the file itself.
+    assert siblings(db_path) <= {db_path.name, "other name.db", "sub"}
+
+
+def test_a_file_with_several_names_is_refused_untouched(db_path: Path) -> None:
+    store = Store(open_database(db_path))
+    fill(store, 2)
+    store.close()
+    other = db_path.parents[2] / "elsewhere" / "copy.db"
+    other.parent.mkdir()
+    os.link(db_path, other)
+    for path in (db_path, other):
+        refusal = assert_refused(path, "has 2 names (hard links)", "untouched")
+        assert "delete its other names" in str(refusal)
+        with pytest.raises(StorageError, match="2 names"):
+            open_for_reading(path)
+    assert siblings(db_path) == {db_path.name}
+    assert siblings(other) == {other.name}
+    # With one name again, it is served as before.
+    other.unlink()
+    store = Store(open_database(db_path))
+    try:
+        assert store.next_ids() == (2, 1)
+    finally:
+        store.close()
 
 
 def test_reading_beside_a_running_server_is_allowed(db_path: Path) -> None:
@@ -293,7 +394,7 @@ def test_a_newer_version_still_in_the_wal_is_refused(
     live, target = crashed_copy
     live.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 3}")
     copy_crashed(tmp_path / "live.db", target)
-    # The file's own header still says version 2: only the -wal knows better.
+    # The file's own header still says this version: only the -wal knows better.
     assert int.from_bytes(target.read_bytes()[60:64], "big") == SCHEMA_VERSION
     with pytest.raises(StorageError, match="newer cardtable"):
         open_database(target)
@@ -462,3 +563,53 @@ def test_a_version_1_file_whose_game_cannot_be_replayed_is_refused_untouched(
         ).fetchone() == (0,)
     finally:
         check.close()
+
+
+# -- migrating a version-2 file ---------------------------------------------------------------
+
+
+def test_a_version_2_file_gains_the_creator_token_hash_and_keeps_its_tables(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    connection = sqlite3.connect(db_path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    schema.migrate(connection, to=2)
+    connection.execute(
+        "INSERT INTO tables (id, game, seats, options, settings, creator, opened_at)"
+        " VALUES (4, ?, 2, ?, ?, 'Ada', 1000.0)",
+        (GAME, pack({"decks": 1}), pack({"bot_delay": 1.5})),
+    )
+    connection.execute("INSERT INTO seats VALUES (4, 0, 'Ada', ?, NULL, 1)", (b"h" * 32,))
+    columns_before = [row[1] for row in connection.execute("PRAGMA table_info(tables)")]
+    assert "creator_token_hash" not in columns_before
+    connection.close()
+
+    store = Store(open_database(db_path))
+    try:
+        connection = store.database.connection
+        assert pragma(connection, "user_version") == SCHEMA_VERSION == 3
+        columns = {row[1]: row[2] for row in connection.execute("PRAGMA table_info(tables)")}
+        assert columns["creator_token_hash"] == "BLOB"
+        [old] = store.open_tables(chat_history=10)
+        assert old.table == TableRecord(
+            4, GAME, 2, {"decks": 1}, {"bot_delay": 1.5}, "Ada", 1000.0, creator_token_hash=None
+        )
+        assert old.seats == (SeatRecord(0, "Ada", b"h" * 32, None, 1),)
+        new = TableRecord(5, GAME, 2, {}, {}, "Bram", 2000.0, creator_token_hash=b"c" * 32)
+        store.write([OpenTable(new, ())])
+    finally:
+        store.close()
+    # Reopened, both are as stored, and nothing is migrated again.
+    look = sqlite3.connect(db_path)
+    schema_query = "SELECT name, coalesce(sql, '') FROM sqlite_schema"
+    schema_before = sorted(look.execute(schema_query))
+    look.close()
+    store = Store(open_database(db_path))
+    try:
+        tables = [stored.table for stored in store.open_tables(chat_history=10)]
+        assert [table.creator_token_hash for table in tables] == [None, b"c" * 32]
+        assert tables[1] == new
+        assert sorted(store.database.connection.execute(schema_query)) == schema_before
+        assert pragma(store.database.connection, "user_version") == SCHEMA_VERSION
+    finally:
+        store.close()

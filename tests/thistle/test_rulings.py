@@ -1054,7 +1054,9 @@ def test_illegal_actions_give_a_reason_and_change_nothing() -> None:
     assert refused(game, 0, {"kind": "play", "cid": card(game, 0, "C"), "group": "1"}) == (
         "There is no such group on the table."
     )
-    assert refused(game, 7, {"kind": "end"}) == "There is no seat 7 at this table."
+    assert refused(game, 7, {"kind": "end"}) == (
+        "There is no such seat at this table; its seats are 1 to 2."
+    )
 
 
 def test_illegal_place_outside_the_place_step_is_refused() -> None:

@@ -510,7 +510,9 @@ def test_ruling_3_unknown_moves_and_dealing_mid_hand_are_refused() -> None:
     assert refused(game, 0, {"kind": "pass"}) == "'pass' is not a move in Trupe."
     assert refused(game, 0, {"kind": "deal"}) == "The hand is under way: there is nothing to deal."
     assert refused(game, 0, {"kind": 3}) == "An action needs a kind."
-    assert refused(game, 2, DRAW_ACTION) == "There is no seat 2 at this table."
+    assert refused(game, 2, DRAW_ACTION) == (
+        "There is no such seat at this table; its seats are 1 to 2."
+    )
 
 
 # -- Ruling 4: the four kinds of combination ------------------------------------------------------

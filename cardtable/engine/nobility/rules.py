@@ -884,43 +884,47 @@ class Nobility(Game):
         offer = Offer(self.next_offer, seat, to, terms, self.turns)
         problem = self._offer_problem(offer, made=True)
         if problem is not None:
-            raise IllegalAction(problem)
+            raise problem
         self.offers[offer.id] = offer
         self.next_offer += 1
         wire = offer.to_wire(offer.made_on_turn + OFFER_TURNS)
         return [Event("offer", {"offer": wire}, audience=offer.parties())]
 
-    def _offer_problem(self, offer: Offer, made: bool = False) -> str | None:
-        """Why the offer could not be carried out now, or None if it could."""
+    def _offer_problem(self, offer: Offer, made: bool = False) -> IllegalAction | None:
+        """Why the offer could not be carried out now (the refusal to raise), or None if it
+        could."""
         terms, maker, to = offer.terms, offer.maker, offer.to
         if self.owed is not None and not made:
-            return "Deals wait until the choice being made in play is made."
-        if self.money[maker] < terms.give_money:
-            return f"Seat {maker} has only {self.money[maker]} to give."
-        if self.money[to] < terms.get_money:
-            return f"Seat {to} has only {self.money[to]} to give."
+            return IllegalAction("Deals wait until the choice being made in play is made.")
+        for payer, amount in ((maker, terms.give_money), (to, terms.get_money)):
+            if self.money[payer] < amount:
+                return IllegalAction(f"{{0}} has only {self.money[payer]} to give.", (payer,))
         for meld_id, owner in [
             *((m, maker) for m in terms.give_melds),
             *((m, to) for m in terms.get_melds),
         ]:
             meld = self.melds.get(meld_id)
             if meld is None:
-                return f"There is no meld {meld_id}."
+                return IllegalAction(f"There is no meld {meld_id}.")
             if meld.owner != owner:
-                return f"Meld {meld_id} is not seat {owner}'s."
+                return IllegalAction(f"Meld {meld_id} is not {{0}}'s.", (owner,))
         if terms.coalition is not None:
             if self.phase != ELECTION and not self.endgame:
-                return "Coalitions are formed and dissolved only at an election or in the endgame."
+                return IllegalAction(
+                    "Coalitions are formed and dissolved only at an election or in the endgame."
+                )
             if terms.coalition == "form" and self.coalition:
-                return "There is a coalition already; it must be dissolved first."
+                return IllegalAction("There is a coalition already; it must be dissolved first.")
             if terms.coalition == "dissolve" and set(self.coalition) != {maker, to}:
-                return "There is no coalition between these two players."
+                return IllegalAction("There is no coalition between these two players.")
         return None
 
     def _accept(self, offer: Offer) -> list[Event]:
         problem = self._offer_problem(offer)
         if problem is not None:
-            raise IllegalAction(f"The deal cannot be carried out: {problem}")
+            raise IllegalAction(
+                f"The deal cannot be carried out: {problem.template}", problem.seats
+            )
         terms, maker, to = offer.terms, offer.maker, offer.to
         self.money[maker] += terms.get_money - terms.give_money
         self.money[to] += terms.give_money - terms.get_money

@@ -2,11 +2,11 @@
 
 from cardtable.server.storage.database import (
     Database,
-    StorageError,
     check_database,
     open_database,
     open_for_reading,
 )
+from cardtable.server.storage.errors import StorageError
 from cardtable.server.storage.paths import default_path
 from cardtable.server.storage.records import (
     GameRecord,

@@ -3,40 +3,34 @@ touch nothing when refusing; otherwise migrate it and hand back the connection."
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sqlite3
 from pathlib import Path
-from typing import IO
 
+from cardtable.server.storage import lock as file_lock
+from cardtable.server.storage.errors import StorageError
 from cardtable.server.storage.schema import SCHEMA_VERSION, migrate
-
-try:
-    import fcntl
-except ImportError:  # pragma: no cover (Windows has no fcntl; the lock is then not taken)
-    fcntl = None  # type: ignore[assignment]
 
 #: SQLite's ``application_id`` for cardtable files ("CaRd").
 APPLICATION_ID = 0x43615264
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-class StorageError(Exception):
-    """The database cannot be used; the message says why and what to do, for people."""
-
-
 class Database:
     """An open database: one connection, and the lock that keeps other servers off the file."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path | None, lock: IO[bytes] | None):
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path | None, lock: file_lock.FileLock | None
+    ) -> None:
         self.connection = connection
         self.path = path
         self._lock = lock
 
     def close(self) -> None:
+        # The connection first: closing the lock's descriptor while it is open would drop
+        # SQLite's own locks on the file (see `lock`).
         self.connection.close()
         if self._lock is not None:
-            self._lock.close()
+            self._lock.release()
             self._lock = None
 
 
@@ -44,22 +38,24 @@ def open_database(path: Path | str | None) -> Database:
     """Open (creating if need be) and migrate the file at `path`; None keeps it in memory.
 
     Raises `StorageError`, having changed nothing, when the file is not a cardtable database,
-    was written by a newer cardtable, is damaged, or another server has it open."""
+    was written by a newer cardtable, is damaged, has several names (hard links), or another
+    server has it open, whatever path (symlink, hard link) that server opened it by."""
     if path is None:
         connection = _connect(":memory:")
         _prepare(connection, "memory")
         return Database(connection, None, None)
     path = Path(path)
-    _check_header(path)
-    if not path.exists():
+    if not path.parent.is_dir():
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StorageError(
                 f"Cannot create the folder {path.parent}: {error.strerror}."
             ) from None
-    lock = _take_lock(path)
+    lock = file_lock.take(path)
     try:
+        _check_names(path, lock.names())
+        _check_header(path)
         try:
             connection = _connect(str(path))
         except sqlite3.Error as error:
@@ -71,8 +67,7 @@ def open_database(path: Path | str | None) -> Database:
             connection.close()
             raise
     except BaseException:
-        if lock is not None:
-            lock.close()
+        lock.release()
         raise
     return Database(connection, path, lock)
 
@@ -87,6 +82,7 @@ def open_for_reading(path: Path | str) -> Database:
     path = Path(path)
     if not path.exists():
         raise StorageError(f"There is no {path}: no game has been stored there yet.")
+    _check_names(path, path.stat().st_nlink)
     _check_header(path)
     try:
         connection = sqlite3.connect(
@@ -115,13 +111,23 @@ def _connect(target: str) -> sqlite3.Connection:
     return connection
 
 
+def _check_names(path: Path, names: int) -> None:
+    """Refuse a file with more than one name: SQLite keeps its ``-wal`` file beside the name it
+    was opened by (it follows symlinks, but a hard link is a name of its own), so two names would
+    split the file's latest changes in two."""
+    if names > 1:
+        raise StorageError(
+            f"{path} has {names} names (hard links). SQLite keeps the latest changes beside the "
+            "name a file is opened by, so opening it by one name would miss what was stored "
+            "through another. It was left untouched; delete its other names (keep one), or "
+            "give the server another file with --db."
+        )
+
+
 def _check_header(path: Path) -> None:
     """Refuse, from its first 100 bytes, a file that is not SQLite or is newer than this code."""
     try:
-        with path.open("rb") as file:
-            header = file.read(100)
-    except FileNotFoundError:
-        return
+        header = file_lock.read_start(path, 100)
     except OSError as error:
         raise StorageError(f"Cannot read {path}: {error.strerror}.") from None
     if not header:
@@ -140,30 +146,6 @@ def _check_header(path: Path) -> None:
         )
     if version > SCHEMA_VERSION:
         raise _newer(path, version)
-
-
-def _take_lock(path: Path) -> IO[bytes] | None:
-    """Hold ``PATH.lock`` for as long as the server runs, so no second server opens the file."""
-    if fcntl is None:  # pragma: no cover
-        return None  # type: ignore[unreachable]
-    lock_path = path.with_name(path.name + ".lock")
-    try:
-        lock = lock_path.open("ab")
-    except OSError as error:
-        raise StorageError(f"Cannot create the lock file {lock_path}: {error.strerror}.") from None
-    try:
-        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        lock.close()
-        raise StorageError(
-            f"{path} is in use by another cardtable server. Stop that server first, "
-            "or give this one another file with --db."
-        ) from None
-    with contextlib.suppress(OSError):
-        lock.truncate(0)
-        lock.write(f"{os.getpid()}\n".encode())
-        lock.flush()
-    return lock
 
 
 def _check_contents(connection: sqlite3.Connection, path: Path) -> None:

@@ -19,6 +19,8 @@ class TableRecord:
     settings: dict[str, Any]
     creator: str
     opened_at: float
+    #: The SHA-256 of the creator's secret token (the creator's rights go with it), if any.
+    creator_token_hash: bytes | None = None
 
 
 @dataclass(frozen=True)

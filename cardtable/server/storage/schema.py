@@ -82,6 +82,10 @@ CREATE TABLE round_scores (
 CREATE INDEX games_by_finish ON games (finished_at);
 """
 
+_VERSION_3 = """
+ALTER TABLE tables ADD COLUMN creator_token_hash BLOB
+"""
+
 
 def _run_script(connection: sqlite3.Connection, script: str) -> None:
     """Run each statement of `script` inside the caller's transaction (which `executescript`
@@ -120,10 +124,17 @@ def _add_round_scores(connection: sqlite3.Connection) -> None:
             )
 
 
+def _add_creator_token_hash(connection: sqlite3.Connection) -> None:
+    """Version 3 keeps the hash of each table's creator token (tables stored before it have
+    none: nobody holds creator rights over them by token)."""
+    _run_script(connection, _VERSION_3)
+
+
 #: Step N takes a file of version N - 1 to version N.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _create_version_1,
     _add_round_scores,
+    _add_creator_token_hash,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

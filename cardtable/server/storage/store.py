@@ -4,7 +4,8 @@ worker thread, one at a time (see `cardtable.server.journal`)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,6 +13,7 @@ from cardtable.engine import Action, Setup
 from cardtable.server.chat import ChatEntry
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.database import Database
+from cardtable.server.storage.errors import StorageError
 from cardtable.server.storage.records import (
     GameRecord,
     SeatRecord,
@@ -20,6 +22,7 @@ from cardtable.server.storage.records import (
 )
 from cardtable.server.storage.writes import Write
 
+_TABLE_COLUMNS = "id, game, seats, options, settings, creator, opened_at, creator_token_hash"
 _GAME_COLUMNS = (
     "id, table_id, game_no, game, seats, options, seed, dealer, players, dealt_to,"
     " started_at, finished_at, result"
@@ -57,6 +60,19 @@ class Store:
         self.database = database
         self._db = database.connection
 
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Turn a stored value that cannot be decoded into a `StorageError` naming the file."""
+        try:
+            yield
+        except _Undecodable as error:
+            where = self.database.path or "The in-memory database"
+            raise StorageError(
+                f"{where} holds a value that cannot be read: {error.what} ({error.detail}). "
+                "Keep the file to mend or remove that value with the sqlite3 tool, and give "
+                "the server another file with --db."
+            ) from None
+
     def close(self) -> None:
         self.database.close()
 
@@ -82,12 +98,14 @@ class Store:
         return int(table), int(game)
 
     def open_tables(self, chat_history: int) -> list[StoredTable]:
-        """Every table not yet closed, with its latest game and last `chat_history` lines."""
+        """Every table not yet closed, with its latest game and last `chat_history` lines.
+
+        Raises `StorageError` if a stored value cannot be decoded."""
         rows = self._db.execute(
-            "SELECT id, game, seats, options, settings, creator, opened_at FROM tables"
-            " WHERE closed_at IS NULL ORDER BY id"
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE closed_at IS NULL ORDER BY id"
         ).fetchall()
-        return [self._stored_table(_table(row), chat_history) for row in rows]
+        with self._reading():
+            return [self._stored_table(_table(row), chat_history) for row in rows]
 
     def _stored_table(self, table: TableRecord, chat_history: int) -> StoredTable:
         seats = tuple(
@@ -126,22 +144,32 @@ class Store:
         )
 
     def actions(self, game_id: int) -> tuple[tuple[int, Action], ...]:
-        return tuple(
-            (seat, unpack(action))
-            for seat, action in self._db.execute(
-                "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        """A game's actions in order: (seat, action)."""
+        rows = self._db.execute(
+            "SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        with self._reading():
+            return tuple(
+                (seat, _decode(action, dict, f"action {seq} of game {game_id}"))
+                for seq, seat, action in rows
             )
-        )
 
     def rounds(self, game_id: int) -> tuple[dict[str, Any], ...]:
         """Each scored round of a game: its score and the totals after it."""
-        return tuple(
-            {"score": unpack(score), "totals": unpack(totals)}
-            for score, totals in self._db.execute(
-                "SELECT score, totals FROM round_scores WHERE game_id = ? ORDER BY round",
-                (game_id,),
+        rows = self._db.execute(
+            "SELECT round, score, totals FROM round_scores WHERE game_id = ? ORDER BY round",
+            (game_id,),
+        ).fetchall()
+        with self._reading():
+            return tuple(
+                {
+                    "score": _decode(score, dict, f"the score of round {n} of game {game_id}"),
+                    "totals": _decode(
+                        totals, list, f"the totals after round {n} of game {game_id}"
+                    ),
+                }
+                for n, score, totals in rows
             )
-        )
 
     def history(self, limit: int = 50, before: int | None = None) -> list[HistoryEntry]:
         """Finished games, the latest first: at most `limit`, with ids below `before`."""
@@ -150,7 +178,8 @@ class Store:
             " ORDER BY id DESC LIMIT ?",
             (before if before is not None else 2**62, limit),
         ).fetchall()
-        return [HistoryEntry(game, self.rounds(game.id)) for game in map(_game, rows)]
+        with self._reading():
+            return [HistoryEntry(game, self.rounds(game.id)) for game in map(_game, rows)]
 
     def finished_game(self, game_id: int) -> tuple[GameRecord, tuple[tuple[int, Action], ...]]:
         """A finished game and its actions; KeyError if there is no such finished game."""
@@ -160,25 +189,62 @@ class Store:
         ).fetchone()
         if row is None:
             raise KeyError(game_id)
-        return _game(row), self.actions(game_id)
+        with self._reading():
+            return _game(row), self.actions(game_id)
+
+
+class _Undecodable(Exception):
+    """A stored value that cannot be decoded: `what` it is, and why."""
+
+    def __init__(self, what: str, detail: str) -> None:
+        super().__init__(what, detail)
+        self.what = what
+        self.detail = detail
+
+
+def _decode(data: object, kind: type[Any], what: str, item: type[Any] | None = None) -> Any:
+    """The value packed in `data`, which must be a `kind` (of `item`s); else `_Undecodable`."""
+    if not isinstance(data, bytes):
+        raise _Undecodable(what, f"it is {type(data).__name__}, not packed data")
+    try:
+        value = unpack(data)
+    except Exception:  # msgpack raises several kinds for garbled input
+        raise _Undecodable(what, "it is garbled") from None
+    if not isinstance(value, kind):
+        raise _Undecodable(what, f"it holds {type(value).__name__}, not {kind.__name__}")
+    if item is not None and not all(
+        isinstance(element, item) and type(element) is not bool for element in value
+    ):
+        raise _Undecodable(what, f"it holds something other than {item.__name__}")
+    return value
 
 
 def _table(row: sqlite3.Row | tuple[Any, ...]) -> TableRecord:
-    id_, game, seats, options, settings, creator, opened_at = row
-    return TableRecord(id_, game, seats, unpack(options), unpack(settings), creator, opened_at)
+    id_, game, seats, options, settings, creator, opened_at, creator_token_hash = row
+    return TableRecord(
+        id=id_,
+        game=game,
+        seats=seats,
+        options=_decode(options, dict, f"the options of table {id_}"),
+        settings=_decode(settings, dict, f"the settings of table {id_}"),
+        creator=creator,
+        opened_at=opened_at,
+        creator_token_hash=creator_token_hash,
+    )
 
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
     id_, table_id, game_no, game, seats, options, seed, dealer = row[:8]
     players, dealt_to, started_at, finished_at, result = row[8:]
+    where = f"game {id_} (table {table_id})"
     return GameRecord(
         id=id_,
         table_id=table_id,
         game_no=game_no,
-        setup=Setup(game, seats, unpack(options), seed, dealer),
-        players=tuple(unpack(players)),
-        dealt_to=tuple(unpack(dealt_to)),
+        setup=Setup(game, seats, _decode(options, dict, f"the options of {where}"), seed, dealer),
+        players=tuple(_decode(players, list, f"the players of {where}", str)),
+        dealt_to=tuple(_decode(dealt_to, list, f"who {where} was dealt to", int)),
         started_at=started_at,
         finished_at=finished_at,
-        result=unpack(result) if result is not None else None,
+        result=_decode(result, dict, f"the result of {where}") if result is not None else None,
     )

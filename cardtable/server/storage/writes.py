@@ -27,9 +27,18 @@ class OpenTable:
     def apply(self, connection: sqlite3.Connection) -> None:
         t = self.table
         connection.execute(
-            "INSERT INTO tables (id, game, seats, options, settings, creator, opened_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (t.id, t.game, t.seats, pack(t.options), pack(t.settings), t.creator, t.opened_at),
+            "INSERT INTO tables (id, game, seats, options, settings, creator, opened_at,"
+            " creator_token_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                t.id,
+                t.game,
+                t.seats,
+                pack(t.options),
+                pack(t.settings),
+                t.creator,
+                t.opened_at,
+                t.creator_token_hash,
+            ),
         )
         SaveSeats(t.id, self.seats).apply(connection)
 
@@ -80,6 +89,20 @@ class StartGame:
                 pack(list(g.dealt_to)),
                 g.started_at,
             ),
+        )
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """A game's hands passed on: `dealt_to` is, for each seat, the holding that now has its
+    hand (a released seat's hand goes to the newcomer's holding)."""
+
+    game_id: int
+    dealt_to: tuple[int, ...]
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "UPDATE games SET dealt_to = ? WHERE id = ?", (pack(list(self.dealt_to)), self.game_id)
         )
 
 
