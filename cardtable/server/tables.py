@@ -459,11 +459,13 @@ class Table:
             waiting_for = " or ".join(str(self.seats[seat].name) for seat in game.actors)
             raise ServerError(ErrorCode.NOT_YOUR_TURN, f"It is not your turn: {waiting_for} acts.")
         if not free and action not in game.legal_actions(seat_index):
-            raise ServerError(ErrorCode.ILLEGAL_ACTION, _refusal(game, seat_index, action))
+            raise ServerError(
+                ErrorCode.ILLEGAL_ACTION, _refusal(game, seat_index, action, self.names())
+            )
         try:
             events = game.apply(seat_index, action)
         except IllegalAction as refusal:
-            raise ServerError(ErrorCode.ILLEGAL_ACTION, refusal.reason) from None
+            raise ServerError(ErrorCode.ILLEGAL_ACTION, refusal.worded(self.names())) from None
         self.actions.append((seat_index, dict(action)))
         self.log.extend(events)
         self._record_action(seat_index, action)
@@ -685,13 +687,14 @@ class Table:
         self._wake()
 
 
-def _refusal(game: Game, seat: int, action: Mapping[str, Any]) -> str:
+def _refusal(game: Game, seat: int, action: Mapping[str, Any], names: list[str]) -> str:
     """Why `action`, which is not among the seat's legal actions, is refused: the rules' own
-    reason, learnt by trying it on a copy of the game (the game itself never sees it)."""
+    reason, with the players' `names`, learnt by trying it on a copy of the game (the game
+    itself never sees it)."""
     try:
         copy.deepcopy(game).apply(seat, action)
     except IllegalAction as refusal:
-        return refusal.reason
+        return refusal.worded(names)
     return "Send one of your legal actions exactly as the view lists it."
 
 

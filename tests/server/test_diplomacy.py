@@ -80,6 +80,10 @@ async def test_an_offer_is_heard_by_its_two_parties_and_the_deal_by_everyone(
                 await people[0].act({"kind": "offer", "to": 1, "give_money": 500})
             assert refused.value.code == ErrorCode.ILLEGAL_ACTION
             assert "whole number" in refused.value.message
+            # A refusal that speaks of a player names them, never a seat number.
+            with pytest.raises(RequestFailed) as refused:
+                await people[0].act({"kind": "offer", "to": 1, "give_money": 180})
+            assert refused.value.message.startswith("P0 has only ")
 
             await people[0].act({"kind": "offer", "to": 1, "coalition": "form"})
             await people[1].wait_for(lambda: people[1].view and people[1].view["table"]["offers"])
