@@ -27,7 +27,8 @@ class LocalServer:
     def resume_token(self, name: str, game: str, *, new: bool = False) -> str | None:
         """A token for `name`'s latest unfinished game of `game` in the file, unless `new`.
         Every other table restored from the file is closed: playing alone keeps one game going
-        (finished games stay in the history)."""
+        (finished games stay in the history). A game left to the bots (`q`) is not closed: they
+        play it to its end, for the history."""
         assert self.running is not None
         lobby = self.running.lobby
         token = None
@@ -36,6 +37,8 @@ class LocalServer:
             resumable = table.status == "playing" and table.spec.id == game
             if token is None and not new and mine and resumable:
                 token = lobby.reclaim_seat(table, mine[0].index)
+            elif table.status == "playing" and not table.has_people():
+                continue
             else:
                 lobby.remove_table(table)
         return token

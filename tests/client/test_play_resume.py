@@ -11,6 +11,7 @@ from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.table import TableScreen
 from cardtable.play import LocalServer, play_plan
+from cardtable.server.storage import Store, open_for_reading
 
 from .support import SIZE, TEST_CONFIG, notices, run_async, wait_until
 from .test_table_screen import at_table, move_with_keys, our_turn, session, view
@@ -70,3 +71,36 @@ def test_play_resumes_its_unfinished_game_and_new_starts_another(tmp_path: Path)
     run_async(play_a_little)
     run_async(come_back)
     run_async(start_afresh)
+
+
+def test_a_game_left_to_the_bot_is_played_to_its_end_and_kept(tmp_path: Path) -> None:
+    """`q` in `cardtable play` hands the seat to a bot, which really plays the game out: the
+    table stays in the lobby meanwhile, and the finished game is in the history."""
+    db = tmp_path / "play.db"
+
+    async def leave_to_the_bot() -> None:
+        app, server = run_play(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await at_table(pilot, app)
+            table_id = session(app).table_id
+            assert server.running is not None and table_id is not None
+            lobby = server.running.lobby
+            await pilot.press("q")
+            await pilot.press("y")  # "A bot will play your seat for the rest of the game."
+            await wait_until(pilot, lambda: session(app).table_id is None, what="the lobby")
+            await wait_until(
+                pilot,
+                lambda: lobby.tables[table_id].status == "finished",
+                what="the bot's game to end",
+            )
+            finished["table"] = table_id
+            await pilot.press("ctrl+q")
+
+    finished: dict[str, int] = {}
+    run_async(leave_to_the_bot)
+    store = Store(open_for_reading(db))
+    try:
+        [entry] = store.history()
+    finally:
+        store.close()
+    assert entry.game.table_id == finished["table"] and entry.game.result is not None
