@@ -15,6 +15,9 @@ import termios
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
 
 CTRL_Q = b"\x11"
 #: Terminal control sequences (colours, cursor moves), removed before looking for words.
@@ -77,6 +80,12 @@ class Terminal:
         os.close(self.master)
 
 
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's games and kept seats in a folder of its own, not the user's."""
+    monkeypatch.setenv("CARDTABLE_DATA", str(tmp_path))
+
+
 @contextmanager
 def terminal(*args: str) -> Iterator[Terminal]:
     session = Terminal(*args)
@@ -96,7 +105,9 @@ def test_play_opens_a_table_with_a_bot_and_ctrl_q_quits_cleanly() -> None:
     with terminal("play", "--name", "Pat", "--seed", "3") as term:
         term.expect(b"Your hand")
         term.expect(b"Pat")
-        assert term.finish(CTRL_Q) == 0
+        os.write(term.master, CTRL_Q)  # in the middle of a game, quitting asks first
+        term.expect(b"Keep my seat")
+        assert term.finish(b"k") == 0
         assert b"Traceback" not in term.output
 
 
@@ -106,7 +117,9 @@ def test_play_lan_prints_the_address_to_give_out() -> None:
         term.expect(b"cardtable join ")
         term.expect(f":{port}".encode())
         term.expect(b"Your hand")
-        assert term.finish(CTRL_Q) == 0
+        os.write(term.master, CTRL_Q)
+        term.expect(b"Keep my seat")
+        assert term.finish(b"k") == 0
 
 
 def test_join_with_nothing_listening_says_what_to_do() -> None:

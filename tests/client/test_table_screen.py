@@ -593,7 +593,7 @@ def test_chat_at_the_table_and_no_private_lines_to_a_bot() -> None:
             app.request(lambda s: s.say("psst", 1))
             await wait_until(pilot, lambda: notifications(app, "error"), what="the refusal")
             assert notifications(app, "error") == [
-                "Refused: Seat 1 has no other player to read a private line."
+                "Refused: Seat 2 has no other player to read a private line."
             ]
             assert len(session(app).chat) == 1
 

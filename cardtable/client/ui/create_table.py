@@ -1,5 +1,6 @@
 """Opening a table: the game, its seats and options (with their defaults), partners' private
-chat (in a game played in partnerships), and bots."""
+chat (in a game played in partnerships), how long a player may be away before a bot covers
+them, and bots."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from cardtable.client.session import ClientSession
+from cardtable.client.ui.dialogs import AWAY_LIMIT, away_seconds
+
+#: How long a player may be away before a bot covers them, unless the form says otherwise.
+AWAY_DEFAULT = 60
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,15 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             yield Static(id="summary")
             with VerticalScroll(id="option-fields"):
                 yield from self._option_fields()
+            with Horizontal(id="away-field"):
+                yield Label("A bot covers a player away for")
+                yield Input(
+                    str(AWAY_DEFAULT),
+                    id="away-bot-after",
+                    tooltip=f"Seconds, 0 to {AWAY_LIMIT}; off (or nothing): the game waits.",
+                    compact=True,
+                )
+                yield Label("seconds (off: the game waits)")
             yield Checkbox(
                 "Bots in the other seats, and start at once", True, id="bots", compact=True
             )
@@ -142,7 +156,11 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             options[option["name"]] = value
         seats = self.query_one("#seats", Select).value
         bots = self.query_one("#bots", Checkbox).value
-        settings: dict[str, Any] = {}
+        try:
+            away = away_seconds(self.query_one("#away-bot-after", Input).value)
+        except ValueError as error:
+            return str(error)
+        settings: dict[str, Any] = {"away_bot_after": away}
         if self.game.get("partnerships"):
             settings["partner_chat"] = self.query_one("#partner-chat", Checkbox).value
         return TablePlan(self.game_id, int(seats), options, bots, settings)  # type: ignore[arg-type]
@@ -153,7 +171,7 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             return
         plan = self.plan()
         if isinstance(plan, str):
-            self.notify(plan, severity="error")
+            self.notify(plan, severity="error", markup=False)
         else:
             self.dismiss(plan)
 

@@ -1,14 +1,22 @@
-"""Small modal dialogs."""
+"""Small modal dialogs: a yes-or-no question, what to do with your seat when you quit, which
+away player's seat to act on, and how long a player may be away before a bot covers them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from cardtable.client.ui.plain import plain
+
+#: The longest a table may let a player be away before a bot covers them (the server's limit).
+AWAY_LIMIT = 3600
 
 
 class Confirm(ModalScreen[bool]):
@@ -35,3 +43,177 @@ class Confirm(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+#: What to do with the seat on quitting: keep it for later, or give it to a bot.
+QuitAs = Literal["keep", "leave"]
+
+
+class QuitChoice(ModalScreen[QuitAs | None]):
+    """Ctrl-Q while seated at a game in progress: keep the seat and quit, give it to a bot and
+    quit, or stay (None)."""
+
+    BINDINGS = [
+        Binding("k", "choose('keep')", "Keep my seat and quit"),
+        Binding("g", "choose('leave')", "Give my seat to a bot and quit"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="quit-choice"):
+            yield Static(Text("Quit in the middle of the game?", style="bold"))
+            yield Button(
+                "k  Keep my seat and quit (come back later with the same command)",
+                id="keep",
+                variant="primary",
+            )
+            yield Button("g  Give my seat to a bot and quit", id="leave", variant="error")
+            yield Button("esc  Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#keep", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "keep":
+            self.dismiss("keep")
+        elif event.button.id == "leave":
+            self.dismiss("leave")
+        else:
+            self.dismiss(None)
+
+    def action_choose(self, choice: QuitAs) -> None:
+        self.dismiss(choice)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SeatChooser(ModalScreen[int | None]):
+    """Pick one of a few seats by its player's name (or the number shown beside it, from 1);
+    dismisses with the seat, or None."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        *(Binding(str(number), f"pick({number})", show=False) for number in range(1, 10)),
+    ]
+
+    def __init__(self, question: str, seats: list[tuple[int, str]]) -> None:
+        super().__init__()
+        self.question = question
+        #: (seat, its player's name), in the order shown and numbered from 1.
+        self.seats = seats[:9]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="seat-chooser"):
+            yield Static(plain(self.question))
+            for number, (_, name) in enumerate(self.seats, 1):
+                yield Button(plain(f"{number}  {name}"), id=f"choice-{number}")
+            yield Button("esc  Cancel", id="cancel")
+
+    def action_pick(self, number: int) -> None:
+        if 1 <= number <= len(self.seats):
+            self.dismiss(self.seats[number - 1][0])
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button = event.button.id or ""
+        if button.startswith("choice-"):
+            self.action_pick(int(button.removeprefix("choice-")))
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def away_seconds(text: str) -> int | None:
+    """The away time typed in a field: whole seconds, or None for "off" (or nothing): the game
+    waits. Raises `ValueError` with words a player can read."""
+    text = text.strip().lower()
+    if text in ("", "off"):
+        return None
+    try:
+        seconds = int(text)
+    except ValueError:
+        raise ValueError(
+            f"The away time must be a whole number of seconds (0 to {AWAY_LIMIT}) or off."
+        ) from None
+    if not 0 <= seconds <= AWAY_LIMIT:
+        raise ValueError(f"The away time must be from 0 to {AWAY_LIMIT} seconds, or off.")
+    return seconds
+
+
+def away_field_text(seconds: float | None) -> str:
+    """What an away-time field shows for `seconds` (as `away_seconds` reads it back)."""
+    return "off" if seconds is None else f"{seconds:g}"
+
+
+def away_words(seconds: float | None) -> str:
+    """A table's away policy in a few words."""
+    if seconds is None:
+        return "the game waits for anyone away"
+    if seconds == 0:
+        return "a bot plays at once for anyone away"
+    return f"a bot plays for anyone away {seconds:g} s"
+
+
+@dataclass(frozen=True)
+class AwayTime:
+    """The away time chosen: seconds, or None (the game waits)."""
+
+    seconds: int | None
+
+
+class AwayPolicy(ModalScreen[AwayTime | None]):
+    """The table's creator sets how long a player may be away before a bot covers them;
+    dismisses with the new time, or None if cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, seconds: float | None) -> None:
+        super().__init__()
+        self.seconds = seconds
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="away-policy"):
+            yield Static(Text("When a player is away", style="bold"))
+            with Horizontal(id="away-field"):
+                yield Static("A bot covers a player away for")
+                yield Input(away_field_text(self.seconds), id="away-seconds", compact=True)
+                yield Static("seconds")
+            yield Static(
+                Text(
+                    f"Whole seconds from 0 to {AWAY_LIMIT}; off (or nothing): the game waits "
+                    "for them.",
+                    style="dim",
+                )
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Set (enter)", id="set", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#away-seconds", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._set()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "set":
+            self._set()
+        else:
+            self.dismiss(None)
+
+    def _set(self) -> None:
+        try:
+            seconds = away_seconds(self.query_one("#away-seconds", Input).value)
+        except ValueError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        self.dismiss(AwayTime(seconds))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

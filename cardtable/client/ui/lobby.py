@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 def seat_words(seat: dict[str, Any]) -> Text:
     """A seat in a few words: who, and whether they are here, away or a bot."""
     number = f"{seat['seat'] + 1}. "
+    if seat["kind"] == "empty" and seat["covered"]:
+        # Given up during a game: whoever sits there plays on with its hand.
+        return Text(number + "open — a bot plays until someone sits", style="bold")
     if seat["kind"] == "empty":
         return Text(number + "empty", style="dim")
     name = clean(seat["name"] or "?")
@@ -40,7 +43,8 @@ def status_words(table: dict[str, Any]) -> str:
     if table["status"] == "waiting":
         return f"waiting ({empty} free)" if empty else "ready"
     if table["status"] == "playing":
-        return f"playing game {table['game_no']}"
+        # A seat given up during the game is open to anyone (the column is 16 wide).
+        return f"playing · {empty} open" if empty else f"playing game {table['game_no']}"
     return "finished"
 
 
@@ -165,7 +169,9 @@ class LobbyScreen(Screen[None]):
             text.append(f"{table['spectators']} watching\n", style="dim")
         detail.update(text)
         free = [seat for seat in table["seats"] if seat["kind"] == "empty"]
-        if free:
+        if free and table["status"] == "playing":
+            hint.update(Text(" enter: sit in the open seat and play on · w: watch · n: new table"))
+        elif free:
             hint.update(Text(" enter: sit in the first free seat · w: watch · n: new table"))
         else:
             hint.update(Text(" w: watch this table · n: open a new one"))
@@ -182,8 +188,9 @@ class LobbyScreen(Screen[None]):
         return None
 
     def _is_creator(self) -> bool:
-        table = self.selected_table()
-        return table is not None and table["creator"] == self.cardtable.player_name
+        """Whether this connection holds the creator's rights to the selected table."""
+        session, table = self.session, self.selected_id()
+        return session is not None and table is not None and table in session.creator_of
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "sit":

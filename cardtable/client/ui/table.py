@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
+from rich.console import Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
@@ -16,6 +20,15 @@ from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.chat import TABLE, ChatPanel, channel_of, closed_partners
+from cardtable.client.ui.dialogs import (
+    AwayPolicy,
+    AwayTime,
+    Confirm,
+    QuitAs,
+    QuitChoice,
+    SeatChooser,
+    away_words,
+)
 from cardtable.client.ui.diplomacy import Negotiations, has_diplomacy
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.table_state import TableState
@@ -24,6 +37,33 @@ from cardtable.protocol import ChatLine, Joined, Message, TableChanged, Update
 
 if TYPE_CHECKING:
     from cardtable.client.ui.app import CardtableApp
+
+
+#: The keys the footer leaves out first, in this order, when it is too narrow for every key
+#: (they still work): the Chat and Log tabs are on screen anyway, and then the keys that look
+#: things up. The game's keys, Leave and Quit always stay.
+FOOTER_SPARE = ("log", "chat", "scores", "rules", "away_policy")
+
+
+def away(seat: dict[str, Any]) -> bool:
+    """A person's seat whose player is away (a bot may be playing it for them meanwhile)."""
+    return seat["kind"] == "player" and not seat["connected"]
+
+
+def away_time(state: TableState) -> float | None:
+    """The table's away policy: seconds a player may be away before a bot covers them (None:
+    the game waits)."""
+    seconds = state.summary.get("settings", {}).get("away_bot_after")
+    return float(seconds) if seconds is not None else None
+
+
+def others_may_be_away(state: TableState) -> bool:
+    """Whether a seat besides ours is, or may become, a person's, whom the away policy concerns
+    (a table of bots and us has nobody to wait for)."""
+    return any(
+        seat["kind"] in ("player", "empty") and seat["seat"] != state.seat
+        for seat in state.summary["seats"]
+    )
 
 
 def players_grid() -> Table:
@@ -46,6 +86,10 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("s", "start", "Start"),
         Binding("b", "bots", "Add bots"),
+        # Capitals: every lower-case letter means something on some game's board.
+        Binding("A", "cover", "Bot for away"),
+        Binding("R", "release", "Release seat"),
+        Binding("P", "away_policy", "Away policy"),
         Binding("q", "leave", "Leave"),
         Binding("escape", "board", "Board", show=False),
     ]
@@ -64,6 +108,8 @@ class TableScreen(Screen[None]):
         self._log_game = 0
         #: For a game with offers: the lines that show them in our private channels.
         self.negotiations = Negotiations() if has_diplomacy(self.spec) else None
+        #: Set once the player chose how to quit: Ctrl-Q then quits without asking again.
+        self._quitting = False
 
     @property
     def cardtable(self) -> CardtableApp:
@@ -157,7 +203,10 @@ class TableScreen(Screen[None]):
         self.state = state
         self.board.show(state)
         self.query_one("#table-status", Static).update(self._status_text(state))
-        self.query_one("#players", Static).update(self._players_text(state))
+        players = self.query_one("#players", Static)
+        players.update(self._players_text(state))
+        # The away policy, where it can matter: someone else at the table is, or may be, a person.
+        players.border_subtitle = away_words(away_time(state)) if others_may_be_away(state) else ""
         self.query_one("#prompt", Static).update(Text(self.board.prompt(state), style="bold"))
         self.refresh_bindings()
 
@@ -236,8 +285,9 @@ class TableScreen(Screen[None]):
             text.append(" · watching", style="italic")
         return text
 
-    def _players_text(self, state: TableState) -> Table:
-        """One row per seat: turn marker, name, presence, the game's note, and the total."""
+    def _players_text(self, state: TableState) -> Group:
+        """One row per seat (turn marker, name, presence, the game's note, and the total), then
+        a line for each away seat with votes to let a bot play it, and each open seat."""
         grid = players_grid()
         view = state.view
         scored = bool(view and view["round_scores"])
@@ -260,12 +310,27 @@ class TableScreen(Screen[None]):
                 Text(self.board.seat_note(state, index) if view else ""),
                 Text(total, style="bold"),
             )
-        return grid
+        return Group(grid, *self._seat_news(state))
+
+    @staticmethod
+    def _seat_news(state: TableState) -> list[Text]:
+        """What the rows do not say: the votes to let a bot play an away seat, and the seats
+        given up during a game, which a bot plays until someone sits."""
+        lines = []
+        for seat in state.summary["seats"]:
+            name = state.name(seat["seat"])
+            votes = int(seat.get("votes", 0))
+            if away(seat) and not seat["covered"] and votes:
+                count = "1 vote" if votes == 1 else f"{votes} votes"
+                lines.append(Text(f"{name}: {count} to let a bot play", style="italic"))
+            elif seat["kind"] == "empty" and seat["covered"]:
+                lines.append(Text(f"{name}: a bot plays until someone sits", style="italic"))
+        return lines
 
     @staticmethod
     def _presence(seat: dict[str, Any], mine: bool) -> str:
         if seat["kind"] == "empty":
-            return "(empty)"
+            return "(open)" if seat["covered"] else "(empty)"
         if seat["covered"]:
             return "○ bot plays"
         if seat["kind"] == "bot":
@@ -297,19 +362,75 @@ class TableScreen(Screen[None]):
 
     # -- keys -----------------------------------------------------------------------------------
 
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys, for the footer: those it has no room for are hidden (see `FOOTER_SPARE`)."""
+        bindings = super().active_bindings
+
+        def width() -> int:
+            """The footer's width for the keys it shows (a key is its keys, its description
+            and three spaces)."""
+            return sum(
+                cell_len(self.app.get_key_display(active.binding))
+                + cell_len(active.binding.description)
+                + 3
+                for active in bindings.values()
+                if active.binding.show
+            )
+
+        for action in FOOTER_SPARE:
+            if width() <= self.app.size.width:
+                break
+            for key, active in bindings.items():
+                if active.binding.action == action:
+                    bindings[key] = active._replace(binding=replace(active.binding, show=False))
+        return bindings
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()  # the footer's room changed
+
+    def _is_creator(self) -> bool:
+        """Whether this connection holds the creator's rights to this table."""
+        session = self.session
+        return session is not None and self.table_id in session.creator_of
+
     def _may_start(self) -> bool:
+        """The table's creator, or a player seated there, may start a game (and a rematch)."""
         state = self.state
         return (
             state is not None
             and state.summary["status"] != "playing"
-            and state.summary["creator"] == self.cardtable.player_name
+            and (state.seat is not None or self._is_creator())
         )
 
+    def _away_seats(self, *, covered: bool) -> list[tuple[int, str]]:
+        """The seats of other players who are away (with `covered`, those a bot plays for them
+        too), each with its player's name."""
+        state = self.state
+        if state is None:
+            return []
+        return [
+            (seat["seat"], state.name(seat["seat"]))
+            for seat in state.summary["seats"]
+            if away(seat) and seat["seat"] != state.seat and (covered or not seat["covered"])
+        ]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.state
         if action == "start":
             return self._may_start()
+        if action == "cover":
+            return (
+                state is not None
+                and state.playing
+                and (state.seat is not None or self._is_creator())
+                and bool(self._away_seats(covered=False))
+            )
+        if action == "release":
+            return self._is_creator() and bool(self._away_seats(covered=True))
+        if action == "away_policy":
+            return self._is_creator() and state is not None and others_may_be_away(state)
         if action == "bots":
-            state = self.state
             return (
                 state is not None
                 and state.summary["status"] == "waiting"
@@ -353,8 +474,6 @@ class TableScreen(Screen[None]):
         self.cardtable.request(fill)
 
     def action_leave(self) -> None:
-        from cardtable.client.ui.dialogs import Confirm
-
         def confirmed(yes: bool | None) -> None:
             if yes:
                 self.cardtable.request(lambda session: session.leave())
@@ -366,6 +485,141 @@ class TableScreen(Screen[None]):
             )
         else:
             confirmed(True)
+
+    # -- away players ---------------------------------------------------------------------------
+
+    def _pick_seat(
+        self, seats: list[tuple[int, str]], question: str, then: Callable[[int, str], None]
+    ) -> None:
+        """Call `then(seat, name)` with the only seat of `seats`, or the one chosen of several."""
+        if len(seats) == 1:
+            then(*seats[0])
+            return
+        names = dict(seats)
+
+        def chosen(seat: int | None) -> None:
+            if seat is not None:
+                then(seat, names[seat])
+
+        self.app.push_screen(SeatChooser(question, seats), chosen)
+
+    def action_cover(self) -> None:
+        """Hand an away player's seat to a bot: at once for the creator, else a vote."""
+        creator = self._is_creator()
+
+        def cover(seat: int, name: str) -> None:
+            table = self.table_id
+
+            def answered(_: None) -> None:
+                session = self.session
+                summary = session.tables.get(table) if session else None
+                covered = bool(summary and summary["seats"][seat]["covered"])
+                if covered:
+                    self.notify(f"A bot plays for {name} now.", markup=False)
+                else:
+                    self.notify(
+                        f"Your vote to let a bot play for {name} is counted: a bot takes over "
+                        "once most of the players here agree.",
+                        markup=False,
+                    )
+
+            self.cardtable.ask(
+                self, lambda session: session.cover(table, seat), answered, self._refused
+            )
+
+        question = (
+            "Which seat does a bot play now?" if creator else "Vote to let a bot play for whom?"
+        )
+        self._pick_seat(self._away_seats(covered=False), question, cover)
+
+    def action_release(self) -> None:
+        """The creator gives an away player's seat up for good, after asking."""
+
+        def release(seat: int, name: str) -> None:
+            table = self.table_id
+
+            def answered(_: None) -> None:
+                self.notify(f"{name}'s seat is open for someone else to sit in.", markup=False)
+
+            def confirmed(yes: bool | None) -> None:
+                if yes:
+                    self.cardtable.ask(
+                        self, lambda session: session.release(table, seat), answered, self._refused
+                    )
+
+            self.app.push_screen(
+                Confirm(
+                    f"Give {name}'s seat up? {name}'s token stops working and whoever sits "
+                    "there next plays on with the hand."
+                ),
+                confirmed,
+            )
+
+        self._pick_seat(self._away_seats(covered=True), "Give whose seat up?", release)
+
+    def action_away_policy(self) -> None:
+        """The creator sets how long a player may be away before a bot covers them."""
+        if self.state is None:
+            return
+        table = self.table_id
+        current = away_time(self.state)
+
+        def chosen(choice: AwayTime | None) -> None:
+            if choice is None:
+                return
+            seconds = choice.seconds
+
+            def answered(_: None) -> None:
+                words = away_words(seconds)
+                self.notify(words[0].upper() + words[1:] + ".", markup=False)
+
+            self.cardtable.ask(
+                self,
+                lambda session: session.configure(table, away_bot_after=seconds),
+                answered,
+                self._refused,
+            )
+
+        self.app.push_screen(AwayPolicy(current), chosen)
+
+    def _refused(self, reason: str) -> None:
+        self.notify(reason, title="Refused", severity="error", markup=False)
+
+    # -- quitting -------------------------------------------------------------------------------
+
+    def ask_before_quitting(self) -> bool:
+        """At Ctrl-Q, seated at a game in progress: ask whether to keep the seat or give it to a
+        bot (True: asking). Ctrl-Q again while asking quits and keeps the seat."""
+        state = self.state
+        if self._quitting or state is None or state.seat is None or not state.playing:
+            return False
+        if isinstance(self.app.screen, QuitChoice):
+            return False
+        self.app.push_screen(QuitChoice(), self._quit_as)
+        return True
+
+    async def _quit_as(self, choice: QuitAs | None) -> None:
+        if choice is None:
+            return
+        self._quitting = True
+        app = self.cardtable
+        if choice == "keep":
+            await app.action_quit()
+            return
+
+        def quit_now(_: None) -> None:
+            app.call_later(app.action_quit)
+
+        def failed(reason: str) -> None:
+            self._quitting = False
+            app.notify(
+                f"Your seat could not be given to a bot: {reason}",
+                severity="error",
+                markup=False,
+            )
+
+        # The app, not this screen, hears the answer: leaving takes this screen away.
+        app.ask(app, lambda session: session.leave(), quit_now, failed)
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
         action = message.action
