@@ -204,7 +204,7 @@ def _bot(args: argparse.Namespace) -> int:
 
     host, port = split_address(args.address)
     try:
-        trio.run(
+        end = trio.run(
             partial(
                 run_network_bot,
                 host,
@@ -215,10 +215,15 @@ def _bot(args: argparse.Namespace) -> int:
                 name=args.name,
                 password=args.password,
                 delay=args.delay,
+                keep_seat=True,
+                report=partial(print, flush=True),
             )
         )
     except OSError as error:
         print(f"cardtable: cannot reach {host}:{port}: {error}", file=sys.stderr)
+        return 1
+    except trio.TooSlowError:
+        print(f"cardtable: {host}:{port} did not answer in time", file=sys.stderr)
         return 1
     except RequestFailed as error:
         print(f"cardtable: the server said: {error.message}", file=sys.stderr)
@@ -226,7 +231,8 @@ def _bot(args: argparse.Namespace) -> int:
     except ConnectionLost:
         print("cardtable: the server closed the connection", file=sys.stderr)
         return 1
-    return 0
+    print(f"cardtable: {end.message}", file=sys.stderr)
+    return end.status
 
 
 def _join(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ message as it arrives.
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
@@ -51,6 +51,7 @@ from cardtable.protocol import (
     Sit,
     Spectate,
     Start,
+    State,
     TableChanged,
     TableCreated,
     TableRemoved,
@@ -228,7 +229,8 @@ class ClientSession:
 
     async def send(self, message: Message) -> None:
         """Send without waiting for a reply."""
-        if self.closed:
+        if self.closed or self.connection.state is State.CLOSED:
+            # (Closed by the server's last word, a fatal error, before our reader saw the end.)
             raise ConnectionLost("The connection is closed.")
         data = self.connection.send(message)
         async with self._send_lock:
@@ -352,21 +354,33 @@ async def connect(
     *,
     password: str | None = None,
     token: str | None = None,
+    creator_tokens: Sequence[str] = (),
     timeout: float = 10.0,
     keep_alive: bool = True,
+    on_message: Callable[[Message], None] | None = None,
 ) -> AsyncIterator[ClientSession]:
-    """Connect and greet; with `token`, also resume that seat. Closes on exit.
+    """Connect and greet; with `token`, also resume that seat, and with `creator_tokens`,
+    claim the rights to the tables they were given for. Closes on exit. `on_message` hears
+    every message from the first (the `welcome`, and the `joined` or refusal of `token`).
 
     Raises `OSError` if the server cannot be reached, `HandshakeRefused` if it says no.
     """
     with trio.fail_after(timeout):
         stream = await trio.open_tcp_stream(host, port)
     session = ClientSession(stream, name)
+    if on_message is not None:
+        session.on_message(on_message)
     try:
-        async with _single_errors(), trio.open_nursery() as nursery:
+        async with single_errors(), trio.open_nursery() as nursery:
             nursery.start_soon(session._read_loop)
             await session.send(
-                Hello(version=PROTOCOL_VERSION, name=name, password=password, token=token)
+                Hello(
+                    version=PROTOCOL_VERSION,
+                    name=name,
+                    password=password,
+                    token=token,
+                    creator_tokens=list(creator_tokens),
+                )
             )
             with trio.fail_after(timeout):
                 await session.wait_for(lambda: session.welcome or session.close_reason)
@@ -391,7 +405,7 @@ async def connect(
 
 
 @asynccontextmanager
-async def _single_errors() -> AsyncIterator[None]:
+async def single_errors() -> AsyncIterator[None]:
     """Let a lone error out of a nursery as itself, not wrapped in an exception group."""
     try:
         yield
@@ -401,14 +415,20 @@ async def _single_errors() -> AsyncIterator[None]:
         raise
 
 
+#: The codes with which the server refuses a seat token at the handshake.
+TOKEN_REFUSALS = frozenset({ErrorCode.BAD_TOKEN, ErrorCode.SEAT_RELEASED})
+
+
 def _token_refused(session: ClientSession) -> bool:
-    return any(error.code == ErrorCode.BAD_TOKEN for error in session.errors)
+    return any(error.code in TOKEN_REFUSALS for error in session.errors)
 
 
 __all__ = [
+    "TOKEN_REFUSALS",
     "ClientSession",
     "ConnectionLost",
     "HandshakeRefused",
     "RequestFailed",
     "connect",
+    "single_errors",
 ]

@@ -1,6 +1,7 @@
-"""The `Link` against real servers on real ports: the first failure is raised, a dropped
-connection comes back (to the seat, or to watching the lobby), a replaced one stops, and a
-server that went away is retried until it listens again."""
+"""The `Link` against real servers on real ports: the first failure is raised (but a server
+that is stopping is waited for), a dropped connection comes back (to the seat, or to watching
+the lobby), a replaced one stops, a server that went away is retried until it listens again,
+and a link started again takes back the seat it kept on disk."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import pytest
 import trio
 
 from cardtable.client.link import Link, LinkStatus
+from cardtable.client.seat_store import KeptSeats, SeatStore
 from cardtable.client.session import ClientSession, ConnectionLost, HandshakeRefused, connect
-from cardtable.protocol import ErrorCode, Joined, Message, TableChanged, TableCreated
+from cardtable.protocol import Error, ErrorCode, Joined, Message, TableChanged, TableCreated
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
 
@@ -139,6 +141,41 @@ async def test_a_name_in_use_is_raised_as_the_servers_refusal() -> None:
                 with pytest.raises(HandshakeRefused) as refused:
                     await nursery.start(make_link(server.port, Heard()).run)
                 assert refused.value.code == ErrorCode.NAME_TAKEN
+            nursery.cancel_scope.cancel()
+
+
+async def test_a_first_connection_to_a_stopping_server_waits_until_it_is_back() -> None:
+    heard = Heard()
+    started = trio.Event()
+    with trio.fail_after(15):
+        async with trio.open_nursery() as nursery:
+            first = await start_server(nursery)
+            port = first.port
+            first.lobby.shutdown()  # from now on every hello is told the server is stopping
+            link = make_link(port, heard)
+
+            async def run_link() -> None:
+                await nursery.start(link.run)
+                started.set()
+
+            nursery.start_soon(run_link)
+            await heard.wait_for(lambda: heard.count(RECONNECTING) >= 2)
+            assert not started.is_set() and not link.connected
+            assert set(heard.texts(RECONNECTING)) == {
+                "Waiting for the server: The server is stopping; try again in a moment."
+            }
+            # It stops listening: still waited for, as the server said it would be back.
+            first.stop()
+            await heard.wait_for(
+                lambda: any("stopping" not in text for text in heard.texts(RECONNECTING))
+            )
+            assert not started.is_set()
+
+            second = await start_server(nursery, port=port)
+            await started.wait()
+            assert heard.statuses[-1] == (CONNECTED, f"Connected to {HOST}:{port}.")
+            assert heard.count(CONNECTED) == 1 and heard.count(CLOSED) == 0
+            assert list(second.lobby.clients) == ["Ada"]
             nursery.cancel_scope.cancel()
 
 
@@ -343,4 +380,91 @@ async def test_after_a_server_restart_on_its_file_the_link_is_back_at_the_seat(
             moves = len(back.log)
             await back.act(back.legal[0])
             await back.wait_for(lambda: len(back.log) > moves)
+            nursery.cancel_scope.cancel()
+
+
+# -- seats kept on disk ---------------------------------------------------------------------------
+
+
+async def test_a_link_started_again_takes_back_the_seat_and_table_it_kept(tmp_path: Path) -> None:
+    """The first link stops without a word (as under kill -9); a new one, with the same store,
+    is back at the seat with the whole table, and still runs the table it opened."""
+    with trio.fail_after(15):
+        async with trio.open_nursery() as nursery:
+            server = await start_server(nursery)
+            store = SeatStore(HOST, server.port, "Ada", tmp_path)
+            first = make_link(server.port, Heard(), store=store)
+            async with connect(HOST, server.port, "Bram") as bram:
+                async with trio.open_nursery() as client:
+                    await client.start(first.run)
+                    tid = await seated_game(first.session, bram)
+                    before = first.session
+                    view, log, chat = before.view, list(before.log), list(before.chat)
+                    kept = store.load()
+                    assert (kept.table, kept.seat_token) == (tid, before.token)
+                    assert [table for table, _ in kept.creator_tokens] == [tid]
+                    assert kept == first.kept
+                    client.cancel_scope.cancel()
+                await bram.wait_for(
+                    lambda: bram.table is not None and not bram.table["seats"][0]["connected"]
+                )
+
+                heard = Heard()
+                again = make_link(
+                    server.port, heard, store=SeatStore(HOST, server.port, "Ada", tmp_path)
+                )
+                assert again.first_token == before.token
+                await nursery.start(again.run)
+                assert heard.statuses == [(CONNECTED, f"You are back at your seat at table {tid}.")]
+                session = again.session
+                assert (session.table_id, session.seat, session.token) == (tid, 0, before.token)
+                assert (session.view, list(session.log), list(session.chat)) == (view, log, chat)
+                assert [type(message) for message in heard.messages] == [Joined]
+                # The creator token went in the hello: the table is still ours to run.
+                assert session.welcome is not None and session.welcome.creator_of == [tid]
+                assert session.creator_of == {tid}
+                await session.configure(tid, bot_delay=0.1)
+                await bram.wait_for(
+                    lambda: bram.table is not None and bram.table["seats"][0]["connected"]
+                )
+                # Leaving the seat ends it: the token is pruned, the creator token kept.
+                await session.leave()
+                assert store.load() == KeptSeats(creator_tokens=kept.creator_tokens)
+            nursery.cancel_scope.cancel()
+
+
+async def test_a_kept_seat_given_up_by_the_tables_creator_is_pruned_with_the_reason(
+    tmp_path: Path,
+) -> None:
+    with trio.fail_after(15):
+        async with trio.open_nursery() as nursery:
+            server = await start_server(nursery)
+            store = SeatStore(HOST, server.port, "Ada", tmp_path)
+            async with connect(HOST, server.port, "Bram") as bram:
+                table = await bram.create_table(GAME, seats=2)
+                tid = table["id"]
+                await bram.list_tables(watch=True)
+                first = make_link(server.port, Heard(), store=store)
+                async with trio.open_nursery() as client:
+                    await client.start(first.run)
+                    await first.session.sit(tid, 1)
+                    assert store.load().table == tid
+                    client.cancel_scope.cancel()
+                await bram.wait_for(lambda: bram.tables[tid]["seats"][1]["connected"] is False)
+                await bram.release(tid, 1)
+
+                heard = Heard()
+                again = make_link(server.port, heard, store=store)
+                await nursery.start(again.run)
+            assert heard.statuses == [
+                (CONNECTED, f"Connected to {HOST}:{server.port}. Your seat was not kept.")
+            ]
+            refusal = again.seat_refusal
+            assert refusal is not None and refusal.code == ErrorCode.SEAT_RELEASED
+            assert "gave up your seat" in refusal.message
+            # Whoever shows the link hears what the server said, as it said it.
+            assert heard.messages == [refusal]
+            assert isinstance(refusal, Error) and refusal.rid is None
+            assert again.session.table is None
+            assert not store.path.exists() and again.kept == KeptSeats()
             nursery.cancel_scope.cancel()

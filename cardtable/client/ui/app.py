@@ -9,7 +9,7 @@ through `ask` when the screen needs the reply.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import trio
@@ -19,6 +19,7 @@ from textual.message_pump import MessagePump
 from textual.widgets import Static
 
 from cardtable.client.link import Link, LinkStatus
+from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import ClientSession, ConnectionLost, HandshakeRefused, RequestFailed
 from cardtable.client.trio_host import TrioHost
 from cardtable.client.ui.create_table import TablePlan
@@ -35,13 +36,15 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class JoinPlan:
-    """Join the server at ``host:port``."""
+    """Join the server at ``host:port``. With `keep_seats`, the seat and creator tokens are
+    kept on disk (`SeatStore`, per server and name) and the kept seat is taken back at once."""
 
     host: str
     port: int
     name: str
     password: str | None = None
     timeout: float = 10.0
+    keep_seats: bool = True
 
 
 #: Starts a server in the given nursery and returns the port it listens on.
@@ -87,6 +90,10 @@ class CardtableApp(App[None]):
         await self.trio.stop()
 
     async def action_quit(self) -> None:
+        """Quit; seated at a game in progress, the table first asks what becomes of the seat."""
+        table = self._top_table()
+        if table is not None and table.ask_before_quitting():
+            return
         await self.trio.stop()
         self.exit()
 
@@ -96,13 +103,15 @@ class CardtableApp(App[None]):
         """Start the server (for play), connect, and keep the link up."""
         plan = self.plan
         async with trio.open_nursery() as nursery:
-            token = None
+            token, store = None, None
             if isinstance(plan, PlayPlan):
                 port = await plan.start_server(nursery)
                 host, password, timeout = "127.0.0.1", None, 10.0
                 token = plan.resume(self.player_name)
             else:
                 host, port, password, timeout = plan.host, plan.port, plan.password, plan.timeout
+                if plan.keep_seats:
+                    store = SeatStore(host, port, self.player_name)
             self.link = Link(
                 host,
                 port,
@@ -112,6 +121,7 @@ class CardtableApp(App[None]):
                 on_status=self._status,
                 connect_timeout=timeout,
                 token=token,
+                store=store,
             )
             try:
                 await nursery.start(self.link.run)
@@ -269,9 +279,7 @@ class CardtableApp(App[None]):
         if name:
             self.player_name = name
         if password is not None and isinstance(self.plan, JoinPlan):
-            self.plan = JoinPlan(
-                self.plan.host, self.plan.port, self.plan.name, password, self.plan.timeout
-            )
+            self.plan = replace(self.plan, password=password)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.trio.start_soon(self._run)
