@@ -12,6 +12,7 @@ from cardtable.protocol import (
     ChatLine,
     Configure,
     Connection,
+    Cover,
     CreateTable,
     Error,
     Hello,
@@ -26,6 +27,7 @@ from cardtable.protocol import (
     Ping,
     Pong,
     Rejected,
+    Release,
     RemoveBot,
     Replay,
     ReplaySteps,
@@ -44,12 +46,20 @@ from cardtable.protocol import (
 from cardtable.protocol.framing import encode_frame, pack
 
 HELLO = Hello(version=PROTOCOL_VERSION, name="Ailsa", password="hunter2", rid=1)
+#: A hello that resumes a seat and holds the rights of two tables' creator.
+RESUMING_HELLO = Hello(
+    version=PROTOCOL_VERSION,
+    name="Ailsa",
+    token="5MdXuRbGcuBaWrUf_4IAU9Nd18yGAMdZ_kZS95Hb0eg",
+    creator_tokens=["pY2b0m1oXo3vY2dQ8cG6yQe1m9v0lC4oQ6fJ0wqR2aM", "x" * 128],
+)
 WELCOME = Welcome(
     version=PROTOCOL_VERSION,
     server="Kitchen table",
     name="Ailsa",
     games=[{"name": "thistle", "players": [2, 3, 4]}],
     limits={"frame": 65536, "chat": 500, "rate": 2.5},
+    creator_of=[3, 2**31 - 1],
     rid=1,
 )
 
@@ -68,6 +78,8 @@ CLIENT_MESSAGES: list[Message] = [
     AddBot(table=3, seat=63),
     RemoveBot(table=3, seat=0, rid=8),
     Start(table=3, rid=9),
+    Cover(table=3, seat=1, rid=20),
+    Release(table=3, seat=63, rid=21),
     Configure(table=3, settings={"private_chat": False, "limits": {"turn": 30.5}}, rid=10),
     Act(action={"play": "QS", "cards": ["QS", "KH"], "bid": None, "n": -2}, rid=11),
     Chat(text="Shall we split the trick? ☘ — ok", rid=12),
@@ -85,6 +97,7 @@ SERVER_MESSAGES: list[Message] = [
     Tables(tables=[TABLE, {"id": 4, "game": "trupe"}], rid=2),
     Tables(tables=[]),
     TableCreated(table=TABLE, rid=3),
+    TableCreated(table=TABLE, creator_token="pY2b0m1oXo3vY2dQ8cG6yQe1m9v0lC4oQ6fJ0wqR2aM", rid=4),
     TableChanged(table={**TABLE, "open": False}),
     TableRemoved(table=4),
     Joined(

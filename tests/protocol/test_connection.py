@@ -539,7 +539,7 @@ def test_sending_an_oversized_message_is_a_local_error() -> None:
 
 
 def test_an_oversized_hello_can_be_retried_smaller() -> None:
-    client = Connection(Role.CLIENT, send_limit=60)
+    client = Connection(Role.CLIENT, send_limit=80)
     with pytest.raises(LocalProtocolError) as caught:
         client.send(Hello(version=1, name="A", password="p" * 100))
     assert caught.value.code is ErrorCode.FRAME_TOO_LARGE

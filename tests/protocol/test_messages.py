@@ -35,7 +35,13 @@ from cardtable.protocol.fields import (
     control_character,
 )
 from cardtable.protocol.messages import MessageError, check_message, decode_message
-from tests.protocol.support import CLIENT_MESSAGES, HELLO, SERVER_MESSAGES, WELCOME
+from tests.protocol.support import (
+    CLIENT_MESSAGES,
+    HELLO,
+    RESUMING_HELLO,
+    SERVER_MESSAGES,
+    WELCOME,
+)
 
 # -- the registry -------------------------------------------------------------------------------
 
@@ -84,10 +90,13 @@ def test_to_wire_lists_every_field_with_defaults() -> None:
         "name": "A",
         "password": None,
         "token": None,
+        "creator_tokens": [],
     }
 
 
-@pytest.mark.parametrize("message", [HELLO, *CLIENT_MESSAGES], ids=lambda message: message.type)
+@pytest.mark.parametrize(
+    "message", [HELLO, RESUMING_HELLO, *CLIENT_MESSAGES], ids=lambda message: message.type
+)
 def test_client_messages_decode_from_their_wire_form(message: Message) -> None:
     assert decode_message(message.to_wire(), Sender.CLIENT) == message
     check_message(message)
