@@ -171,10 +171,10 @@ def check_marks(app: App[Any], queen: QueenOfScotsBoard, hand: list[dict[str, An
         if card["type"] == "royal":
             assert face(card).startswith("♛") and background == colour("purple4"), background
         elif card["type"] == "wild":
-            assert face(card).startswith("◆") and background == colour("red3"), background
+            assert face(card).startswith("◆") and background == colour("#af0000"), background
         else:
             assert face(card)[0].isalpha()
-            tiers = [colour(name) for name in ("green4", "dodger_blue3", "dark_orange3")]
+            tiers = [colour(name) for name in ("#005f00", "dodger_blue3", "dark_orange3")]
             assert background in tiers, background
         looked.add(card["type"])
     return looked

@@ -66,7 +66,7 @@ ME = 0  # `cardtable play` seats us at seat 0, as the table's creator
 #: Wide enough that no line wraps: one line per seat's heading, declarations and extras.
 WIDE = 400
 NAMES = ["Tess", "Bram (bot)"]
-GROUP_COLOURS = {"B": "orange4", "G": "green4", "M": "dodger_blue3", "S": "medium_violet_red"}
+GROUP_COLOURS = {"B": "orange4", "G": "#005f00", "M": "dodger_blue3", "S": "medium_violet_red"}
 
 
 def trupe_app(players: int = 2, seed: int = 7) -> tuple[CardtableApp, LocalServer]:

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from cardtable.client.ui.boards import Board, board_for
+from cardtable.client.ui.cards import GREEN_ON_DARK, RED_ON_DARK, YELLOW_ON_DARK
 from cardtable.client.ui.history import player_names, side_words
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.scoring import breakdown
@@ -183,7 +184,10 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-status", Static).update(text)
         if self.problem is not None:
             self.query_one("#replay-step", Static).update(
-                Text(f"Could not load the game: {self.problem}", style="bold red")
+                Text(
+                    f"Could not load the game: {self.problem}",
+                    style=Style(color=RED_ON_DARK, bold=True),
+                )
             )
         elif self.loading and self.steps is None:
             self.query_one("#replay-step", Static).update(Text("Loading…", style="italic"))
@@ -199,7 +203,10 @@ class ReplayScreen(Screen[None]):
                 side = next(i for i, members in enumerate(view["sides"]) if index in members)
                 total = f"total {view['totals'][side]}"
             grid.add_row(
-                Text("▶" if index in state.actors else "", style="bold yellow"),
+                Text(
+                    "▶" if index in state.actors else "",
+                    style=Style(color=YELLOW_ON_DARK, bold=True),
+                ),
                 Text(state.name(index), style=Style(bold=True, underline=index == state.seat)),
                 Text(self.board.seat_note(state, index)),
                 Text(total, style="bold"),
@@ -216,7 +223,10 @@ class ReplayScreen(Screen[None]):
                 f"{side_words(side, self.names)} {total}"
                 for side, total in zip(result["sides"], result["totals"], strict=False)
             )
-            return Text(f"{side_words(winners, self.names)} won. Final: {totals}", "bold green")
+            return Text(
+                f"{side_words(winners, self.names)} won. Final: {totals}",
+                Style(color=GREEN_ON_DARK, bold=True),
+            )
         if view.get("awaiting_deal"):
             return Text(f"Next: {state.name(view['dealer'])} deals.", style="dim")
         actors = state.actors
@@ -311,7 +321,12 @@ class ReplayScores(ModalScreen[None]):
             result = (self.state.view or {}).get("result")
             if result:
                 winners = [seat for index in result["winners"] for seat in result["sides"][index]]
-                yield Static(Text(f"{side_words(winners, self.names)} won.", style="bold green"))
+                yield Static(
+                    Text(
+                        f"{side_words(winners, self.names)} won.",
+                        style=Style(color=GREEN_ON_DARK, bold=True),
+                    )
+                )
         yield Footer()
 
     def action_close(self) -> None:

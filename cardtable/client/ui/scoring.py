@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,6 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from cardtable.client.ui.cards import GREEN_ON_DARK
 from cardtable.client.ui.plain import plain
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.text import side_names
@@ -69,7 +71,7 @@ def result_text(state: TableState) -> Text | None:
         headline = "You won!" if len(winners) == 1 else "You share the win!"
     else:
         headline = f"{side_names(winners, state.names)} won."
-    return Text(headline, style="bold green")
+    return Text(headline, style=Style(color=GREEN_ON_DARK, bold=True))
 
 
 class ScoringScreen(ModalScreen[None]):

@@ -28,6 +28,10 @@ class Board(Widget, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.state: TableState | None = None
+        # A card or a spot that acts on a click carries Textual's "@click" meta, and Textual
+        # draws such text as a link (in the theme's link colours, underlined), over the card's
+        # own colours. A board's pieces keep the colours they were given.
+        self.auto_links = False
 
     @property
     def table(self) -> dict[str, Any]:

@@ -22,6 +22,8 @@ CARD_STEP = INNER + 1  # a card and the space after it
 #: Box corners and edges: top-left, horizontal, top-right, vertical, bottom-left, bottom-right.
 LIGHT = "╭─╮│╰╯"
 HEAVY = "┏━┓┃┗┛"
+#: A spot's frame: where the card captures, where it may be laid, any other spot.
+CAPTURE, LAY, IDLE = "#00d700", "#00d7ff", "#949494"
 
 
 @register_board("chinese-ten")
@@ -172,7 +174,7 @@ class ChineseTenBoard(Board):
         top, middle, bottom = Text(), Text(), Text()
         for index, spot in enumerate(self.table["spots"]):
             kind = targets.get(index)
-            colour = "green" if kind in ("capture", "take") else "cyan" if kind else "grey50"
+            colour = CAPTURE if kind in ("capture", "take") else LAY if kind else IDLE
             edge = Style(color=colour, bold=kind is not None) + Style.from_meta(
                 {"@click": f"spot({index})"}
             )

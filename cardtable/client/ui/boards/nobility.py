@@ -29,7 +29,18 @@ from textual.binding import Binding
 from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.boards.layout import Row, clicks
 from cardtable.client.ui.boards.sheet import SheetBoard, sheet_text
-from cardtable.client.ui.cards import back_text
+from cardtable.client.ui.cards import (
+    BLACK_INK,
+    FACE,
+    GREEN_ON_DARK,
+    MAGENTA_ON_DARK,
+    RED_ON_DARK,
+    SELECTED_FACE,
+    WHITE_ON_DARK,
+    YELLOW_ON_DARK,
+    back_text,
+    suit_ink,
+)
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.cards import SUIT_SYMBOLS
 
@@ -42,8 +53,14 @@ NOBLES = ("A", "J", "Q", "K")
 JOKER = "Joker"
 #: The colour of a target's key.
 CHOOSE = "turquoise2"
-KEY_STYLE = Style(color="black", bgcolor=CHOOSE, bold=True)
+KEY_STYLE = Style(color=BLACK_INK, bgcolor=CHOOSE, bold=True)
 HINT = Style(bold=True)
+#: News on the board: good news, something owed or waiting, an election or the endgame.
+GOOD = Style(color=GREEN_ON_DARK, bold=True)
+NEWS = Style(color=YELLOW_ON_DARK, bold=True)
+EVENT = Style(color=MAGENTA_ON_DARK, bold=True)
+#: A Joker's ink on a card's face.
+JOKER_INK = "#af00af"
 
 
 def face(card: dict[str, Any]) -> str:
@@ -54,10 +71,11 @@ def face(card: dict[str, Any]) -> str:
 
 
 def suit_colour(suit: str) -> str:
-    """Hearts and diamonds red, clubs and spades bright white, a Joker magenta."""
+    """On the board's dark background: hearts and diamonds red, clubs and spades white, a Joker
+    magenta."""
     if not suit:
-        return "magenta"
-    return "bright_red" if suit in RED else "bright_white"
+        return MAGENTA_ON_DARK
+    return RED_ON_DARK if suit in RED else WHITE_ON_DARK
 
 
 def ink(card: dict[str, Any]) -> Text:
@@ -74,8 +92,8 @@ def tile(
 ) -> Text:
     """A card as a tile: red or black on white (a Joker magenta), yellow when marked, in brackets
     under the cursor."""
-    colour = "magenta" if card["rank"] == JOKER else "red3" if card["suit"] in RED else "black"
-    style = Style(color=colour, bgcolor="yellow" if marked else "bright_white", bold=True)
+    colour = JOKER_INK if card["rank"] == JOKER else suit_ink(card["suit"] in RED)
+    style = Style(color=colour, bgcolor=SELECTED_FACE if marked else FACE, bold=True)
     if click:
         style += clicks(click)
     left, right = ("[", "]") if cursor else (" ", " ")
@@ -683,9 +701,7 @@ class NobilityBoard(SheetBoard):
         elections = Text(f"Elections {table['elections']}/{table['last_election']}")
         majority = Text("Majority ")
         if table["majority"]:
-            majority.append(
-                " & ".join(self.seat_name(s) for s in table["majority"]), style="bold green"
-            )
+            majority.append(" & ".join(self.seat_name(s) for s in table["majority"]), style=GOOD)
         else:
             majority.append("none", style="dim")
         coalition = Text("Coalition ")
@@ -699,7 +715,7 @@ class NobilityBoard(SheetBoard):
         offers = len(table.get("offers") or [])
         if offers:
             word = "offer" if offers == 1 else "offers"
-            pieces.append(Text(f"{offers} open {word} (chat)", style="bold yellow"))
+            pieces.append(Text(f"{offers} open {word} (chat)", style=NEWS))
         return pieces
 
     def news(self) -> list[Text]:
@@ -710,7 +726,7 @@ class NobilityBoard(SheetBoard):
         pieces: list[Text] = []
         if table.get("phase") == "election":
             ready = table.get("ready") or []
-            text = Text(f"Election {table['elections']} is on", style="bold magenta")
+            text = Text(f"Election {table['elections']} is on", style=EVENT)
             names = ", ".join(self.seat_name(s) for s in ready)
             text.append(f" · ready: {names or 'nobody yet'}")
             waiting = [s for s in range(len(table["money"])) if s not in ready]
@@ -718,7 +734,7 @@ class NobilityBoard(SheetBoard):
                 text.append(f" · waiting for {', '.join(self.seat_name(s) for s in waiting)}")
             pieces.append(text)
         if table.get("endgame"):
-            text = Text("Endgame", style="bold magenta")
+            text = Text("Endgame", style=EVENT)
             text.append(f" · passes {table['passes']} of 3")
             text.append(f" · {table['endgame_turns_left']} turns left")
             pieces.append(text)
@@ -737,7 +753,7 @@ class NobilityBoard(SheetBoard):
             last = scores[-1]
             winners = [s for s, lines in enumerate(last["lines"]) if lines]
             who = ", ".join(self.seat_name(s) for s in winners) or "nobody"
-            pieces.append(Text(f"Rubber {last['round']} won by {who}", style="bold green"))
+            pieces.append(Text(f"Rubber {last['round']} won by {who}", style=GOOD))
         return pieces
 
     def _battle_text(self, battle: dict[str, Any]) -> Text:
@@ -762,7 +778,7 @@ class NobilityBoard(SheetBoard):
         }.get(owed["kind"], "nobles")
         mine = owed["seat"] == self.me
         who = "You owe" if mine else f"{self.seat_name(owed['seat'])} owes"
-        text = Text(f"{who} {owed['count']} {why}:", style="bold yellow")
+        text = Text(f"{who} {owed['count']} {why}:", style=NEWS)
         keys = self.keys_on("card") if mine else {}
         if not owed["cards"]:
             text.append(" from the hand")
@@ -793,7 +809,8 @@ class NobilityBoard(SheetBoard):
         under = (table.get("stock_discard") or [])[:-1]
         if under:
             pieces = [ink(card) for card in reversed(under)]
-            lead = Text("Under the pile's top: ", style="dim")
+            # Dim words only: a lead's own style would run on into the cards laid after it.
+            lead = Text.assemble(("Under the pile's top: ", "dim"))
             rows.append(Row(lead, pieces, gap=1, more=Text("  ")))
         meld_keys = self.keys_on("meld")
         seat_keys = self.keys_on("seat")
@@ -823,7 +840,7 @@ class NobilityBoard(SheetBoard):
     def _noble_row(self) -> Row:
         nobles = self.table.get("noble_discard") or []
         keys = self.keys_on("noble")
-        lead = Text(f"Noble pile ×{len(nobles)}: ", style="dim")
+        lead = Text.assemble((f"Noble pile ×{len(nobles)}: ", "dim"))
         if not nobles:
             return Row(lead, [Text("empty", style="dim")])
         more = Text("  ")
@@ -856,9 +873,9 @@ class NobilityBoard(SheetBoard):
             style=Style(bold=True, underline=mine),
         )
         if seat == table.get("turn") and table.get("phase") != "election":
-            name.append(" ▶", style="bold yellow")
+            name.append(" ▶", style=NEWS)
         if seat in (table.get("majority") or []):
-            name.append(" ★majority", style="bold green")
+            name.append(" ★majority", style=GOOD)
         if seat in (table.get("coalition") or []):
             name.append(" ⚭coalition", style="bold")
         name.stylize(clicks(("target_seat", seat)))
@@ -867,7 +884,7 @@ class NobilityBoard(SheetBoard):
         pieces.append(Text(f"· {table['provinces'][seat]} provinces"))
         pieces.append(Text(f"· hand {table['hand_counts'][seat]}"))
         if table.get("phase") == "election" and seat in (table.get("ready") or []):
-            pieces.append(Text("· ready", style="bold magenta"))
+            pieces.append(Text("· ready", style=EVENT))
         claim = Text("· claim pays")
         income = table.get("income") or {}
         for suit in SUITS:
@@ -971,7 +988,7 @@ def meld_text(meld: dict[str, Any], key: str | None, card_keys: dict[int, str]) 
         spans.append((start, len(text), card["cid"]))
     if meld["joker"]:
         text.append(" ")
-        text.append("+Jkr", style=Style(color="black", bgcolor="magenta", bold=True))
+        text.append("+Jkr", style=Style(color=BLACK_INK, bgcolor=MAGENTA_ON_DARK, bold=True))
     text.append(f" ({meld['income']})")
     text.stylize(clicks(("target_meld", meld["id"])))
     for start, end, cid in spans:  # over the meld's click: a defender's own

@@ -22,7 +22,13 @@ from textual.binding import Binding
 from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.boards.layout import Row, clicks
 from cardtable.client.ui.boards.sheet import SheetBoard
-from cardtable.client.ui.cards import back_text
+from cardtable.client.ui.cards import (
+    BLACK_INK,
+    GREEN_ON_DARK,
+    SELECTED_FACE,
+    YELLOW_ON_DARK,
+    back_text,
+)
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD, Edition, QueenCard
 from cardtable.engine.queen_of_scots.sets import match_word, new_set_problem
@@ -32,10 +38,11 @@ KEYS = "afghijknoprwyz"
 CROWN = "♛"
 JEWEL = "◆"
 #: Characters' colours (background, text), by their value: the lowest value first.
-CHARACTER_COLOURS = (("green4", "white"), ("dodger_blue3", "white"), ("dark_orange3", "black"))
-ROYAL_STYLE = Style(color="gold1", bgcolor="purple4", bold=True)
-JEWEL_STYLE = Style(color="bright_white", bgcolor="red3", bold=True)
-SELECTED_STYLE = Style(color="black", bgcolor="yellow", bold=True)
+#: Green, blue and orange; the text keeps 4.5:1 on its colour, and 3:1 when dimmed.
+CHARACTER_COLOURS = (("#005f00", "#ffffff"), ("#005fd7", "#ffffff"), ("#d75f00", "#000000"))
+ROYAL_STYLE = Style(color="#ffd700", bgcolor="#5f00af", bold=True)
+JEWEL_STYLE = Style(color="#ffffff", bgcolor="#af0000", bold=True)
+SELECTED_STYLE = Style(color=BLACK_INK, bgcolor=SELECTED_FACE, bold=True)
 #: The colour of a letter: a take, or a set you may add to.
 TAKE, ADD = "green3", "turquoise2"
 
@@ -433,7 +440,7 @@ class QueenOfScotsBoard(SheetBoard):
         options = [t for t in self.targets() if t.set_id is None]
         pieces = [Text("Take with:" if options else f"Take: the {JEWEL}Jewels join a lettered set")]
         for index, target in enumerate(options):
-            piece = Text(target.key, style=Style(color="black", bgcolor=TAKE, bold=True))
+            piece = Text(target.key, style=Style(color=BLACK_INK, bgcolor=TAKE, bold=True))
             cids = target.actions[0]["cids"]
             piece.append(" " + "+".join(self._short(cid) for cid in cids))
             piece.stylize(clicks(("option", index)))
@@ -469,12 +476,12 @@ class QueenOfScotsBoard(SheetBoard):
         if mine:
             heading.stylize("underline")
         if seat == table.get("turn"):
-            heading.append(" ▶", style="bold yellow")
+            heading.append(" ▶", style=Style(color=YELLOW_ON_DARK, bold=True))
         heading.append(f" · total {self.total(seat)}", style="bold")
         heading.append(f" · sets {table['table_values'][seat]}")
         heading.append(f" · hand {table['hand_counts'][seat]}")
         if table.get("went_out") == seat:
-            heading.append(" · went out", style="bold green")
+            heading.append(" · went out", style=Style(color=GREEN_ON_DARK, bold=True))
         return heading
 
     def hand_rows(self) -> list[Row]:
@@ -538,7 +545,7 @@ def set_text(group: dict[str, Any], edition: Edition, key: str | None, colour: s
     matching cards, its Crown Jewels and its value."""
     text = Text()
     if key:
-        text.append(key, style=Style(color="black", bgcolor=colour, bold=True))
+        text.append(key, style=Style(color=BLACK_INK, bgcolor=colour, bold=True))
         text.append(" ")
     natural = next(card for card in group["cards"] if card["type"] != "wild")
     text.append(set_label(group), style=card_style(natural, edition))

@@ -21,7 +21,14 @@ from textual.geometry import Region
 
 from cardtable.client.ui.boards import Board, register_board
 from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
-from cardtable.client.ui.cards import back_text
+from cardtable.client.ui.cards import (
+    BLACK_INK,
+    GREEN_ON_DARK,
+    RED_ON_DARK,
+    SELECTED_FACE,
+    YELLOW_ON_DARK,
+    back_text,
+)
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.thistle.cards import CARD_POINTS, CLAN_NAMES, DECK, WIRES, arms_of, clan_name
 
@@ -30,20 +37,22 @@ KEYS = "afghijkmprtuwxyz"
 ARMS_SIGN = "⚜"
 CASTLE_SIGN = "♜"
 STAR = "★"
-#: Each clan's colours (background, text), clan 1 first.
+#: Each clan's colours (background, text), clan 1 first: red, orange, gold, green, blue,
+#: purple, pink, teal, lime, tan. The text keeps 4.5:1 on its colour, and 3:1 when dimmed.
 CLAN_COLOURS = (
-    ("red3", "white"),
-    ("dark_orange3", "black"),
-    ("gold3", "black"),
-    ("green4", "white"),
-    ("dodger_blue2", "white"),
-    ("purple3", "white"),
-    ("deep_pink3", "white"),
-    ("dark_cyan", "white"),
-    ("chartreuse3", "black"),
-    ("tan", "black"),
+    ("#af0000", "#ffffff"),
+    ("#d75f00", "#000000"),
+    ("#d7af00", "#000000"),
+    ("#005f00", "#ffffff"),
+    ("#005fd7", "#ffffff"),
+    ("#5f00d7", "#ffffff"),
+    ("#af0087", "#ffffff"),
+    ("#008787", "#000000"),
+    ("#5fd700", "#000000"),
+    ("#d7af87", "#000000"),
 )
-CASTLE_STYLE = Style(color="white", bgcolor="grey35", bold=True)
+CASTLE_STYLE = Style(color="#ffffff", bgcolor="#585858", bold=True)
+SELECTED_STYLE = Style(color=BLACK_INK, bgcolor=SELECTED_FACE, bold=True)
 TEAM_COLOURS = ("dodger_blue1", "orchid")
 #: The colour of a group you may capture, and of one you may add to.
 CAPTURE, BUILD = "green3", "turquoise2"
@@ -116,10 +125,7 @@ def card_text(
 ) -> Text:
     """A card face with one cell either side: its clan's colours (a Castle grey), its letters
     dimmed when it cannot be played; yellow in brackets when selected."""
-    if selected:
-        style = Style(color="black", bgcolor="yellow", bold=True)
-    else:
-        style = card_style(card) + Style(dim=not playable)
+    style = SELECTED_STYLE if selected else card_style(card) + Style(dim=not playable)
     if click:
         style += clicks(click)
     left, right = ("[", "]") if selected else (" ", " ")
@@ -436,7 +442,8 @@ class ThistleBoard(Board):
                 if rows:
                     rows.append(Row(Text(), []))
                 side = team[0] % 2
-                bar = Text("▌", style=TEAM_COLOURS[side])
+                # The bar alone in the team's colour: a lead's own style would run on into the area.
+                bar = Text.assemble(("▌", TEAM_COLOURS[side]))
                 names = " & ".join(self.seat_name(seat) for seat in team)
                 points = sum(seat_points(self.table, seat) for seat in team)
                 heading = Text(f"Team {'AB'[side]}: {names} · {points} pts", style="bold")
@@ -462,10 +469,10 @@ class ThistleBoard(Board):
         if mine:
             heading.stylize("underline")
         if seat == table.get("turn"):
-            heading.append(" ▶", style="bold yellow")
+            heading.append(" ▶", style=Style(color=YELLOW_ON_DARK, bold=True))
         heading.append(f" · {seat_points(table, seat)} pts")
         if table.get("went_out") == seat:
-            heading.append(" · went out", style="bold green")
+            heading.append(" · went out", style=Style(color=GREEN_ON_DARK, bold=True))
         groups = [group for group in self.groups_in_order() if group["owner"] == seat]
         targeted = any(group["id"] in letters for group in groups)
         yield Row(bar + " ", [heading], {0} if targeted else set())
@@ -487,7 +494,7 @@ class ThistleBoard(Board):
         orphans = table["orphans"][seat]
         if orphans:
             words = ", ".join(card_words(card) for card in orphans)
-            yield Row(lead, [Text(f"set aside: {words}", style="red")])
+            yield Row(lead, [Text(f"set aside: {words}", style=RED_ON_DARK)])
 
     def hand_rows(self) -> list[Row]:
         if not self.table:
@@ -515,7 +522,7 @@ def group_text(group: dict[str, Any], key: str | None, colour: str) -> Text:
     the Clan-card count (``!``: exposed to capture), the bonus card."""
     text = Text()
     if key:
-        text.append(key, style=Style(color="black", bgcolor=colour, bold=True))
+        text.append(key, style=Style(color=BLACK_INK, bgcolor=colour, bold=True))
         text.append(" ")
     clan = group["clan"]
     text.append(f"{clan} {clan_name(clan)}", style=clan_style(clan))

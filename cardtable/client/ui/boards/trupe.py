@@ -26,7 +26,7 @@ from textual.binding import Binding
 from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.boards.layout import Row, clicks
 from cardtable.client.ui.boards.sheet import SheetBoard
-from cardtable.client.ui.cards import back_text
+from cardtable.client.ui.cards import BLACK_INK, GREEN_ON_DARK, YELLOW_ON_DARK, back_text
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.trupe.cards import GROUPS, HONORS, identity_name
 from cardtable.engine.trupe.combinations import Kind, classify, is_pair
@@ -35,15 +35,16 @@ from cardtable.engine.trupe.combinations import Kind, classify, is_pair
 KEYS = "afghijknorwyz"
 TREFOIL_MARK = "♣"
 #: Each group's colours: Brownies brown, Girl Scouts green, Mariners blue, Seniors magenta.
+#: The text keeps 4.5:1 on its colour, and 3:1 when dimmed.
 GROUP_STYLES = {
-    "B": Style(color="bright_white", bgcolor="orange4", bold=True),
-    "G": Style(color="bright_white", bgcolor="green4", bold=True),
-    "M": Style(color="bright_white", bgcolor="dodger_blue3", bold=True),
-    "S": Style(color="bright_white", bgcolor="medium_violet_red", bold=True),
+    "B": Style(color="#ffffff", bgcolor="#875f00", bold=True),
+    "G": Style(color="#ffffff", bgcolor="#005f00", bold=True),
+    "M": Style(color="#ffffff", bgcolor="#005fd7", bold=True),
+    "S": Style(color="#ffffff", bgcolor="#af0087", bold=True),
 }
-TREFOIL_STYLE = Style(color="black", bgcolor="gold1", bold=True)
-PREMIUM_STYLE = Style(color="black", bgcolor="grey78", bold=True)
-PENALTY_STYLE = Style(color="white", bgcolor="grey35", bold=True)
+TREFOIL_STYLE = Style(color=BLACK_INK, bgcolor="#ffd700", bold=True)
+PREMIUM_STYLE = Style(color=BLACK_INK, bgcolor="#c6c6c6", bold=True)
+PENALTY_STYLE = Style(color="#ffffff", bgcolor="#585858", bold=True)
 #: The colour of a number you may take, and of a letter you may choose.
 TAKE, CHOOSE = "green3", "turquoise2"
 DEAL, DRAW, TAKEN, PLAY = "deal", "draw", "declare taken", "play"
@@ -652,7 +653,9 @@ class TrupeBoard(SheetBoard):
         for index, card in enumerate(self.table.get("row") or []):
             number = str(index + 1)
             may = card["cid"] in takeable
-            piece = Text(number, style=Style(color="black", bgcolor=TAKE, bold=True) if may else "")
+            piece = Text(
+                number, style=Style(color=BLACK_INK, bgcolor=TAKE, bold=True) if may else ""
+            )
             piece.append_text(card_text(card, dim=choosing and not may))
             piece.stylize(clicks(("row", index)))
             pieces.append(piece)
@@ -667,7 +670,7 @@ class TrupeBoard(SheetBoard):
             hand_type = table["hand_type"]
             bonus = {"Trupe": " (+50)", "Gam": " (+5)"}.get(hand_type, " (no bonus)")
             text = Text(f"{self.state.name(table['went_out'])} went out: ")
-            text.append(f"a {hand_type}", style="bold green")
+            text.append(f"a {hand_type}", style=Style(color=GREEN_ON_DARK, bold=True))
             text.append(bonus)
             return text
         scores = (view or {}).get("round_scores") or []
@@ -708,7 +711,7 @@ class TrupeBoard(SheetBoard):
     def _declaration_piece(self, declaration: dict[str, Any], key: str | None) -> Text:
         text = Text()
         if key:
-            text.append(key, style=Style(color="black", bgcolor=CHOOSE, bold=True))
+            text.append(key, style=Style(color=BLACK_INK, bgcolor=CHOOSE, bold=True))
             text.append(" ")
         text.append_text(declaration_text(declaration))
         text.stylize(clicks(("declaration", declaration["id"])))
@@ -738,12 +741,14 @@ class TrupeBoard(SheetBoard):
         if mine:
             heading.stylize("underline")
         if seat == table.get("turn"):
-            heading.append(" ▶", style="bold yellow")
+            heading.append(" ▶", style=Style(color=YELLOW_ON_DARK, bold=True))
         heading.append(f" · total {self.total(seat)}", style="bold")
         heading.append(f" · table {table['table_points'][seat]}")
         heading.append(f" · hand {table['hand_counts'][seat]}")
         if table.get("went_out") == seat:
-            heading.append(f" · out: {table['hand_type']}", style="bold green")
+            heading.append(
+                f" · out: {table['hand_type']}", style=Style(color=GREEN_ON_DARK, bold=True)
+            )
         return heading
 
     def hand_rows(self) -> list[Row]:
@@ -774,7 +779,7 @@ class TrupeBoard(SheetBoard):
         if self.offer:
             pieces = [Text(f"{TREFOIL_MARK} stands for:")]
             for index, target in enumerate(self.offer):
-                piece = Text(target.key, style=Style(color="black", bgcolor=CHOOSE, bold=True))
+                piece = Text(target.key, style=Style(color=BLACK_INK, bgcolor=CHOOSE, bold=True))
                 piece.append(" ")
                 piece.append_text(code_text(target.action["as"]))
                 piece.stylize(clicks(("option", index)))
