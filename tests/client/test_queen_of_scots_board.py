@@ -23,7 +23,7 @@ from textual.app import App
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.layout import lay_out
 from cardtable.client.ui.boards.queen_of_scots import QueenOfScotsBoard
-from cardtable.client.ui.rules import RULES_DIR, RulesScreen
+from cardtable.client.ui.rules import RULES_DIR, RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
@@ -46,13 +46,14 @@ from .support import (
     at_table,
     check_breakdown,
     drawn,
-    footer_line,
+    footer_with,
     noticed,
+    on_screen,
     our_turn,
     places,
+    prompt_is,
     replay_of,
     run_async,
-    screen_text,
     session,
     shown,
     spot,
@@ -82,10 +83,16 @@ def board(table: TableScreen) -> QueenOfScotsBoard:
 # -- what the board should say -------------------------------------------------------------------
 
 
-def face(card: dict[str, Any]) -> str:
-    """A card as the board writes it: ``Knox 15``, ``♛Mary 30``, ``◆Jewels 50``."""
+def face(card: dict[str, Any], *, full: bool = False) -> str:
+    """A card as the board writes it: ``Knox 15``, ``♛Mary 30``, ``◆Jewels 50``; `full`:
+    ``John Knox 15``."""
     mark = {"royal": "♛", "wild": "◆"}.get(card["type"], "")
-    return f"{mark}{card['short']} {card['value']}"
+    return f"{mark}{card['name'] if full else card['short']} {card['value']}"
+
+
+def plain_cards(text: str) -> str:
+    """Hand lines without the cursor's brackets and the ✓ of selected cards, one space apart."""
+    return " ".join(text.replace("[", " ").replace("]", " ").replace("✓", " ").split())
 
 
 def chip(group: dict[str, Any]) -> str:
@@ -125,7 +132,8 @@ def check_board(queen: QueenOfScotsBoard, current: dict[str, Any], names: list[s
         assert f"· {values} · hand {table['hand_counts'][seat]}" in heading, heading
         mine = [group for group in table["sets"] if group["owner"] == seat]
         for group in mine:
-            assert re.search(rf"(^|\s)([a-z] )?{re.escape(chip(group))}", sets), (chip(group), sets)
+            found = re.search(rf"(^|\s|•)([a-z] )?{re.escape(chip(group))}", sets)
+            assert found, (chip(group), sets)
         assert len(re.findall(r"×\d+", sets)) == len(mine), sets
         assert sum(group["value"] for group in mine) == table["table_values"][seat]
         if not mine:
@@ -134,7 +142,9 @@ def check_board(queen: QueenOfScotsBoard, current: dict[str, Any], names: list[s
     stock = f"Stock  ▒▒ ×{table['stock']} " if table["stock"] else "Stock empty"
     assert top.startswith(stock), top
     pile = f"Pile ×{len(table['pile'])}"
-    assert (pile + (f"  {face(table['top'])} " if table["top"] else " ")) in top, top
+    # The top card, marked • when another player just discarded it.
+    shown_top = f" •? {re.escape(face(table['top']))} " if table["top"] else " "
+    assert re.search(re.escape(pile) + shown_top, top), top
     assert f"Round {current['round']} · to {table['target']}" in top, top
     under = table["pile"][:-1]
     more = f"{len(under)} more to your hand ({sum(card['value'] for card in under)})"
@@ -143,8 +153,12 @@ def check_board(queen: QueenOfScotsBoard, current: dict[str, Any], names: list[s
     if table["hand"] is not None:
         hand = hand_text(queen).splitlines()
         assert hand[0].startswith(f"Your hand ({len(table['hand'])})"), hand
-        faces = re.findall(r"[♛◆]?[A-Z][a-z]+ \d+", "".join(hand[1:]))
-        assert faces == [face(card) for card in table["hand"]], (faces, table["hand"])
+        # Each card by its short name, or all by their whole names where there is room.
+        cards = plain_cards(" ".join(hand[1:]))
+        assert cards in (
+            " ".join(face(card) for card in table["hand"]),
+            " ".join(face(card, full=True) for card in table["hand"]),
+        ), (cards, table["hand"])
         cids = [card["cid"] for card in table["hand"]]
         assert cids == STANDARD.sorted(cids)  # sorted: characters, royals, Crown Jewels
 
@@ -162,7 +176,7 @@ def check_marks(app: App[Any], queen: QueenOfScotsBoard, hand: list[dict[str, An
         if card["type"] in looked:
             continue
         try:
-            x, y = spot(app, face(card), part)
+            x, y = spot(app, face(card, full=queen.whole_names()), part)
         except AssertionError:
             continue  # scrolled out of sight
         background = style_at(app, x, y).bgcolor.get_truecolor()
@@ -286,7 +300,9 @@ async def greedy_move(
         if done.get("meld", 0) % 2 == 0:
             cids = list(melds[-1]["cids"])
             await select(pilot, queen, cids)
-            assert "m: meld them" in hand_text(queen).splitlines()[0]
+            heading = hand_text(queen).splitlines()[0]
+            value = sum(STANDARD.cards[cid].value for cid in cids)
+            assert re.search(rf"m: meld .+ ×\d+ .*\({value}\)$", heading), heading
         else:
             if queen.picked:
                 await pilot.press("u")
@@ -318,7 +334,7 @@ async def greedy_move(
     if queen.picked:
         await pilot.press("u")
     await steer(pilot, queen, loner["cid"])
-    assert f"[{face(loner)}]" in hand_text(queen)
+    assert f"[{face(loner, full=queen.whole_names())}]" in hand_text(queen)
     await pilot.press("x")
     return [{"kind": "discard", "cid": loner["cid"]}]
 
@@ -346,23 +362,24 @@ def test_rounds_played_with_keys_show_sets_marks_and_scores() -> None:
                 if isinstance(app.screen, ScoringScreen):
                     if wanted <= done.keys():
                         break
-                    await pilot.pause(0.1)
                     await check_scores(pilot, app, table, names)
                     assert view(app)["round"] <= 4, done  # a few rounds show every move
                     continue
                 current = view(app)
                 check_board(queen, current, names)
+                # (Drawn on the screen once the prompt is: the screen shows this view.)
+                await prompt_is(pilot, app, table, queen.prompt(table.state))  # type: ignore[arg-type]
                 if marks != {"royal", "wild", "character"}:
                     marks |= check_marks(app, queen, current["table"]["hand"])
-                prompt = queen.prompt(table.state)  # type: ignore[arg-type]
-                assert words(shown(app, table.query_one("#prompt"))) == prompt
-                footer = await footer_line(pilot, app)
                 phase, stock = current["table"]["phase"], current["table"]["stock"]
-                assert ("d Draw" in footer) == (phase == "pickup" and stock > 0), footer
-                assert ("x Discard" in footer) == (phase == "meld"), footer
                 kinds = {action["kind"] for action in current["legal"]}
-                assert ("t Take pile" in footer) == ("take" in kinds), footer
-                assert ("m Meld" in footer) == ("meld" in kinds), footer
+                keys = {
+                    "d Draw": phase == "pickup" and stock > 0,
+                    "x Discard": phase == "meld",
+                    "t Take pile": "take" in kinds,
+                    "m Meld": "meld" in kinds,
+                }
+                await footer_with(pilot, app, keys)
                 before = len(session(app).log)
                 actions = await greedy_move(pilot, app, queen, done)
                 done[actions[0]["kind"]] = done.get(actions[0]["kind"], 0) + 1
@@ -373,7 +390,6 @@ def test_rounds_played_with_keys_show_sets_marks_and_scores() -> None:
             # Every kind of move was made with keys, and the marks were on the screen.
             assert done["take"] >= 2 and done["meld"] >= 2, done
             assert marks == {"royal", "wild", "character"}, marks
-            await pilot.pause(0.1)
             await check_scores(pilot, app, table, names)
             await pilot.press("ctrl+q")
 
@@ -385,7 +401,7 @@ async def check_scores(
 ) -> None:
     """The round's breakdown, line by line as the engine scored it; closed with enter, the
     totals are on the board and in the players panel."""
-    labels = check_breakdown(app, screen_text(app))
+    labels = check_breakdown(app, await on_screen(pilot, app, "This round"))
     assert any(label.startswith("On the table at ") for label in labels), labels
     assert any(label.startswith("In hand at ") for label in labels), labels
     await pilot.press("enter")
@@ -394,7 +410,8 @@ async def check_scores(
     current = view(app)
     assert current["round_scores"] and current["totals"] != [0, 0]
     check_board(board(table), current, names)
-    panel = shown(app, table.query_one("#players"))
+    totals = [f"total {total} │" for total in current["totals"]]
+    panel = await on_screen(pilot, app, *totals, widget=table.query_one("#players"))
     for seat, total in enumerate(current["totals"]):
         row = next(line for line in panel.splitlines() if names[seat] in line)
         assert words(row).endswith(f"total {total} │"), row
@@ -424,14 +441,17 @@ def test_clicks_draw_select_and_discard_and_question_mark_shows_the_rules() -> N
             # A click on a card selects it (and moves the cursor there); another unselects it.
             card = current["table"]["hand"][-1]
             part = queen.query_one("#queen-hand")
-            assert await pilot.click(offset=spot(app, face(card), part))
+            label = face(card, full=queen.whole_names())
+            assert await pilot.click(offset=spot(app, label, part))
             assert queen.picked == [card["cid"]] and queen.cursor == card["cid"]
-            assert f"[{face(card)}]" in shown(app, part)
+            # Selected: in brackets (the cursor) with a ✓ before it, not by its colour alone.
+            assert f"✓[{label}]" in shown(app, part)
             assert "1 selected" in shown(app, part)
-            assert await pilot.click(offset=spot(app, face(card), part))
+            assert await pilot.click(offset=spot(app, label, part))
             assert queen.picked == []
+            assert f"✓[{label}]" not in shown(app, part) and f" [{label}]" in shown(app, part)
             # Select it again and click the pile: it is discarded.
-            assert await pilot.click(offset=spot(app, face(card), part))
+            assert await pilot.click(offset=spot(app, label, part))
             before = len(session(app).log)
             assert await pilot.click(offset=spot(app, "Pile", top))
             await until_made(pilot, app, [{"kind": "discard", "cid": card["cid"]}], before)
@@ -440,7 +460,9 @@ def test_clicks_draw_select_and_discard_and_question_mark_shows_the_rules() -> N
             rules = app.screen
             assert isinstance(rules, RulesScreen)
             path = RULES_DIR / "queen-of-scots.md"
-            assert rules.markdown == path.read_text(encoding="utf-8")
+            assert rules.markdown == for_table(
+                path.read_text(encoding="utf-8"), "queen-of-scots", {}
+            )
             assert rules.markdown.startswith("# Queen of Scots\n")
             await pilot.press("escape")
             assert app.screen is table and queen.has_focus
@@ -514,10 +536,12 @@ def test_a_royal_top_offers_lettered_takes_then_meld_add_and_a_jewel_taken_onto_
         app = Local(game)
         async with app.run_test(size=(80, 24)) as pilot:
             queen = local_board(app)
-            await pilot.pause()
-            text = screen_text(app)
-            assert "Pile ×1  ♛Guise 25" in text
-            assert "♛James 20" in text and "◆Jewels 50" in text and "Knox 15" in text
+            await on_screen(pilot, app, "Pile ×1  ♛Guise 25", "Knox 15")
+            whole = queen.whole_names()  # the whole names, where there is room
+            cards = [
+                dict(STANDARD.wire(hand_cids(game, ME, label)[0])) for label in ("James", "Jewels")
+            ]
+            await on_screen(pilot, app, *(face(card, full=whole) for card in cards))
             # One letter for each distinct pair of royals that may take the pile.
             options = [t for t in queen.targets() if t.set_id is None]
             shows = [sorted(STANDARD.cards[c].short for c in t.actions[0]["cids"]) for t in options]
@@ -545,13 +569,12 @@ def test_a_royal_top_offers_lettered_takes_then_meld_add_and_a_jewel_taken_onto_
             assert app.made == [options[0].actions[0]]
             royals = set_of(game, ME, "royal family")
             assert len(royals.cards) == 3
-            await pilot.pause()
-            assert "♛Royals ×3 (65)" in screen_text(app)
+            await on_screen(pilot, app, "♛Royals ×3 (65)")
 
             # Meld: two Knox cards and a Crown Jewel, selected by hand.
             meld = hand_cids(game, ME, "Knox Knox Jewels")
             await select(pilot, queen, meld)
-            assert "3 selected (80) · m: meld them" in hand_text(queen)
+            assert "3 selected (80) · m: meld John Knox ×2 +1◆ (80)" in hand_text(queen)
             await pilot.press("m")
             assert app.made[-1] == {"kind": "meld", "cids": STANDARD.sorted(meld)}
             knox = set_of(game, ME, "John Knox")
@@ -585,7 +608,6 @@ def test_a_royal_top_offers_lettered_takes_then_meld_add_and_a_jewel_taken_onto_
             # choose which of our sets takes it.
             app.other({"kind": "draw"})
             app.other({"kind": "discard", "cid": hand_cids(game, 1, "Jewels")[0]})
-            await pilot.pause()
             assert "Take: the ◆Jewels join a lettered set" in top_text(queen)
             keys = queen.set_keys()
             assert set(keys) == {royals.id, knox.id}
@@ -617,14 +639,13 @@ def test_an_empty_stock_ends_the_round_with_e_and_we_deal_the_next_with_d() -> N
         app = Local(game)
         async with app.run_test(size=(80, 24)) as pilot:
             queen = local_board(app)
-            await pilot.pause()
             assert "Stock empty" in top_text(queen)
             assert queen.prompt(app.state()) == (
                 "The stock is empty and you cannot take the pile: e ends the round."
             )
-            footer = screen_text(app).splitlines()[-1]
-            assert "e End round" in footer and "d Draw" not in footer, footer
-            assert "t Take pile" not in footer, footer
+            await footer_with(
+                pilot, app, {"e End round": True, "d Draw": False, "t Take pile": False}
+            )
             await pilot.press("d", "t")
             assert not app.made
             await pilot.press("e")
@@ -632,14 +653,12 @@ def test_an_empty_stock_ends_the_round_with_e_and_we_deal_the_next_with_d() -> N
             assert game.round_scores and game.round_scores[-1].points[ME] < 0
             # We deal the next round, with d.
             assert app.state().legal == [{"kind": "deal"}]
-            await pilot.pause()
             assert queen.prompt(app.state()) == "Press d to deal the next round."
-            assert "d Deal" in screen_text(app).splitlines()[-1]
+            await footer_with(pilot, app, {"d Deal": True})
             total = game.totals[ME]
             assert f"Tess (you) · total {total} · sets 0 · hand " in queen.table_text(WIDE)
             await pilot.press("d")
             assert app.made[-1] == {"kind": "deal"} and game.round == 2
-            await pilot.pause()
             assert "Round 2 · to 1000" in top_text(queen)
             assert f"Tess (you) · total {total} · sets 0 · hand 11" in queen.table_text(WIDE)
 
@@ -659,22 +678,19 @@ def test_m_selects_every_card_of_a_kind_and_a_second_m_melds_them() -> None:
             queen = local_board(app)
             await pilot.press("d")
             assert app.made == [{"kind": "draw"}]
-            await pilot.pause()
             assert "melds: Beaton, Arran (m)" in hand_text(queen)
-            # The cursor on a Beaton: m selects both Beatons and a Crown Jewel.
+            # The cursor on a Beaton: m still prefers a set that spends no Crown Jewel, all
+            # four Arrans, and says so.
             await steer(pilot, queen, hand_cids(game, ME, "Beaton")[0])
-            await pilot.press("m")
-            assert sorted(queen.picked) == sorted(hand_cids(game, ME, "Beaton Beaton Jewels"))
-            await pilot.press("u")
-            # On an Arran: all four, and no Jewel.
-            await steer(pilot, queen, hand_cids(game, ME, "Arran")[0])
             await pilot.press("m")
             arrans = hand_cids(game, ME, "Arran Arran Arran Arran")
             assert sorted(queen.picked) == sorted(arrans)
-            assert "4 selected (40) · m: meld them" in hand_text(queen)
+            await noticed(pilot, app, "Selected Earl of Arran ×4 (40): m melds it, u unselects.")
+            assert "4 selected (40) · m: meld Earl of Arran ×4 (40)" in hand_text(queen)
+            count = len(app.made)
             await pilot.press("m")
-            await pilot.pause()
             # As the server takes only listed actions: the smallest meld, then an add.
+            await wait_until(pilot, lambda: len(app.made) >= count + 2, 5, "a meld and an add")
             made = app.made[-2:]
             assert [action["kind"] for action in made] == ["meld", "add"], app.made
             assert sorted([*made[0]["cids"], made[1]["cid"]]) == sorted(arrans)
@@ -703,32 +719,34 @@ def test_clicks_take_the_pile_meld_and_add_to_a_set() -> None:
         app = Local(game)
         async with app.run_test(size=(80, 24)) as pilot:
             queen = local_board(app)
-            await pilot.pause()
             top = queen.query_one("#queen-top")
             part = queen.query_one("#queen-hand")
+            await on_screen(pilot, app, "Pile", widget=top)
             # A click on the pile takes it the one way there is (two Knox cards).
             takes = [action for action in game.legal_actions(ME) if action["kind"] == "take"]
             assert len(takes) == 1
             assert await pilot.click(offset=spot(app, "Pile", top))
             assert app.made == takes
             knox = set_of(game, ME, "John Knox")
-            await pilot.pause()
-            # A click on each of the three Beatons selects them; then "m: meld them".
+            table = queen.query_one("#queen-table")
+            await on_screen(pilot, app, "Knox ×3 (45)", widget=table)
+            # A click on each of the three Beatons selects them; then "m: meld …".
+            await wait_until(pilot, lambda: len(places(app, "Beaton 10", part)) == 3, 5)
             beatons = places(app, "Beaton 10", part)
-            assert len(beatons) == 3
             for offset in beatons:
                 assert await pilot.click(offset=offset)
             three = hand_cids(game, ME, "Beaton Beaton Beaton")
             assert sorted(queen.picked) == sorted(three)
-            assert await pilot.click(offset=spot(app, "m: meld them", part))
+            await on_screen(pilot, app, "m: meld", widget=part)
+            assert await pilot.click(offset=spot(app, "m: meld", part))
             assert app.made[-1] == {"kind": "meld", "cids": three}
             assert set_of(game, ME, "Cardinal Beaton")
-            await pilot.pause()
-            # Click the last Knox, then the Knox set: it is added.
+            # Once the melded Beatons have left the hand on the screen: click the last Knox,
+            # then the Knox set: it is added.
+            await wait_until(pilot, lambda: not places(app, "Beaton 10", part), 5, "melded")
             last = hand_cids(game, ME, "Knox")[0]
             assert await pilot.click(offset=spot(app, "Knox 15", part))
             assert queen.picked == [last]
-            table = queen.query_one("#queen-table")
             assert await pilot.click(offset=spot(app, "Knox ×3 (45)", table))
             assert app.made[-1] == {"kind": "add", "cid": last, "set": knox.id}
             assert not app.refused
@@ -801,8 +819,7 @@ def test_the_breakdown_lists_cards_on_the_table_and_in_hand_by_value() -> None:
     async def body() -> None:
         app = ScoresApp(ScoringScreen(state, score, may_start=False))
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause(0.1)
-            text = screen_text(app)
+            text = await on_screen(pilot, app, "On the table at 15")
             assert score["points"] == [95, -90]
             row = next(line for line in text.splitlines() if "On the table at 15" in line)
             assert words(row).endswith("On the table at 15 3 × 15 = 45 █"), row

@@ -20,6 +20,7 @@ from textual.widgets import Input, OptionList, RichLog, TabbedContent
 from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
+from cardtable.client.ui.cards import IDLE_FACE
 from cardtable.client.ui.dialogs import Confirm
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.rules import RulesScreen
@@ -33,6 +34,8 @@ from .support import (
     TEST_CONFIG,
     drawn,
     find_on_screen,
+    footer_with,
+    on_screen,
     our_turn,
     play_app,
     run_async,
@@ -177,7 +180,7 @@ def dimmed_cards(table: TableScreen) -> set[int]:
             style = span.style
             assert not isinstance(style, str)
             click = style.meta.get("@click", "")
-            if click.startswith("card(") and style.bgcolor and style.bgcolor.name == "grey70":
+            if click.startswith("card(") and style.bgcolor and style.bgcolor.name == IDLE_FACE:
                 dimmed.add(int(click[5:-1]))
     return dimmed
 
@@ -522,8 +525,12 @@ def test_the_log_tab_tells_the_game_in_words_and_v_and_question_mark_open_scores
 
             # Nothing has been scored yet.
             await pilot.press("v")
+            await wait_until(
+                pilot,
+                lambda: ": No round has been scored yet." in notifications(app, "information"),
+                what="the notice",
+            )
             assert app.screen is table
-            assert ": No round has been scored yet." in notifications(app, "information")
 
             await pilot.press("question_mark")
             rules = app.screen
@@ -617,9 +624,8 @@ def test_the_dealer_deals_with_d() -> None:
             await wait_until(pilot, lambda: our_turn(app, table), what="our deal")
             assert view(app)["legal"] == [{"kind": "deal"}]
             assert view(app)["table"]["phase"] == "deal"
-            text = screen_text(app)
-            assert "Press d to deal the next round." in text
-            assert "d Deal" in text.splitlines()[-1]
+            await on_screen(pilot, app, "Press d to deal the next round.")
+            await footer_with(pilot, app, {"d Deal": True})
             assert heavy_spots(app, table) == set()
 
             before = len(session(app).log)
@@ -627,8 +633,8 @@ def test_the_dealer_deals_with_d() -> None:
             await until_made(pilot, app, {"kind": "deal"}, before)
             await wait_until(pilot, lambda: drawn(app, table), what="round 3 drawn")
             assert view(app)["round"] == 3
-            assert "round 3 of 3" in screen_text(app)
-            assert "d Deal" not in screen_text(app).splitlines()[-1]
+            await on_screen(pilot, app, "round 3 of 3")
+            await footer_with(pilot, app, {"d Deal": False, "q Leave": True})
             await pilot.press("ctrl+q")
 
     run_async(body)

@@ -38,8 +38,10 @@ from .support import (
     check_breakdown,
     drawn,
     find_on_screen,
-    footer_line,
+    footer_with,
+    on_screen,
     our_turn,
+    prompt_is,
     replay_of,
     run_async,
     screen_text,
@@ -97,12 +99,13 @@ def book_line(book: dict[str, Any]) -> str:
     return f"{clan_name(book['clan'])} book, {kind}, {book['value']}"
 
 
-def face(card: dict[str, Any]) -> str:
-    """A hand card's face: `` 4 Camp``, `` ⚜ Camp`` (arms), ``♜Castle``."""
+def face(card: dict[str, Any], *, full: bool = False) -> str:
+    """A hand card's face: `` 4 Camp``, `` ⚜ Camp`` (arms), ``♜Castle``; `full`: ``4 Campbell``."""
     if card["kind"] == "castle":
         return "♜Castle"
     mark = "⚜" if card["kind"] == "arms" else card["clan"]
-    return f"{mark:>2} {clan_name(card['clan'])[:4]}"
+    name = clan_name(card["clan"])
+    return f"{mark:>2} {name if full else name[:4]}"
 
 
 def orphan_words(card: dict[str, Any]) -> str:
@@ -133,7 +136,8 @@ def check_areas(text: str, current: dict[str, Any], names: list[str]) -> dict[st
     by_seat = areas(text, names)
     assert sorted(by_seat) == list(range(len(names))), text
     seen = {"groups": 0, "bonus": 0, "perfect": 0, "books": 0, "set aside": 0, "exposed": 0}
-    for seat, area in by_seat.items():
+    for seat, marked in by_seat.items():
+        area = marked.replace("•", "")  # what the others changed is marked: see test_news_marks
         groups = [group for group in table["groups"] if group["owner"] == seat]
         for group in groups:
             assert chip(group) in area, (chip(group), area)
@@ -171,8 +175,8 @@ def check_keys(text: str, thistle: ThistleBoard, current: dict[str, Any]) -> Non
     assert set(keys) == actionable
     assert len(set(keys.values())) == len(keys)
     for gid, key in keys.items():
-        assert re.search(rf"(^|\s){key} {re.escape(chip(groups[gid]))}", text), (key, text)
-    assert len(re.findall(r"(?:^|\s)[a-z] \d+ [A-Za-z]+ ×", text)) == len(keys), text
+        assert re.search(rf"(^|\s|•){key} {re.escape(chip(groups[gid]))}", text), (key, text)
+    assert len(re.findall(r"(?:^|\s|•)[a-z] \d+ [A-Za-z]+ ×", text)) == len(keys), text
 
 
 # -- moves with keys -----------------------------------------------------------------------------
@@ -228,7 +232,8 @@ async def steer(pilot: AppPilot, app: CardtableApp, thistle: ThistleBoard, cid: 
         await pilot.press("right")
     assert thistle.selected == cid
     card = next(card for card in thistle.hand if card["cid"] == cid)
-    assert f"[{face(card)}]" in shown(app, thistle.query_one("#thistle-hand"))
+    label = face(card, full=thistle.whole_names())
+    assert f"[{label}]" in shown(app, thistle.query_one("#thistle-hand"))
 
 
 async def press_group(pilot: AppPilot, thistle: ThistleBoard, gid: int) -> None:
@@ -302,24 +307,21 @@ def test_a_hand_played_with_keys_shows_groups_bonus_cards_set_aside_cards_books_
                 for key, count in check_areas(text, current, names).items():
                     seen[key] = seen.get(key, 0) + count
                 check_keys(text, thistle, current)
-                screen = screen_text(app)
-                prompt = thistle.prompt(table.state)  # type: ignore[arg-type]
-                assert words(shown(app, table.query_one("#prompt"))) == prompt
-                assert f"Your hand ({len(current['table']['hand'])})" in screen
+                await prompt_is(pilot, app, table, thistle.prompt(table.state))  # type: ignore[arg-type]
+                screen = await on_screen(pilot, app, f"Your hand ({len(current['table']['hand'])})")
                 phase = current["table"]["phase"]
-                footer = await footer_line(pilot, app)
-                assert ("d Draw" in footer) == (phase == "start"), footer
-                assert ("e End turn" in footer) == (phase in ("play", "final")), footer
+                # The footer is drawn again a moment after the keys change: wait for it.
+                keys = {"d Draw": phase == "start", "e End turn": phase in ("play", "final")}
+                await footer_with(pilot, app, keys)
                 if phase == "place":
                     drawn_card = current["table"]["drawn"]
                     assert "Drawn " in screen and clan_name(drawn_card["clan"] or 1) in screen
                 if any("orphan" in action for action in current["legal"]) and not orphan_toggled:
                     # o says whether a capture adds a set-aside card; the board says which.
-                    pile = shown(app, thistle.query_one("#thistle-pile"))
-                    assert "A capture adds your " in words(pile), pile
+                    pile = thistle.query_one("#thistle-pile")
+                    await on_screen(pilot, app, "A capture adds your ", widget=pile)
                     await pilot.press("o")
-                    pile = shown(app, thistle.query_one("#thistle-pile"))
-                    assert "A capture adds no set-aside card (o)" in words(pile), pile
+                    await on_screen(pilot, app, "A capture adds no set-aside card (o)", widget=pile)
                     assert all("orphan" not in a for a in thistle.targets().values())
                     await pilot.press("o")
                     assert any("orphan" in a for a in thistle.targets().values())
@@ -335,8 +337,7 @@ def test_a_hand_played_with_keys_shows_groups_bonus_cards_set_aside_cards_books_
             assert kinds["with orphan"] >= 1 and orphan_toggled, kinds
             assert all(seen[key] for key in seen), seen
             # The hand's breakdown, line by line as the engine scored it.
-            await pilot.pause(0.1)
-            labels = check_breakdown(app, screen_text(app))
+            labels = check_breakdown(app, await on_screen(pilot, app, "This round"))
             assert "Clan cards on the table" in labels and "Clan cards left in hand" in labels
             await pilot.press("enter")
             assert app.screen is table
@@ -366,14 +367,13 @@ def test_hands_end_with_their_breakdown_and_the_dealer_deals_with_d() -> None:
                     what="our turn or the scores",
                 )
                 if isinstance(app.screen, ScoringScreen):
-                    await pilot.pause(0.1)
-                    labels |= set(check_breakdown(app, screen_text(app)))
+                    labels |= set(check_breakdown(app, await on_screen(pilot, app, "This round")))
                     await pilot.press("enter")
                     continue
                 legal = view(app)["legal"]
                 if legal == [{"kind": "deal"}]:
-                    assert "Press d to deal the next hand." in screen_text(app)
-                    assert "d Deal" in screen_text(app).splitlines()[-1]
+                    await on_screen(pilot, app, "Press d to deal the next hand.")
+                    await footer_with(pilot, app, {"d Deal": True})
                     before = len(session(app).log)
                     await pilot.press("d")
                     await until_made(pilot, app, {"kind": "deal"}, before)
@@ -496,7 +496,7 @@ def test_clicks_select_a_card_and_act_on_a_group() -> None:
             action = plays[-1]
             hand_part = thistle.query_one("#thistle-hand")
             card = next(c for c in current["table"]["hand"] if c["cid"] == action["cid"])
-            label = face(card)
+            label = face(card, full=thistle.whole_names())
             offset = find_on_screen(app, label, hand_part)
             assert await pilot.click(offset=offset)
             assert thistle.selected == action["cid"]
@@ -585,8 +585,7 @@ def test_going_out_doubles_the_hand_and_the_breakdown_says_so_in_points() -> Non
     async def body() -> None:
         app = ScoresApp(ScoringScreen(state, score, may_start=False))
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause(0.1)
-            text = screen_text(app)
+            text = await on_screen(pilot, app, "Doubled for going out")
             # 300 for the perfect book + 2 × 5 + 25 on the table − 10 set aside, doubled.
             assert score["points"] == [650, 80]
             row = next(line for line in text.splitlines() if "Doubled for going out" in line)

@@ -26,7 +26,7 @@ from textual.containers import VerticalScroll
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.layout import lay_out
 from cardtable.client.ui.boards.trupe import TrupeBoard
-from cardtable.client.ui.rules import RULES_DIR, RulesScreen
+from cardtable.client.ui.rules import RULES_DIR, RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import Action, get_game, new_game
@@ -46,10 +46,12 @@ from .support import (
     at_table,
     check_breakdown,
     drawn,
-    footer_line,
+    footer_with,
     noticed,
+    on_screen,
     our_turn,
     places,
+    prompt_is,
     replay_of,
     run_async,
     screen_text,
@@ -128,11 +130,18 @@ def chip(declaration: dict[str, Any]) -> str:
     return f"{label}{trefoil} ({declaration['points']})"
 
 
+def special_words(card: dict[str, Any]) -> str:
+    """``Premium +1 pt``, ``Prospero (loses a turn) −2 pts``, ``Miranda (2 extra draws) −2 pts``."""
+    if card["type"] == "premium":
+        return "Premium +1 pt"
+    if card["loses_turn"]:
+        return "Prospero (loses a turn) −2 pts"
+    draws = card["extra_draws"]
+    return f"Miranda ({draws} extra draw{'s' if draws > 1 else ''}) −2 pts"
+
+
 def extra_words(table: dict[str, Any], seat: int) -> list[str]:
-    found = [
-        f"{face(card)} {'+1' if card['type'] == 'premium' else '−2'}"
-        for card in table["specials"][seat]
-    ]
+    found = [special_words(card) for card in table["specials"][seat]]
     if table["lost_turns"][seat]:
         found.append(f"loses {table['lost_turns'][seat]} turn(s)")
     if table["extra_due"][seat]:
@@ -156,7 +165,8 @@ def check_board(trupe: TrupeBoard, current: dict[str, Any], names: list[str]) ->
     turns; the pack, the open pack and the row; our hand in order."""
     table = current["table"]
     me = current["seat"]
-    lines = trupe.table_text(WIDE).splitlines()
+    # What the others did since our last move is marked •: see test_news_marks.
+    lines = trupe.table_text(WIDE).replace("•", "").splitlines()
     seats = current["seats"]
     order = [((me or 0) + k) % seats for k in range(seats)]
     assert lines[-1] == "Brownies Girl Scouts Mariners Seniors ♣Trefoil", lines
@@ -192,8 +202,10 @@ def check_board(trupe: TrupeBoard, current: dict[str, Any], names: list[str]) ->
     if table["open_top"]:
         opened += f"  {face(table['open_top'])} "
     assert opened in top[0] and f"Round {current['round']} · to {table['target']}" in top[0]
-    row = " ".join(f"{n} {face(card)} " for n, card in enumerate(table["row"], 1))
-    assert top[1].rstrip() == f"Row {row or 'empty'}".rstrip(), top
+    # The row in one line: its cards closer together where they would wrap, marked • when the
+    # others discarded them since our last move.
+    row = "".join(f"{n}{face(card)}" for n, card in enumerate(table["row"], 1))
+    assert top[1].replace(" ", "").replace("•", "") == f"Row{row or 'empty'}", top
     if table["hand"] is not None:
         hand = hand_text(trupe).splitlines()
         assert hand[0].startswith(f"Your hand ({len(table['hand'])})"), hand
@@ -388,8 +400,7 @@ async def key_move(
 async def check_scores(pilot: AppPilot, app: CardtableApp, table: TableScreen) -> None:
     """The hand's breakdown, line by line as the engine scored it; the hand type when someone
     went out; closed with enter, the totals are on the board and in the players panel."""
-    await pilot.pause(0.1)
-    labels = check_breakdown(app, screen_text(app))
+    labels = check_breakdown(app, await on_screen(pilot, app, "This round"))
     log = session(app).log
     end = max(index for index, event in enumerate(log) if event["kind"] == "round_end")
     ending = log[end - 1]
@@ -408,7 +419,8 @@ async def check_scores(pilot: AppPilot, app: CardtableApp, table: TableScreen) -
         assert f"{names[went_out]} went out: a {current['table']['hand_type']}" in news, news
     elif current["table"]["phase"] in ("deal", "over"):
         assert "No winner: nothing was left to draw." in news, news
-    panel = shown(app, table.query_one("#players"))
+    totals = [f"total {total} │" for total in current["totals"]]
+    panel = await on_screen(pilot, app, *totals, widget=table.query_one("#players"))
     for seat, total in enumerate(current["totals"]):
         row = next(line for line in panel.splitlines() if names[seat] in line)
         assert words(row).endswith(f"total {total} │"), row
@@ -443,17 +455,19 @@ def test_a_hand_played_with_keys_shows_declarations_colours_and_scores() -> None
                     continue
                 current = view(app)
                 check_board(trupe, current, names)
+                # (Drawn on the screen once the prompt is: the screen shows this view.)
+                await prompt_is(pilot, app, table, trupe.prompt(table.state))  # type: ignore[arg-type]
                 if len(colours) < 4:
                     colours |= check_colours(app, trupe, current["table"]["hand"])
-                prompt = trupe.prompt(table.state)  # type: ignore[arg-type]
-                assert words(shown(app, table.query_one("#prompt"))) == prompt
-                footer = await footer_line(pilot, app)
                 kinds = {action["kind"] for action in current["legal"]}
-                assert ("d Draw" in footer) == ("draw" in kinds), footer
-                assert ("t Take" in footer) == ("take" in kinds), footer
-                assert ("m Declare" in footer) == ("declare" in kinds), footer
                 waiting = current["table"]["phase"] == "declare taken"  # x says why it waits
-                assert ("x Discard" in footer) == ("discard" in kinds or waiting), footer
+                keys = {
+                    "d Draw": "draw" in kinds,
+                    "t Take": "take" in kinds,
+                    "m Declare": "declare" in kinds,
+                    "x Discard": "discard" in kinds or waiting,
+                }
+                await footer_with(pilot, app, keys)
                 before = len(session(app).log)
                 actions = await key_move(pilot, app, trupe, done)
                 done[actions[0]["kind"]] = done.get(actions[0]["kind"], 0) + 1
@@ -573,9 +587,10 @@ async def click_move(pilot: AppPilot, app: CardtableApp, trupe: TrupeBoard) -> l
             await click_cards(pilot, app, trupe, action["cids"])
             assert await pilot.click(offset=spot(app, words_, part))
             if trupe.offer:
-                await pilot.pause()
                 target = next(t for t in trupe.offer if t.action["as"] == action["as"])
-                assert await pilot.click(offset=spot(app, f"{target.key} {action['as']}", part))
+                choice = f"{target.key} {action['as']}"
+                await on_screen(pilot, app, choice, widget=part)
+                assert await pilot.click(offset=spot(app, choice, part))
             return [action]
     hand = [card["cid"] for card in table["hand"]]
     loner = least_worth(hand, trupe)
@@ -591,27 +606,27 @@ def test_four_players_fit_80_by_24_with_the_areas_scrolling_and_rules_on_questio
             table = await at_table(pilot, app)
             trupe = board(table)
             await wait_until(pilot, lambda: our_turn(app, table), what="our turn")
-            await pilot.pause(0.1)
             names = current_names(app)
             check_board(trupe, view(app), names)
             areas = trupe.query_one("#trupe-areas", VerticalScroll)
             # The four areas do not fit: the hand stays in sight and the areas scroll.
-            assert areas.virtual_size.height > areas.size.height
-            assert f"Your hand ({len(trupe.hand)})" in shown(app, trupe)
+            hand = f"Your hand ({len(trupe.hand)})"
+            await on_screen(pilot, app, hand, widget=trupe)
+            await wait_until(pilot, lambda: areas.virtual_size.height > areas.size.height, 5)
             legend = "♣Trefoil"  # the last of the areas
             assert legend not in shown(app, areas)
             await pilot.press("pagedown", "pagedown", "pagedown")
-            await pilot.pause()
-            assert areas.scroll_y > 0 and legend in shown(app, areas)
-            assert f"Your hand ({len(trupe.hand)})" in shown(app, trupe)
+            await wait_until(pilot, lambda: areas.scroll_y > 0, 5, "the areas scrolled")
+            await on_screen(pilot, app, legend, widget=areas)
+            assert hand in shown(app, trupe)
             await pilot.press("pageup", "pageup", "pageup")
-            await pilot.pause()
-            assert areas.scroll_y == 0
+            await wait_until(pilot, lambda: areas.scroll_y == 0, 5, "the areas back at the top")
             # ? shows the game's rules.
             await pilot.press("question_mark")
             rules = app.screen
             assert isinstance(rules, RulesScreen)
-            assert rules.markdown == (RULES_DIR / "trupe.md").read_text(encoding="utf-8")
+            text = (RULES_DIR / "trupe.md").read_text(encoding="utf-8")
+            assert rules.markdown == for_table(text, "trupe", {})
             assert rules.markdown.startswith("# Trupe\n")
             await pilot.press("escape")
             assert app.screen is table and trupe.has_focus
@@ -672,7 +687,7 @@ def cids_of(game: Trupe, seat: int, labels: str) -> list[int]:
 
 
 async def check_local(pilot: AppPilot, app: Local) -> None:
-    await pilot.pause()
+    await wait_until(pilot, app.drawn, 5, "the board drawn")
     check_board(local_board(app), app.game.view(ME), NAMES)
 
 
@@ -705,8 +720,7 @@ def test_a_taken_discard_is_declared_at_once_and_refused_moves_say_why() -> None
             await check_local(pilot, app)
             assert top_text(trupe).splitlines()[1].rstrip() == "Row 1 S3  2 S4  3 B2"
             assert trupe.prompt(app.state()) == ("Draw (d), or take a discard to declare: press 3.")
-            footer = screen_text(app).splitlines()[-1]
-            assert "d Draw" in footer and "t Take" in footer and "m Declare" not in footer
+            await footer_with(pilot, app, {"d Draw": True, "t Take": True, "m Declare": False})
             # The Senior 3 makes nothing with our hand: its number is refused, with the reason.
             await pilot.press("1")
             await noticed(
@@ -890,7 +904,7 @@ def test_a_final_pair_of_two_goes_out_with_a_trupe_and_the_breakdown_reads_well(
             assert [d.kind.kind for d in game.own_declarations(ME)] == ["members"] * 4
             await check_local(pilot, app)
             assert "a final pair (p)" in hand_text(trupe)
-            assert "p Pair" in screen_text(app).splitlines()[-1]
+            await footer_with(pilot, app, {"p Pair": True})
             await pilot.press("p")
             pair = cids_of(game, ME, "BGold BColors")
             assert sorted(trupe.picked) == pair and "p: final pair" in hand_text(trupe)
@@ -906,9 +920,7 @@ def test_a_final_pair_of_two_goes_out_with_a_trupe_and_the_breakdown_reads_well(
 
         scores = ScoresApp(ScoringScreen(state, score, may_start=False))
         async with scores.run_test(size=SIZE) as pilot:
-            await pilot.pause(0.1)
-            text = screen_text(scores)
-            assert "Round 1 scores" in text
+            text = await on_screen(pilot, scores, "Round 1 scores", "Three like members")
             row = next(line for line in text.splitlines() if "Three like members" in line)
             assert "█ Three like members 4 × 5 = 20 █" in words(row), row  # Bram's blank
             assert "Trupe hand" in text and "1 × 50 = 50" in text
@@ -1021,6 +1033,11 @@ def test_specials_lost_turns_and_extra_discards_show_on_the_board() -> None:
             assert table["phase"] == "discard extra" and table["extra_due"][ME] == 2
             lines = trupe.table_text(WIDE).splitlines()
             assert lines[2].strip() == (
+                "Miranda (2 extra draws) −2 pts  Prospero (loses a turn) −2 pts  Premium +1 pt  "
+                "loses 1 turn(s)  2 extra discard(s) due"
+            )
+            # In brief, where the board is short of lines.
+            assert trupe.table_text(WIDE, 1).splitlines()[2].strip() == (
                 "Miranda+2 −2  Prospero −2  Premium +1  loses 1 turn(s)  2 extra discard(s) due"
             )
             assert trupe.prompt(app.state()) == (

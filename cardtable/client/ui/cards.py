@@ -34,6 +34,12 @@ WHITE_ON_DARK = "#ffffff"
 GREEN_ON_DARK = "#5fd75f"
 YELLOW_ON_DARK = "#ffff5f"
 MAGENTA_ON_DARK = "#ff5fff"
+#: What the other players changed since our last move (a card, a group, a spot) carries this
+#: mark, in this style, until we move again.
+CHANGED_MARK = "•"
+CHANGED = Style(color=YELLOW_ON_DARK, bold=True)
+#: A card selected (marked with space) for the next move, besides its colours.
+SELECTED_MARK = "✓"
 #: The back of a card: a face-down pile.
 BACK = Style(color="#ffffff", bgcolor="#000087")
 

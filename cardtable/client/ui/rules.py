@@ -1,8 +1,16 @@
-"""A game's rules, from ``docs/rules/<game>.md``, shown as Markdown."""
+"""A game's rules, from ``docs/rules/<game>.md``, shown as Markdown, as the table plays them.
+
+A rules file marks each figure that comes from a game option with an HTML comment right after
+it, ``1000<!--option target-->``: on screen the figure becomes the table's own value of that
+option, and a line under the title says what the table's options are. Comments are not shown.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,31 +18,88 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, MarkdownViewer
 
 import cardtable
+from cardtable.client.ui.table_state import TableState
+from cardtable.engine import get_game
+from cardtable.engine.options import OptionError, OptionSpec, resolve_options
 
 RULES_DIR = Path(cardtable.__file__).resolve().parent.parent / "docs" / "rules"
+#: A figure that comes from an option: the figure, then the option's name in a comment.
+OPTION_FIGURE = re.compile(r"([\w.–-]+)<!--\s*option\s+(\w+)\s*-->")
+COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 
-def rules_markdown(game: str, title: str) -> str:
-    """The rules of `game` as Markdown, or a note saying where they should be."""
+def option_words(spec: OptionSpec, value: Any) -> str:
+    """An option's value as the rules write it: ``on`` / ``off`` for a switch."""
+    if spec.kind == "bool":
+        return "on" if value else "off"
+    return str(value)
+
+
+def rules_markdown(game: str, title: str, options: Mapping[str, Any] | None = None) -> str:
+    """The rules of `game` as Markdown, with the figures of `options` (the table's; None: the
+    defaults, and no line about the table), or a note when they cannot be read."""
     path = RULES_DIR / f"{game}.md"
     try:
-        return path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
     except OSError:
-        return f"# {title}\n\nThe rules are in `docs/rules/{game}.md` in cardtable's source."
+        return f"# {title}\n\nThe rules of {title} did not come with this copy of cardtable."
+    return for_table(text, game, options)
+
+
+def for_table(markdown: str, game: str, options: Mapping[str, Any] | None) -> str:
+    """`markdown` with each marked figure given as the table's value of its option, a line
+    under the title with those values (when `options` are given), and no comments."""
+    try:
+        specs = {spec.name: spec for spec in get_game(game).options}
+        values = resolve_options(tuple(specs.values()), options or {})
+    except OptionError:
+        specs, values = {}, {}
+
+    def figure(found: re.Match[str]) -> str:
+        spec = specs.get(found[2])
+        if spec is None or options is None:
+            return found[1]
+        return option_words(spec, values[spec.name])
+
+    text = COMMENT.sub("", OPTION_FIGURE.sub(figure, markdown))
+    if options is None or not specs:
+        return text
+    chosen = ", ".join(
+        f"`{name}` {option_words(spec, values[name])}" for name, spec in specs.items()
+    )
+    title, _, rest = text.partition("\n")
+    return f"{title}\n\n**At this table:** {chosen}.\n{rest}"
 
 
 class RulesScreen(ModalScreen[None]):
-    """Scrollable rules; escape or ? closes them."""
+    """Scrollable rules; escape or ? closes them. Without `options` given, the rules take the
+    options of the table under this screen, if it plays the same game."""
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, game: str, title: str) -> None:
+    def __init__(self, game: str, title: str, options: Mapping[str, Any] | None = None) -> None:
         super().__init__()
-        self.markdown = rules_markdown(game, title)
+        self.game = game
+        self.game_title = title
+        self.options = options
+        self.markdown = rules_markdown(game, title, options)
 
     def compose(self) -> ComposeResult:
+        if self.options is None:
+            self.options = self.table_options()
+            if self.options is not None:
+                self.markdown = rules_markdown(self.game, self.game_title, self.options)
         yield MarkdownViewer(self.markdown, id="rules", show_table_of_contents=False)
         yield Footer()
+
+    def table_options(self) -> Mapping[str, Any] | None:
+        """The options of the table shown under this screen, when it plays this game."""
+        for screen in reversed(self.app.screen_stack):
+            state = getattr(screen, "state", None)
+            if isinstance(state, TableState) and state.game == self.game:
+                options = state.summary.get("options")
+                return dict(options) if isinstance(options, Mapping) else {}
+        return None
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,12 +19,21 @@ class TableState:
     seat: int | None
     view: dict[str, Any] | None
     names: list[str] = field(default_factory=list)
+    #: What the other players did since our seat's last move this round (for a spectator: the
+    #: last player's turn), event by event: boards mark what it changed.
+    recent: tuple[dict[str, Any], ...] = ()
 
     @classmethod
     def of(cls, session: ClientSession) -> TableState | None:
         if session.table is None:
             return None
-        return cls(session.table, session.seat, session.view, seat_names(session.table))
+        return cls(
+            session.table,
+            session.seat,
+            session.view,
+            seat_names(session.table),
+            since_my_move(session.log, session.seat),
+        )
 
     @property
     def game(self) -> str:
@@ -56,3 +66,29 @@ def seat_names(summary: dict[str, Any]) -> list[str]:
         name = seat.get("name")
         names.append(clean(name) if name else f"seat {seat['seat'] + 1}")
     return names
+
+
+#: Events that tell of a turn or a round rather than of a move.
+NOT_MOVES = frozenset({"turn", "next_dealer", "round_end", "game_end"})
+#: Events that start a round: nothing before them is news.
+ROUND_STARTS = frozenset({"deal"})
+
+
+def since_my_move(log: Sequence[Mapping[str, Any]], seat: int | None) -> tuple[dict[str, Any], ...]:
+    """The events of this round after `seat`'s last move, leaving out the turns: what the other
+    players did since. For a spectator (`seat` None): the last player's move."""
+    found: list[dict[str, Any]] = []
+    for event in reversed(log):
+        kind = event.get("kind")
+        if kind in ROUND_STARTS:
+            break
+        if kind == "turn":
+            if seat is None and found:
+                break
+            continue
+        by = event.get("seat")
+        if seat is not None and by == seat and kind not in NOT_MOVES:
+            break
+        found.append(dict(event))
+    found.reverse()
+    return tuple(found)

@@ -49,6 +49,20 @@ class Board(Widget, can_focus=True):
         return list(self.table.get("hand") or [])
 
     @property
+    def recent(self) -> tuple[dict[str, Any], ...]:
+        """What the other players did since our last move, event by event: the board marks
+        what it changed until we move again."""
+        return self.state.recent if self.state else ()
+
+    def recent_values(self, key: str, *kinds: str) -> set[Any]:
+        """The values under `key` in the recent events (of `kinds`, when given)."""
+        return {
+            event[key]
+            for event in self.recent
+            if key in event and event[key] is not None and (not kinds or event["kind"] in kinds)
+        }
+
+    @property
     def me(self) -> int | None:
         """Our seat; None for a spectator."""
         return self.state.seat if self.state else None

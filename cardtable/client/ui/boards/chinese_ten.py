@@ -1,11 +1,14 @@
 """The Chinese Ten board: the deck, the flipped card, the four spots and your hand.
 
-Pick a card with ← and → (or click it), then a spot with 1–4 (or click it): the card captures
-there if it can, else it is laid there. A flipped card goes with 1–4 alone; d deals.
+Pick a card with ← and → (Home and End: the first and the last; or click it), then a spot with
+1–4 (or click it): the card captures there if it can, else it is laid there. A flipped card goes
+with 1–4 alone; d deals. What the others did since your last move is told under the spots, and
+the spots it changed carry a mark.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -14,7 +17,17 @@ from rich.text import Text
 from textual.binding import Binding
 
 from cardtable.client.ui.boards import Board, register_board
-from cardtable.client.ui.cards import back_text, card_label, card_text
+from cardtable.client.ui.boards.layout import Row, lay_out
+from cardtable.client.ui.cards import (
+    CHANGED,
+    CHANGED_MARK,
+    RED_ON_DARK,
+    RED_SUITS,
+    WHITE_ON_DARK,
+    back_text,
+    card_label,
+    card_text,
+)
 from cardtable.client.ui.table_state import TableState
 
 INNER = 5  # a card face is five cells wide
@@ -33,6 +46,8 @@ class ChineseTenBoard(Board):
     BINDINGS = [
         Binding("left", "move(-1)", "Card", key_display="←→"),
         Binding("right", "move(1)", "Card", show=False),
+        Binding("home", "move_to(0)", "First card", show=False),
+        Binding("end", "move_to(-1)", "Last card", show=False),
         Binding("1", "spot(0)", "Spot 1", show=False),
         Binding("2", "spot(1)", "Spot 2", show=False),
         Binding("3", "spot(2)", "Spot 3", show=False),
@@ -105,20 +120,31 @@ class ChineseTenBoard(Board):
         if phase == "place" and flipped:
             return f"The flipped {card_label(flipped).strip()} goes on a spot: 1–4."
         if any(action["kind"] == "capture" for action in state.legal):
-            return "Capture: a card (←→), then a marked spot."
+            return "Capture: a card (←→), then a bold-framed spot."
         return "No capture: lay a card (←→) on a spot (1–4)."
 
     # -- the player's keys and clicks -----------------------------------------------------------
 
-    def action_move(self, step: int) -> None:
+    def _order(self) -> list[int]:
+        """The cards ← and → go through: those with a move, else the whole hand."""
         cids = [card["cid"] for card in self.hand]
-        if not cids:
-            return
         playable = self._playable()
-        order = [cid for cid in cids if cid in playable] or cids
+        return [cid for cid in cids if cid in playable] or cids
+
+    def action_move(self, step: int) -> None:
+        order = self._order()
+        if not order:
+            return
         index = order.index(self.selected) if self.selected in order else -step
         self.selected = order[(index + step) % len(order)]
         self.refresh()
+
+    def action_move_to(self, index: int) -> None:
+        """Home / End: the first or the last card (of those with a move)."""
+        order = self._order()
+        if order:
+            self.selected = order[index]
+            self.refresh()
 
     def action_card(self, cid: int) -> None:
         """A click on a card: select it, or play it if it was selected and has one place."""
@@ -157,7 +183,37 @@ class ChineseTenBoard(Board):
     def render(self) -> RenderableType:
         if not self.table:
             return Text("Waiting for the game to start.", style="dim")
-        return Group(self._stock_line(), *self._spot_rows(), Text(), *self._hand_lines())
+        spots, hand = self._spot_rows(), self._hand_lines()
+        room = self.size.height - 1 - len(spots) - 1 - len(hand)
+        # Each player's news whole, the latest players' first to stay when lines are short.
+        news: list[Text] = []
+        for row in reversed(self.news_rows()):
+            lines, _ = lay_out([row], max(1, self.size.width))
+            if len(news) + len(lines) > room:
+                break
+            news = lines + news
+        return Group(self._stock_line(), *spots, *news, Text(), *hand)
+
+    def news_rows(self) -> list[Row]:
+        """What each other player did since our last move: ``Bram: 9♣ took A♦ from 3 (+25)``,
+        ``laid 8♥ on 2``, ``flipped 6♦ onto 1``."""
+        if self.state is None:
+            return []
+        rows: list[Row] = []
+        seat: int | None = None
+        for event in self.recent:
+            words = news_words(event)
+            if words is None:
+                continue
+            if event["seat"] != seat:
+                seat = event["seat"]
+                lead = Text.assemble((self.state.name(seat), "bold"), ": ")
+                rows.append(Row(lead, [], more=Text("  ")))
+            rows[-1].pieces.append(words)
+        for row in rows:  # a comma after each move but the last
+            for piece in row.pieces[:-1]:
+                piece.append(",")
+        return rows
 
     def _stock_line(self) -> Text:
         table = self.table
@@ -171,6 +227,7 @@ class ChineseTenBoard(Board):
 
     def _spot_rows(self) -> list[Text]:
         targets = self._targets() if self.state and self.state.my_turn else {}
+        changed = self.recent_values("spot", "lay", "capture")
         top, middle, bottom = Text(), Text(), Text()
         for index, spot in enumerate(self.table["spots"]):
             kind = targets.get(index)
@@ -187,11 +244,17 @@ class ChineseTenBoard(Board):
             else:
                 middle.append(" " * INNER, style=edge)
             middle.append(frame[3], style=edge)
+            # The spot's number (and its depth), marked when the others changed it since our move.
+            mark = CHANGED_MARK if index in changed else ""
             label = f"{index + 1}" + (f"×{spot['depth']}" if spot["depth"] > 1 else "")
-            bottom.append(
-                gap + frame[4] + f"{frame[1]}{label}{frame[1]}".center(INNER, frame[1]) + frame[5],
-                style=edge,
-            )
+            width = len(mark) + len(label)
+            edges = 1 if width + 2 <= INNER else 0  # an edge either side, when there is room
+            left = edges + (INNER - width - 2 * edges) // 2
+            right = INNER - width - left
+            bottom.append(gap + frame[4] + frame[1] * left, style=edge)
+            if mark:
+                bottom.append(mark, style=CHANGED + Style.from_meta({"@click": f"spot({index})"}))
+            bottom.append(label + frame[1] * right + frame[5], style=edge)
         return [top, middle, bottom]
 
     def _hand_lines(self) -> list[Text]:
@@ -216,3 +279,28 @@ class ChineseTenBoard(Board):
                 row.append(" ")
             lines.append(row)
         return lines
+
+
+def ink(card: Mapping[str, Any]) -> Text:
+    """A card in words on the board's dark background: hearts and diamonds red."""
+    colour = RED_ON_DARK if card["suit"] in RED_SUITS else WHITE_ON_DARK
+    return Text(card_label(card).strip(), style=Style(color=colour, bold=True))
+
+
+def news_words(event: Mapping[str, Any]) -> Text | None:
+    """One move of another player, in a few words; None for what needs no telling."""
+    kind = event.get("kind")
+    spot = f"{int(event.get('spot', 0)) + 1}"
+    if kind == "capture":
+        text = Text("flipped ") if event["from"] != "hand" else Text()
+        text.append_text(ink(event["card"]))
+        text.append(" took ")
+        text.append_text(ink(event["target"]))
+        text.append(f" from {spot} (+{event['points']})")
+        return text
+    if kind == "lay":
+        text = Text("laid " if event["from"] == "hand" else "flipped ")
+        text.append_text(ink(event["card"]))
+        text.append(f" on {spot}" if event["from"] == "hand" else f" onto {spot}")
+        return text
+    return None

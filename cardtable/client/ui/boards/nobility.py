@@ -6,7 +6,8 @@ and its income); who owes a choice, the battle being settled, the election and t
 your hand.
 
 Hearts and diamonds are red, clubs and spades bright white; a Joker is magenta. ← → move the
-cursor through your hand and space marks cards (a click does both). d draws, t takes the top of
+cursor through your hand (Home, End: the first and the last card) and space marks cards (a click
+does both; a marked card carries a ✓). d draws, t takes the top of
 the stock discard pile, m melds the marked cards (with none marked it marks a meld to make), e
 extends a meld with the card, f defends your meld with the noble, j puts a Joker on a meld, i
 claims income with the noble, b battles with the marked nobles (with none marked it marks them
@@ -14,7 +15,8 @@ all), r retrieves a noble from the noble pile (or recalls a defender of yours), 
 into another player's (the endgame), enter or . ends melding or retrieving, x discards, g gives up
 a noble you owe, y says you are ready at an election, p passes (the endgame), u unmarks. When a
 move has several targets (melds, hands, nobles, players), each gets a key, 1–9 then a h k n z:
-press it, or click the target.
+press it, or click the target. The melds the others changed since your last move, and the card
+they discarded, carry a mark (•).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from textual.binding import Binding
 
 from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.boards.layout import Row, clicks
-from cardtable.client.ui.boards.sheet import SheetBoard, sheet_text
+from cardtable.client.ui.boards.sheet import SheetBoard, changed_mark, picked, sheet_text
 from cardtable.client.ui.cards import (
     BLACK_INK,
     FACE,
@@ -354,7 +356,7 @@ class NobilityBoard(SheetBoard):
             return "give_up" in kinds
         if action in ("meld", "extend", "defend", "joker", "claim", "battle", "merge", "discard"):
             return action in kinds
-        if action in ("move", "select"):
+        if action in ("move", "move_to", "select"):
             return bool(self.hand) and self.me is not None
         if action == "unselect":
             return bool(self.picked or self.choices)
@@ -685,6 +687,7 @@ class NobilityBoard(SheetBoard):
         pile = Text(f"Pile ×{len(discards)}")
         if discards:
             pile.append(" ")
+            pile.append_text(changed_mark(discards[-1]["cid"] in self.recent_discards()))
             pile.append_text(tile(discards[-1]))
         pile.stylize(clicks(("pile",)))
         bank = Text(f"Bank {table['bank']}", style="bold")
@@ -800,7 +803,25 @@ class NobilityBoard(SheetBoard):
                 order += [m["id"] for m in self.melds() if m["owner"] == seat and m["suit"] == suit]
         return order
 
-    def area_rows(self) -> list[Row]:
+    def recent_discards(self) -> set[int]:
+        """The cards the others discarded since our last move."""
+        return {event["card"]["cid"] for event in self.recent if event["kind"] == "discard"}
+
+    def changed_melds(self) -> set[int]:
+        """The melds the others made, extended, defended, attacked or merged since our last
+        move."""
+        found: set[int] = set()
+        for event in self.recent:
+            meld = event.get("meld")
+            if isinstance(meld, dict):
+                found.add(int(meld["id"]))
+            elif isinstance(meld, int):
+                found.add(meld)
+            if event["kind"] == "merge":
+                found.add(int(event["to"]))
+        return found
+
+    def area_rows(self, level: int = 0) -> list[Row]:
         rows: list[Row] = []
         table = self.table
         if not table or self.state is None:
@@ -815,6 +836,7 @@ class NobilityBoard(SheetBoard):
         meld_keys = self.keys_on("meld")
         seat_keys = self.keys_on("seat")
         card_keys = self.keys_on("card")
+        changed = self.changed_melds()
         for seat in self.seats_in_order():
             heading = self._heading(seat, seat_keys.get(seat))
             rows.append(Row(Text(), heading, {0} if seat in seat_keys else set(), gap=1))
@@ -833,7 +855,8 @@ class NobilityBoard(SheetBoard):
                         d["cid"] in card_keys for d in meld["defenders"]
                     ):
                         marked.add(len(pieces))
-                    pieces.append(meld_text(meld, meld_keys.get(meld["id"]), card_keys))
+                    text = meld_text(meld, meld_keys.get(meld["id"]), card_keys)
+                    pieces.append(changed_mark(meld["id"] in changed) + text)
                 rows.append(Row(Text("  "), pieces, marked, gap=2, more=Text("    ")))
         return rows
 
@@ -908,14 +931,13 @@ class NobilityBoard(SheetBoard):
             cid = card["cid"]
             if show_cursor and cid == self.cursor:
                 marked.add(index)
-            cards.append(
-                tile(
-                    card,
-                    cursor=show_cursor and cid == self.cursor,
-                    marked=cid in self.picked,
-                    click=("card", cid),
-                )
+            text = tile(
+                card,
+                cursor=show_cursor and cid == self.cursor,
+                marked=cid in self.picked,
+                click=("card", cid),
             )
+            cards.append(picked(text, cid in self.picked))
         rows = [Row(Text(), [self._hand_heading()])]
         if self.choices:
             pieces = [Text(f"{self.asking}?", style="italic")]
@@ -926,7 +948,7 @@ class NobilityBoard(SheetBoard):
                 pieces.append(piece)
             pieces.append(Text("(u cancels)", style="dim"))
             rows.append(Row(Text(), pieces))
-        rows.append(Row(Text(), cards or [Text("empty", style="dim")], marked, gap=1))
+        rows.append(Row(Text(), cards or [Text("empty", style="dim")], marked, gap=0))
         return rows
 
     def _hand_heading(self) -> Text:

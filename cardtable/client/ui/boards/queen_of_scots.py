@@ -1,12 +1,15 @@
 """The Queen of Scots board: the stock and the discard pile, each seat's sets, and your hand.
 
-Cards show their short name and value; ♛ marks the royal family (any royal matches any royal)
-and ◆ the wild Crown Jewels, in colours of their own. ← → move the cursor through your hand and
-space selects cards (a click does both). d draws and t takes the pile: with the selected cards
-that match the top, or with the lettered choice. m melds the selected cards (pressed with
-nothing selected, it selects a meld to make), a letter adds them to that set of yours (one add
-after another), x discards the card under the cursor (or the one selected), and e ends the round
-when the stock is empty. A click on the stock draws; on the pile, it takes or discards.
+Cards show their name (their short name where the whole one would take more lines) and value;
+♛ marks the royal family (any royal matches any royal) and ◆ the wild Crown Jewels, in colours of
+their own. ← → move the cursor through your hand (Home, End: the first and the last card) and
+space selects cards (a click does both): a selected card carries a ✓. d draws and t takes the
+pile: with the selected cards that match the top, or with the lettered choice. m melds the
+selected cards (pressed with nothing selected, it selects a meld to make, without a Crown Jewel
+when it can, and says which), a letter adds them to that set of yours (one add after another), x
+discards the card under the cursor (or the one selected), and e ends the round when the stock is
+empty. A click on the stock draws; on the pile, it takes or discards. What the others did since
+your last move is marked (•) on the sets and the pile, and told beside their names.
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from textual.binding import Binding
 
 from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.boards.layout import Row, clicks
-from cardtable.client.ui.boards.sheet import SheetBoard
+from cardtable.client.ui.boards.sheet import SheetBoard, changed_mark, picked
 from cardtable.client.ui.cards import (
     BLACK_INK,
+    CHANGED,
     GREEN_ON_DARK,
     SELECTED_FACE,
     YELLOW_ON_DARK,
@@ -51,9 +55,9 @@ def mark(card: dict[str, Any]) -> str:
     return CROWN if card["type"] == "royal" else JEWEL if card["type"] == "wild" else ""
 
 
-def face(card: dict[str, Any]) -> str:
-    """``Knox 15``, ``♛Mary 30``, ``◆Jewels 50``."""
-    return f"{mark(card)}{card['short']} {card['value']}"
+def face(card: dict[str, Any], *, full: bool = False) -> str:
+    """``Knox 15``, ``♛Mary 30``, ``◆Jewels 50``; `full`: ``John Knox 15``."""
+    return f"{mark(card)}{card['name'] if full else card['short']} {card['value']}"
 
 
 def card_style(card: dict[str, Any], edition: Edition) -> Style:
@@ -75,17 +79,18 @@ def card_text(
     cursor: bool = False,
     selected: bool = False,
     dim: bool = False,
+    full: bool = False,
     click: tuple[Any, ...] = (),
 ) -> Text:
     """A card face with one cell either side, in brackets and underlined under the cursor;
-    yellow when selected, dimmed when it cannot be played."""
+    yellow when selected, dimmed when it cannot be played. `full`: the card's whole name."""
     style = SELECTED_STYLE if selected else card_style(card, edition) + Style(dim=dim)
     if cursor:
         style += Style(underline=True)
     if click:
         style += clicks(click)
     left, right = ("[", "]") if cursor else (" ", " ")
-    return Text(f"{left}{face(card)}{right}", style=style)
+    return Text(f"{left}{face(card, full=full)}{right}", style=style)
 
 
 def kind_label(card: QueenCard) -> str:
@@ -93,12 +98,21 @@ def kind_label(card: QueenCard) -> str:
     return f"{CROWN}Royals" if card.royal else card.short
 
 
-def set_label(group: dict[str, Any]) -> str:
-    """``♛Royals`` or a character's short name."""
+def set_label(group: dict[str, Any], *, full: bool = False) -> str:
+    """``♛Royals`` or a character's short name (`full`: whole name)."""
     if group["royal"]:
         return f"{CROWN}Royals"
     natural = next(card for card in group["cards"] if card["type"] != "wild")
-    return str(natural["short"])
+    return str(natural["name" if full else "short"])
+
+
+def meld_words(cards: list[QueenCard]) -> str:
+    """A meld in words: ``John Knox ×3 (45)``, ``♛Royals ×2 +1◆ (95)``."""
+    naturals = [card for card in cards if not card.wild]
+    jewels = len(cards) - len(naturals)
+    kind = f"{CROWN}Royals" if naturals[0].royal else naturals[0].name
+    extra = f" +{jewels}{JEWEL}" if jewels else ""
+    return f"{kind} ×{len(naturals)}{extra} ({sum(card.value for card in cards)})"
 
 
 @dataclass(frozen=True)
@@ -117,6 +131,9 @@ class QueenOfScotsBoard(SheetBoard):
 
     PREFIX = "queen"
     HAND_LINES = 9
+    #: The areas with whole names (John Knox) and what the others did in full; short names
+    #: (Knox); what they did in brief (drew, melded, discarded); only marked (•).
+    AREA_LEVELS = 4
 
     BINDINGS = [
         Binding("left", "move(-1)", "Card", key_display="←→"),
@@ -287,7 +304,7 @@ class QueenOfScotsBoard(SheetBoard):
             return {"kind": action} in legal
         if action in ("take", "meld", "discard"):
             return any(a["kind"] == action for a in legal)
-        if action in ("move", "select"):
+        if action in ("move", "move_to", "select"):
             return bool(self.hand) and self.me is not None
         if action == "unselect":
             return bool(self.picked)
@@ -370,16 +387,25 @@ class QueenOfScotsBoard(SheetBoard):
         return None
 
     def _suggest_meld(self) -> None:
-        """Select a meld to make: every card of the cursor card's kind (or of the first kind
-        that can be melded), with a Crown Jewel when there are only two."""
+        """Select a meld to make, and say which: every card of a kind we hold three of (the
+        cursor card's kind first), else of the cursor's kind (or the first that can be melded)
+        with a Crown Jewel."""
         melds = [action for action in self.legal if action["kind"] == "meld"]
-        kinds = [self.edition.cards[meld["cids"][0]].match for meld in melds]
+        kinds = list(dict.fromkeys(self.edition.cards[meld["cids"][0]].match for meld in melds))
         here = self.edition.cards[self.cursor].match if self.cursor is not None else None
-        match = here if here in kinds else kinds[0]
-        naturals = [c["cid"] for c in self.hand if self.edition.cards[c["cid"]].match == match]
-        jewels = [c["cid"] for c in self.hand if self.edition.cards[c["cid"]].wild]
-        self.picked = naturals if len(naturals) >= 3 else naturals + jewels[:1]
+
+        def naturals(match: str | None) -> list[int]:
+            return [c["cid"] for c in self.hand if self.edition.cards[c["cid"]].match == match]
+
+        # Natural sets first (no Crown Jewel spent), then the cursor's kind, then the listed order.
+        match = max(kinds, key=lambda kind: (len(naturals(kind)) >= 3, kind == here))
+        chosen = naturals(match)
+        if len(chosen) < 3:
+            chosen += [c["cid"] for c in self.hand if self.edition.cards[c["cid"]].wild][:1]
+        self.picked = chosen
         self._changed()
+        words = meld_words([self.edition.cards[cid] for cid in chosen])
+        self.notify(f"Selected {words}: m melds it, u unselects.")
 
     def action_discard(self) -> None:
         chosen = self.chosen()
@@ -430,6 +456,10 @@ class QueenOfScotsBoard(SheetBoard):
         pile = Text(f"Pile ×{len(table['pile'])} ")
         top = table.get("top")
         if top:
+            discarded = top["cid"] in {
+                event["card"]["cid"] for event in self.recent if event["kind"] == "discard"
+            }
+            pile.append_text(changed_mark(discarded))
             pile.append_text(card_text(top, self.edition))
         pile.stylize(clicks(("pile",)))
         view = self.state.view if self.state else {}
@@ -452,20 +482,66 @@ class QueenOfScotsBoard(SheetBoard):
         rows.append(Row(Text(), pieces))
         return rows
 
-    def area_rows(self) -> list[Row]:
+    def area_rows(self, level: int = 0) -> list[Row]:
+        """Each seat's heading, what it did since our last move, and its sets: with whole names
+        (level 0) or short ones, and what each did in full (up to 1), in brief (2) or marked
+        only (3)."""
         rows: list[Row] = []
         if not self.table or self.state is None:
             return rows
         keys = self.set_keys()
         adding = self.table.get("phase") == "meld"
+        changed = self.recent_values("set", "take", "meld", "add")
         for seat in self.seats_in_order():
-            rows.append(Row(Text(), [self._heading(seat)]))
+            news = [
+                words
+                for event in self.recent
+                if event.get("seat") == seat
+                and (words := self.news_words(event, brief=level >= 2)) is not None
+            ]
+            if level >= 2:  # each kind of move once: drew, melded, discarded
+                news = list({words.plain: words for words in news}.values())
+            told = [changed_mark(True) + Text(", ").join(news)] if news else []
+            if level >= 3 and told:
+                told = [changed_mark(True)]
+            rows.append(Row(Text(), [self._heading(seat), *told], more=Text("  ")))
             pieces = [
-                set_text(group, self.edition, keys.get(group["id"]), ADD if adding else TAKE)
+                set_text(
+                    group,
+                    self.edition,
+                    keys.get(group["id"]),
+                    ADD if adding else TAKE,
+                    full=level == 0,
+                    changed=group["id"] in changed,
+                )
                 for group in self.own_sets(seat)
             ]
             rows.append(Row(Text("  "), pieces or [Text("no sets", style="dim")]))
         return rows
+
+    def news_words(self, event: dict[str, Any], *, brief: bool = False) -> Text | None:
+        """A move of another player in a few words: ``drew``, ``took the pile (+4 to hand)``,
+        ``melded Knox ×3``, ``added Knox``, ``discarded Seton 5``; `brief`: the verb alone;
+        None for the rest."""
+        kind = event["kind"]
+        verbs = {"draw": "drew", "take": "took the pile", "meld": "melded", "add": "added"}
+        if brief and kind in {*verbs, "discard"}:
+            return Text(verbs.get(kind, "discarded"), style=CHANGED)
+        if kind == "draw":
+            return Text("drew", style=CHANGED)
+        if kind == "take":
+            return Text(f"took the pile (+{len(event['to_hand'])} to hand)", style=CHANGED)
+        if kind == "meld":
+            cards = [self.edition.cards[card["cid"]] for card in event["cards"]]
+            return Text(f"melded {meld_words(cards)}", style=CHANGED)
+        if kind == "add":
+            return Text(f"added {self._short(event['card']['cid'])}", style=CHANGED)
+        if kind == "discard":
+            text = Text("discarded", style=CHANGED)  # the card's face has a cell either side
+            return text.append_text(card_text(event["card"], self.edition))
+        if kind == "stop":
+            return Text("ended the round", style=CHANGED)
+        return None
 
     def _heading(self, seat: int) -> Text:
         """``Tess (you) ▶ · total 120 · sets 85 · hand 11``."""
@@ -490,8 +566,18 @@ class QueenOfScotsBoard(SheetBoard):
             return []
         if self.me is None or table.get("hand") is None:
             return [Row(Text("You are watching.", style="dim"), [])]
+        heading = Row(Text(), [self._hand_heading()])
+        return [heading, self._hand_row(full=self.whole_names())]
+
+    def whole_names(self) -> bool:
+        """Whether the hand gives the cards' whole names: where there is room (see `roomy`)."""
+        heading = Row(Text(), [self._hand_heading()])
+        full, short = self._hand_row(full=True), self._hand_row(full=False)
+        return self.roomy([heading, full], [heading, short])
+
+    def _hand_row(self, *, full: bool) -> Row:
         hand = self.hand
-        phase = table.get("phase")
+        phase = self.table.get("phase")
         dim_unmatched = phase == "pickup" and bool(self.takes())
         show_cursor = self.can_focus
         cards = []
@@ -500,17 +586,17 @@ class QueenOfScotsBoard(SheetBoard):
             cid = card["cid"]
             if show_cursor and cid == self.cursor:
                 marked.add(index)
-            cards.append(
-                card_text(
-                    card,
-                    self.edition,
-                    cursor=show_cursor and cid == self.cursor,
-                    selected=cid in self.picked,
-                    dim=dim_unmatched and not self.matches_top(cid),
-                    click=("card", cid),
-                )
+            text = card_text(
+                card,
+                self.edition,
+                cursor=show_cursor and cid == self.cursor,
+                selected=cid in self.picked,
+                dim=dim_unmatched and not self.matches_top(cid),
+                full=full,
+                click=("card", cid),
             )
-        return [Row(Text(), [self._hand_heading()]), Row(Text(), cards, marked, gap=1)]
+            cards.append(picked(text, cid in self.picked))
+        return Row(Text(), cards, marked, gap=0)
 
     def _hand_heading(self) -> Text:
         """``Your hand (11)``, with what the selected cards can do (or what may be melded)."""
@@ -520,7 +606,10 @@ class QueenOfScotsBoard(SheetBoard):
             value = sum(self.edition.cards[cid].value for cid in self.picked)
             heading.append(f" · {len(self.picked)} selected ({value})")
             if phase == "meld" and self.meld_problem() is None:
-                heading.append(" · m: meld them", style=Style(bold=True) + clicks(("meld",)))
+                cards = [self.edition.cards[cid] for cid in self.chosen()]
+                heading.append(
+                    f" · m: meld {meld_words(cards)}", style=Style(bold=True) + clicks(("meld",))
+                )
             elif phase == "pickup" and self.takes() and self.take_problem() is None:
                 heading.append(" · t: take with them", style=Style(bold=True) + clicks(("take",)))
         else:
@@ -540,15 +629,24 @@ class QueenOfScotsBoard(SheetBoard):
         return f"{mark(card)}{card['short']}"
 
 
-def set_text(group: dict[str, Any], edition: Edition, key: str | None, colour: str) -> Text:
+def set_text(
+    group: dict[str, Any],
+    edition: Edition,
+    key: str | None,
+    colour: str,
+    *,
+    full: bool = False,
+    changed: bool = False,
+) -> Text:
     """``a Knox ×3 +1◆ (95)``: the letter if you can act on it, the kind in its colours, its
-    matching cards, its Crown Jewels and its value."""
-    text = Text()
+    matching cards, its Crown Jewels and its value; `full`: the whole name, ``John Knox``; ``•``
+    first when the others made it or added to it since our last move."""
+    text = changed_mark(changed)
     if key:
         text.append(key, style=Style(color=BLACK_INK, bgcolor=colour, bold=True))
         text.append(" ")
     natural = next(card for card in group["cards"] if card["type"] != "wild")
-    text.append(set_label(group), style=card_style(natural, edition))
+    text.append(set_label(group, full=full), style=card_style(natural, edition))
     rest = Style(color=colour, bold=True) if key else Style()
     jewels = sum(1 for card in group["cards"] if card["type"] == "wild")
     text.append(f" ×{len(group['cards']) - jewels}", style=rest)

@@ -1,20 +1,25 @@
 """A board drawn as three sheets: the top lines, the seats' areas, and our hand.
 
 The areas scroll (PgUp / PgDn) while the top lines and the hand stay in sight; a long hand
-scrolls to keep the card under the cursor in view. Cards in hand are marked with space (or a
-click) for the move the next key makes. Queen of Scots, Trupe and Nobility are drawn this way.
+scrolls to keep the card under the cursor in view. A board may write its areas more briefly when
+they do not fit (`AREA_LEVELS`). Cards in hand are marked with space (or a click) for the move
+the next key makes, and carry a ✓; ← → move the cursor, Home and End to the first and the last
+card. Queen of Scots, Trupe and Nobility are drawn this way.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
 from cardtable.client.ui.boards import Board
 from cardtable.client.ui.boards.layout import Part, Row, Sheet, lay_out
+from cardtable.client.ui.cards import CHANGED, CHANGED_MARK, SELECTED_MARK, YELLOW_ON_DARK
 
 
 def sheet_text(rows: list[Row], width: int) -> str:
@@ -29,6 +34,11 @@ class SheetBoard(Board):
     ``#trupe-hand-scroll`` holding ``#trupe-hand``) and draws `top_rows`, `area_rows` and
     `hand_rows`."""
 
+    BINDINGS = [
+        Binding("home", "move_to(0)", "First card", show=False),
+        Binding("end", "move_to(-1)", "Last card", show=False),
+    ]
+
     DEFAULT_CSS = """
     SheetBoard .sheet-top, SheetBoard .sheet-hand { height: auto; }
     SheetBoard .sheet-areas { height: 1fr; scrollbar-size-vertical: 1; }
@@ -38,6 +48,9 @@ class SheetBoard(Board):
     PREFIX: ClassVar[str] = "sheet"
     #: The most lines of hand shown before the hand scrolls.
     HAND_LINES: ClassVar[int] = 7
+    #: How many ways `area_rows` has of writing the areas, from the fullest (0) to the briefest:
+    #: the board uses the first that fits.
+    AREA_LEVELS: ClassVar[int] = 1
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -64,7 +77,8 @@ class SheetBoard(Board):
     def top_rows(self) -> list[Row]:
         raise NotImplementedError
 
-    def area_rows(self) -> list[Row]:
+    def area_rows(self, level: int = 0) -> list[Row]:
+        """The seats' areas, written as fully as `level` says (0: in full)."""
         raise NotImplementedError
 
     def hand_rows(self) -> list[Row]:
@@ -83,6 +97,14 @@ class SheetBoard(Board):
         self.cursor = order[(index + step) % len(order)]
         self._forget_choices()
         self._draw()
+
+    def action_move_to(self, index: int) -> None:
+        """Home / End: the cursor to the first or the last card."""
+        order = [card["cid"] for card in self.hand]
+        if order:
+            self.cursor = order[index]
+            self._forget_choices()
+            self._draw()
 
     def action_select(self) -> None:
         if self.cursor is None:
@@ -114,13 +136,51 @@ class SheetBoard(Board):
 
     # -- drawing --------------------------------------------------------------------------------
 
+    def on_resize(self) -> None:
+        self._draw()
+
     def _draw(self) -> None:
         if not self.is_mounted or not self.query(f"#{self.PREFIX}-top"):
             return
         self.query_one(f"#{self.PREFIX}-top", Part).update(Sheet(self.top_rows()))
-        self.query_one(f"#{self.PREFIX}-table", Part).update(Sheet(self.area_rows()))
+        self.query_one(f"#{self.PREFIX}-table", Part).update(Sheet(self.area_rows(self.level())))
         self.query_one(f"#{self.PREFIX}-hand", Part).update(Sheet(self.hand_rows()))
         self.call_after_refresh(self._reveal)
+
+    def level(self, hand_lines: int | None = None) -> int:
+        """The fullest way of writing the areas that fits the lines the board has for them
+        (beside a hand of `hand_lines`, by default the hand drawn now)."""
+        width = self.content_size.width
+        if width <= 0 or self.content_size.height <= 0:
+            return 0
+        if hand_lines is None:
+            hand_lines = len(lay_out(self.hand_rows(), width)[0])
+        for level in range(self.AREA_LEVELS):
+            if self.areas_fit(level, hand_lines):
+                return level
+        return self.AREA_LEVELS - 1
+
+    def areas_fit(self, level: int, hand_lines: int) -> bool:
+        """Whether the areas written at `level` fit beside the top lines and a hand of
+        `hand_lines` lines, without scrolling."""
+        width = self.content_size.width
+        room = self.content_size.height - len(lay_out(self.top_rows(), width)[0])
+        room -= min(self.HAND_LINES, hand_lines)
+        return len(lay_out(self.area_rows(level), width)[0]) <= room
+
+    def roomy(self, full: list[Row], short: list[Row]) -> bool:
+        """Whether the hand may give whole names (`full`, else `short`): where they take no more
+        lines, or the lines they take leave the areas as full as beside short names, unscrolled,
+        and the hand whole."""
+        width = self.content_size.width
+        if width <= 0:
+            return False
+        full_lines, short_lines = len(lay_out(full, width)[0]), len(lay_out(short, width)[0])
+        if full_lines <= short_lines:
+            return True
+        if full_lines > self.HAND_LINES or self.content_size.height <= 0:
+            return False
+        return self.areas_fit(self.level(short_lines), full_lines)
 
     def _reveal(self) -> None:
         """Keep the card under the cursor in sight when the hand is too long to show whole."""
@@ -136,6 +196,18 @@ class SheetBoard(Board):
             scroll = self.query_one(f"#{scroll_id}", VerticalScroll)
             scroll.scroll_to_region(Region(0, marks[0], 1, 1), animate=False, immediate=True)
 
-    def table_text(self, width: int) -> str:
-        """The seats' areas as plain text laid out `width` cells wide."""
-        return sheet_text(self.area_rows(), width)
+    def table_text(self, width: int, level: int = 0) -> str:
+        """The seats' areas as plain text laid out `width` cells wide (in full, or as `level`
+        says)."""
+        return sheet_text(self.area_rows(level), width)
+
+
+def picked(card: Text, selected: bool) -> Text:
+    """A hand card with the cell before it: ✓ when it is selected (besides its colours)."""
+    mark = Text(SELECTED_MARK if selected else " ", style=f"bold {YELLOW_ON_DARK}")
+    return mark + card
+
+
+def changed_mark(changed: bool) -> Text:
+    """The mark of something the others changed since our last move (or nothing)."""
+    return Text(CHANGED_MARK, style=CHANGED) if changed else Text()

@@ -3,14 +3,16 @@ premiums, penalties and lost turns, who went out with what hand, and your hand.
 
 Cards show their group's colour (Brownies brown, Girl Scouts green, Mariners blue, Seniors
 magenta; the Trefoil ♣ yellow) and their short name: ``B2`` a Brownie 2, ``MGold`` the Mariner
-Gold. ← → move the cursor through your hand and space selects cards (a click does both). d draws
+Gold. ← → move the cursor through your hand (Home, End: the first and the last card) and space
+selects cards (a click does both; a selected card carries a ✓). d draws
 (or deals the next round), a row card's number (1–5) takes it (t, when only one can be taken),
 m declares the selected cards (with none selected it first selects a declaration to make), e
 extends one of your declared 3s with the card under the cursor (when several could take it,
 each is lettered: press its letter), p lays down a final pair (selecting one first, like m), x
 discards, u unselects. When the Trefoil could stand for several cards, the choices are lettered
 too. A click on the pack draws; on a row card, it takes it or discards onto the row; on a
-declaration, it extends it; on the hand's "m: declare" or "p: final pair", it does that.
+declaration, it extends it; on the hand's "m: declare" or "p: final pair", it does that. What
+the others did since your last move is marked (•) on the table and told beside their names.
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ from rich.text import Text
 from textual.binding import Binding
 
 from cardtable.client.ui.boards import register_board
-from cardtable.client.ui.boards.layout import Row, clicks
-from cardtable.client.ui.boards.sheet import SheetBoard
-from cardtable.client.ui.cards import BLACK_INK, GREEN_ON_DARK, YELLOW_ON_DARK, back_text
+from cardtable.client.ui.boards.layout import Row, clicks, lay_out
+from cardtable.client.ui.boards.sheet import SheetBoard, changed_mark, picked
+from cardtable.client.ui.cards import BLACK_INK, CHANGED, GREEN_ON_DARK, YELLOW_ON_DARK, back_text
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.trupe.cards import GROUPS, HONORS, identity_name
 from cardtable.engine.trupe.combinations import Kind, classify, is_pair
@@ -47,6 +49,7 @@ PREMIUM_STYLE = Style(color=BLACK_INK, bgcolor="#c6c6c6", bold=True)
 PENALTY_STYLE = Style(color="#ffffff", bgcolor="#585858", bold=True)
 #: The colour of a number you may take, and of a letter you may choose.
 TAKE, CHOOSE = "green3", "turquoise2"
+TAKE_STYLE = Style(color=BLACK_INK, bgcolor=TAKE, bold=True)
 DEAL, DRAW, TAKEN, PLAY = "deal", "draw", "declare taken", "play"
 EXTRA, DISCARD = "discard extra", "discard"
 
@@ -70,6 +73,17 @@ def face(card: dict[str, Any]) -> str:
     if card["type"] == "penalty":
         return "Prospero" if card.get("loses_turn") else f"Miranda+{card.get('extra_draws')}"
     return str(card["short"])
+
+
+def special_words(card: dict[str, Any]) -> str:
+    """A premium or a penalty with what it does and counts: ``Premium +1 pt``, ``Prospero
+    (loses a turn) −2 pts``, ``Miranda (2 extra draws) −2 pts``."""
+    if card["type"] == "premium":
+        return "Premium +1 pt"
+    if card.get("loses_turn"):
+        return "Prospero (loses a turn) −2 pts"
+    draws = card.get("extra_draws") or 0
+    return f"Miranda ({draws} extra draw{'s' if draws != 1 else ''}) −2 pts"
 
 
 def card_style(card: dict[str, Any]) -> Style:
@@ -174,6 +188,10 @@ class TrupeBoard(SheetBoard):
     """Trupe, drawn from a seat's view (or a spectator's: no hand)."""
 
     PREFIX = "trupe"
+    #: Premiums and penalties in words (``Prospero (loses a turn) −2 pts``) and what the others
+    #: did in full; premiums and penalties in brief (``Prospero −2``); what the others did in
+    #: brief (drew, declared, discarded); only marked (•).
+    AREA_LEVELS = 4
 
     BINDINGS = [
         Binding("left", "move(-1)", "Card", key_display="←→"),
@@ -450,7 +468,7 @@ class TrupeBoard(SheetBoard):
             return "discard" in kinds or (self.phase == TAKEN and bool(legal))
         if action in ("take", "declare", "extend", "pair"):
             return action in kinds
-        if action in ("move", "select"):
+        if action in ("move", "move_to", "select"):
             return bool(self.hand) and self.me is not None
         if action == "unselect":
             return bool(self.picked or self.offer)
@@ -639,24 +657,37 @@ class TrupeBoard(SheetBoard):
         rows = [Row(Text(), [pack, opened, rounds])]
         lead = Text("Row ", style=clicks(("drop",)))
         empty = Text("empty", style=Style(dim=True) + clicks(("drop",)))
-        rows.append(Row(lead, self.row_pieces() or [empty], gap=1))
+        # One line if it can be: the cards closer together when they would wrap; wrapped lines
+        # start under the first card, not with "Row" again.
+        more = Text(" " * lead.cell_len)
+        row = Row(lead, self.row_pieces() or [empty], gap=1, more=more)
+        width = self.content_size.width
+        if width > 0 and len(lay_out([row], width)[0]) > 1:
+            row = Row(lead, self.row_pieces(tight=True), gap=0, more=more)
+        rows.append(row)
         news = self.news()
         if news is not None:
             rows.append(Row(Text(), [news]))
         return rows
 
-    def row_pieces(self) -> list[Text]:
-        """``1 B2``: each visible discard with the number that takes it (green if it may)."""
+    def row_pieces(self, *, tight: bool = False) -> list[Text]:
+        """``1 B2``: each visible discard with the number that takes it (green if it may); ``•``
+        first on a card the others discarded since our last move. `tight`: the card's face
+        without its cell before, ``1B2 `` (laid with no gap: its cell after parts it from the
+        next)."""
         takeable = self.takeable()
         choosing = self.phase == DRAW and bool(self.legal)
+        discarded = {event["card"]["cid"] for event in self.recent if event["kind"] == "discard"}
         pieces = []
         for index, card in enumerate(self.table.get("row") or []):
             number = str(index + 1)
             may = card["cid"] in takeable
-            piece = Text(
+            piece = changed_mark(card["cid"] in discarded)
+            piece.append(
                 number, style=Style(color=BLACK_INK, bgcolor=TAKE, bold=True) if may else ""
             )
-            piece.append_text(card_text(card, dim=choosing and not may))
+            face_text = card_text(card, dim=choosing and not may)
+            piece.append_text(face_text[1:] if tight else face_text)
             piece.stylize(clicks(("row", index)))
             pieces.append(piece)
         return pieces
@@ -685,22 +716,41 @@ class TrupeBoard(SheetBoard):
             return text
         return None
 
-    def area_rows(self) -> list[Row]:
+    def area_rows(self, level: int = 0) -> list[Row]:
         rows: list[Row] = []
         if not self.table or self.state is None:
             return rows
         keys = self.declaration_keys()
         pairs = self.table.get("pairs") or []
+        changed = {
+            event["declaration"]["id"]
+            for event in self.recent
+            if event["kind"] in ("declare", "extend")
+        }
         for seat in self.seats_in_order():
-            rows.append(Row(Text(), [self._heading(seat)]))
+            news = [
+                words
+                for event in self.recent
+                if event.get("seat") == seat
+                and (words := news_words(event, brief=level >= 2)) is not None
+            ]
+            if level >= 2:  # each kind of move once: drew, declared, discarded
+                news = list({words.plain: words for words in news}.values())
+            told = [changed_mark(True) + Text(", ").join(news)] if news else []
+            if level >= 3 and told:
+                told = [changed_mark(True)]
+            rows.append(Row(Text(), [self._heading(seat), *told], more=Text("  ")))
             pieces = [
-                self._declaration_piece(declaration, keys.get(declaration["id"]))
+                self._declaration_piece(
+                    declaration, keys.get(declaration["id"]), declaration["id"] in changed
+                )
                 for declaration in self.own_declarations(seat)
             ]
             if seat < len(pairs) and pairs[seat]:
-                pieces.append(pair_text(pairs[seat]))
+                paired = any(e["kind"] == "pair" and e["seat"] == seat for e in self.recent)
+                pieces.append(changed_mark(paired) + pair_text(pairs[seat]))
             rows.append(Row(Text("  "), pieces or [Text("no declarations", style="dim")]))
-            extras = self._extras(seat)
+            extras = self._extras(seat, brief=level > 0)
             if extras:
                 rows.append(Row(Text("  "), extras))
         legend = [Text(GROUPS[letter], style=GROUP_STYLES[letter]) for letter in GROUPS]
@@ -708,8 +758,10 @@ class TrupeBoard(SheetBoard):
         rows.append(Row(Text(), legend, gap=1))
         return rows
 
-    def _declaration_piece(self, declaration: dict[str, Any], key: str | None) -> Text:
-        text = Text()
+    def _declaration_piece(
+        self, declaration: dict[str, Any], key: str | None, changed: bool
+    ) -> Text:
+        text = changed_mark(changed)
         if key:
             text.append(key, style=Style(color=BLACK_INK, bgcolor=CHOOSE, bold=True))
             text.append(" ")
@@ -717,14 +769,19 @@ class TrupeBoard(SheetBoard):
         text.stylize(clicks(("declaration", declaration["id"])))
         return text
 
-    def _extras(self, seat: int) -> list[Text]:
+    def _extras(self, seat: int, *, brief: bool = False) -> list[Text]:
         """A seat's premiums (+1 each) and penalties (−2 each), the turns it still loses and
-        the extra discards it owes at the deal."""
+        the extra discards it owes at the deal; `brief`: ``Miranda+2 −2``."""
         table = self.table
+        drawn = {event["card"]["cid"] for event in self.recent if event["kind"] == "special"}
         pieces = []
         for card in table["specials"][seat]:
-            piece = Text(face(card), style=card_style(card))
-            piece.append(" +1" if card["type"] == "premium" else " −2")
+            piece = changed_mark(card["cid"] in drawn)
+            if brief:
+                worth = " +1" if card["type"] == "premium" else " −2"
+                piece.append(face(card), style=card_style(card)).append(worth)
+            else:
+                piece.append(special_words(card), style=card_style(card))
             pieces.append(piece)
         if table["lost_turns"][seat]:
             pieces.append(Text(f"loses {table['lost_turns'][seat]} turn(s)", style="bold"))
@@ -766,15 +823,14 @@ class TrupeBoard(SheetBoard):
             cid = card["cid"]
             if show_cursor and cid == self.cursor:
                 marked.add(index)
-            cards.append(
-                card_text(
-                    card,
-                    cursor=show_cursor and cid == self.cursor,
-                    selected=cid in self.picked,
-                    dim=dim and cid not in useful,
-                    click=("card", cid),
-                )
+            text = card_text(
+                card,
+                cursor=show_cursor and cid == self.cursor,
+                selected=cid in self.picked,
+                dim=dim and cid not in useful,
+                click=("card", cid),
             )
+            cards.append(picked(text, cid in self.picked))
         rows = [Row(Text(), [self._hand_heading()])]
         if self.offer:
             pieces = [Text(f"{TREFOIL_MARK} stands for:")]
@@ -785,7 +841,7 @@ class TrupeBoard(SheetBoard):
                 piece.stylize(clicks(("option", index)))
                 pieces.append(piece)
             rows.append(Row(Text(), pieces))
-        rows.append(Row(Text(), cards, marked, gap=1))
+        rows.append(Row(Text(), cards, marked, gap=0))
         return rows
 
     def _hand_heading(self) -> Text:
@@ -810,3 +866,29 @@ class TrupeBoard(SheetBoard):
         if self.extends():
             heading.append(" · e: extend", style=Style(bold=True) + clicks(("extend",)))
         return heading
+
+
+def news_words(event: dict[str, Any], *, brief: bool = False) -> Text | None:
+    """Another player's move in a few words: ``drew``, ``took B2``, ``declared B2×3 (5)``,
+    ``extended B2×4 (10)``, ``laid a final pair``, ``discarded B2``, ``drew Prospero``;
+    `brief`: the verb alone."""
+    kind = event["kind"]
+    verbs = {"take": "took", "declare": "declared", "extend": "extended", "discard": "discarded"}
+    if brief and kind in verbs:
+        return Text(verbs[kind], style=CHANGED)
+    if kind == "draw":
+        return Text("drew", style=CHANGED)
+    if kind == "special":
+        return Text(f"drew a {special_words(event['card']).split(' ')[0]}", style=CHANGED)
+    if kind == "take":
+        return Text("took ", style=CHANGED).append_text(card_text(event["card"])[1:-1])
+    if kind in ("declare", "extend"):
+        verb = "declared " if kind == "declare" else "extended to "
+        return Text(verb, style=CHANGED).append_text(declaration_text(event["declaration"]))
+    if kind == "pair":
+        return Text("laid a final pair", style=CHANGED)
+    if kind == "discard":
+        return Text("discarded ", style=CHANGED).append_text(card_text(event["card"])[1:-1])
+    if kind == "lose_turn":
+        return Text("lost a turn (Prospero)", style=CHANGED)
+    return None
