@@ -61,6 +61,10 @@ from cardtable.protocol import (
 )
 
 RECEIVE_SIZE = 256 * 1024
+#: The chat lines kept when the server does not say how many a table keeps.
+KEPT_CHAT = 200
+#: The latest errors kept of those that answer no request.
+KEPT_ERRORS = 32
 
 
 class RequestFailed(Exception):
@@ -176,12 +180,16 @@ class ClientSession:
             self.view = message.view
             self.log.extend(message.events)
         elif isinstance(message, ChatLine) and message.table == self.table_id:
+            # As many lines as the table keeps (all a `joined` would bring back), not more.
             self.chat.append(message.line)
+            kept = self.welcome.limits.get("chat_history", KEPT_CHAT) if self.welcome else KEPT_CHAT
+            del self.chat[: max(0, len(self.chat) - int(kept))]
         elif isinstance(message, Error):
             if message.fatal:
                 self.close_reason = message
             if message.rid is None:
                 self.errors.append(message)
+                del self.errors[:-KEPT_ERRORS]
 
     async def _read_loop(self) -> None:
         try:
@@ -198,6 +206,7 @@ class ClientSession:
                 for item in items:
                     if isinstance(item, Rejected):
                         self.errors.append(item.error)
+                        del self.errors[:-KEPT_ERRORS]
                         continue
                     self._dispatch(item)
                 if not data:

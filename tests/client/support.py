@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
-from collections.abc import Awaitable, Callable, Coroutine, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from types import TracebackType
@@ -315,9 +315,105 @@ def shown(app: App[Any], widget: Any) -> str:
 
 
 async def footer_line(pilot: AppPilot, app: CardtableApp) -> str:
-    """The footer, once it is drawn again after the keys changed (it is blank for a moment)."""
+    """The footer, once it is drawn (it is blank for a moment after the keys changed). It may
+    still show the keys from before: to check keys, wait for them with `footer_with`."""
     await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip(), what="footer")
     return screen_text(app).splitlines()[-1]
+
+
+async def footer_with(
+    pilot: AppPilot, app: App[Any], keys: Mapping[str, bool], timeout: float = 5
+) -> str:
+    """Wait until the footer (the last row) shows each of `keys` marked True and none marked
+    False, e.g. ``{"d Draw": True, "x Discard": False}``; returns it. The footer is drawn
+    again a moment after the keys change, so it is waited for, never read at once."""
+
+    def footer() -> str:
+        return screen_text(app).splitlines()[-1]
+
+    def right() -> bool:
+        shown = footer()
+        return all((key in shown) == wanted for key, wanted in keys.items())
+
+    try:
+        await wait_until(pilot, right, timeout, "the footer")
+    except AssertionError:
+        raise AssertionError(f"{dict(keys)} in the footer {footer()!r}") from None
+    return footer()
+
+
+def footer_current(app: App[Any]) -> bool:
+    """Whether the footer shows the keys the screen has now (each action's first key that is
+    shown), not those of a moment ago: the footer is drawn again a moment after they change."""
+    line = words(screen_text(app).splitlines()[-1])
+    wanted: dict[str, str] = {}
+    for active in app.screen.active_bindings.values():
+        binding = active.binding
+        if binding.show and binding.action not in wanted:
+            wanted[binding.action] = f"{app.get_key_display(binding)} {binding.description}"
+    return bool(line) and all(words(key) in line for key in wanted.values())
+
+
+async def settled_footer(pilot: AppPilot, app: App[Any]) -> None:
+    """Wait until the footer shows the screen's keys as they are now (see `footer_current`)."""
+    try:
+        await wait_until(pilot, lambda: footer_current(app), 5, "the footer")
+    except AssertionError:
+        raise AssertionError(f"the footer: {screen_text(app).splitlines()[-1]!r}") from None
+
+
+async def round_trip(pilot: AppPilot, app: CardtableApp) -> None:
+    """Wait until a ping has been to the server and back, and its answer through the app's own
+    queue: whatever the server said before it has been handled by then. A test that checks that
+    something did not happen waits for this first, never for a fixed time."""
+    done: list[str] = []
+    app.ask(app, lambda session: session.ping(), lambda _: done.append("answered"), done.append)
+    await wait_until(pilot, lambda: done, 5, "a round trip to the server")
+    assert done == ["answered"], done
+
+
+async def still_running(pilot: AppPilot, app: App[Any]) -> None:
+    """Check that what the test just did (a click, a key that must do nothing) left the app
+    running: once all that was in the app's queue before has been handled (twice over, for
+    what that queued in turn), the app still runs."""
+
+    async def through_the_queue() -> None:
+        done: list[bool] = []
+        app.call_later(done.append, True)
+        await wait_until(pilot, lambda: done or not app.is_running, 5, "the app's queue")
+
+    for _ in range(2):
+        await through_the_queue()
+    assert app.is_running
+
+
+async def prompt_is(pilot: AppPilot, app: App[Any], table: TableScreen, prompt: str) -> None:
+    """Wait until the line under the board says `prompt` (words as the board gives them)."""
+    part = table.query_one("#prompt")
+    try:
+        await wait_until(pilot, lambda: words(shown(app, part)) == words(prompt), 5)
+    except AssertionError:
+        raise AssertionError(f"{prompt!r} under the board: {shown(app, part)!r}") from None
+
+
+async def on_screen(
+    pilot: AppPilot, app: App[Any], *texts: str, widget: Any = None, timeout: float = 5
+) -> str:
+    """Wait until each of `texts` shows on the screen (inside `widget`, if given), its words
+    perhaps wrapped over several rows; returns what the screen (or the widget) shows then."""
+
+    def seen() -> str:
+        return shown(app, widget) if widget is not None else screen_text(app)
+
+    def all_there() -> bool:
+        now = words(seen())
+        return all(words(text) in now for text in texts)
+
+    try:
+        await wait_until(pilot, all_there, timeout)
+    except AssertionError:
+        raise AssertionError(f"{texts} not on the screen:\n{seen()}") from None
+    return seen()
 
 
 def words(text: str) -> str:
@@ -488,6 +584,11 @@ class LocalTable(App[None]):
     def redraw(self) -> None:
         self.board.show(self.state())
         self.refresh_bindings()
+
+    def drawn(self) -> bool:
+        """The board shows the game as it is now, from our seat."""
+        state = self.board.state
+        return state is not None and state.view == self.game.view(self.seat)
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
         assert self.seat is not None

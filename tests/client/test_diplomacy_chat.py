@@ -209,7 +209,7 @@ def test_two_players_deal_and_the_third_sees_nothing_of_it() -> None:
                 await rhea.ado(lambda s: s.act({"kind": "offer", "to": TESS, "give_money": 12}))
                 await rhea.ado(lambda session: session.say("take it", TESS))
                 await wait_until(pilot, lambda: "  @ Rhea ● 2" in channels(tess), 5, "unread")
-                assert any("Chat from Rhea" in note for _, note in notices(tess))
+                await wait_until(pilot, lambda: ("", "Chat from Rhea") in notices(tess), 5)
 
                 await pilot.press("c")
                 await open_channel(pilot, tess, "@ Rhea")
@@ -242,8 +242,8 @@ def test_two_players_deal_and_the_third_sees_nothing_of_it() -> None:
                         chat=current.chat,
                     )
                 )
-                await pilot.pause()
-                assert chat_words(tess) == f"Rhea → Tess: take it {offer} {done}"
+                again = f"Rhea → Tess: take it {offer} {done}"
+                await wait_until(pilot, lambda: chat_words(tess) == again, 5, "drawn again")
 
             # Omar is told the deal was done (it is public: his log), and nothing before it.
             seen = await omar

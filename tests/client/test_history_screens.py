@@ -7,6 +7,7 @@ What the screens show is checked against what the game told us while it was play
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -61,7 +62,9 @@ async def play_out(pilot: AppPilot, app: CardtableApp) -> dict[str, Any]:
     returns what the game told our seat: its log, the final view and the players."""
     await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
     acted_at = (-1, -1)  # the game and seq we last acted at: act once per update, never twice
+    deadline = asyncio.get_running_loop().time() + 60
     while not (isinstance(app.screen, ScoringScreen) and app.screen.over):
+        assert asyncio.get_running_loop().time() < deadline, "the game did not end"
         session = session_of(app)
         if session is not None and session.legal and (session.game_no, session.seq) != acted_at:
             acted_at = (session.game_no, session.seq)

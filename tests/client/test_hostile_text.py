@@ -53,6 +53,7 @@ from tests.client.support import (
     run_async,
     screen_text,
     server_thread,
+    still_running,
     wait_until,
 )
 from tests.server.conftest import HOST, served, server_config
@@ -420,8 +421,8 @@ def test_markup_looking_chat_and_odd_names_from_a_real_player_show_literally() -
                 private = "".join(s.text for s in log_strips(app, "#chat-lines")[0])
                 assert private.rstrip() == "O'Brien → Tess: [@click=app.quit]psst[/]"
                 await pilot.click("#chat-lines", offset=(20, 0))
-                await pilot.pause(0.1)
-                assert app.is_running and app.screen is screen
+                await still_running(pilot, app)
+                assert app.screen is screen
                 assert_harmless(app)
 
         run_async(body, timeout=20)
@@ -480,8 +481,8 @@ def test_escapes_and_markup_a_server_lets_through_are_shown_as_harmless_text() -
                 assert_harmless(app)
                 await pilot.click("#players", offset=(4, 2))
                 await pilot.click("#chat-lines", offset=(4, 0))
-                await pilot.pause(0.1)
-                assert app.is_running and isinstance(app.screen, TableScreen)
+                await still_running(pilot, app)
+                assert isinstance(app.screen, TableScreen)
                 assert_harmless(app)
 
         run_async(body, timeout=20)

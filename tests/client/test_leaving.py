@@ -17,17 +17,19 @@ from textual.widgets import Input
 
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.dialogs import AwayPolicy, QuitChoice
+from cardtable.client.ui.rules import RulesScreen
 from cardtable.client.ui.table import TableScreen
 from tests.client.support import (
     SIZE,
     Remote,
     ServerThread,
-    footer_line,
+    footer_with,
     join_app,
     noticed,
     run_async,
     screen_text,
     server_thread,
+    settled_footer,
     shown,
     wait_until,
     words,
@@ -274,8 +276,9 @@ def test_the_creator_changes_the_away_time_at_the_table_and_others_see_it() -> N
                 await seated(pilot, app, 0)
                 table = app.screen
                 assert isinstance(table, TableScreen)
-                footer = await footer_line(pilot, app)
-                assert "P Away policy" in footer and "q Leave" in footer and "^q Quit" in footer
+                await footer_with(
+                    pilot, app, {"P Away policy": True, "q Leave": True, "^q Quit": True}
+                )
 
                 await pilot.press("P")
                 await wait_until(pilot, lambda: isinstance(app.screen, AwayPolicy), 5, "dialog")
@@ -319,11 +322,16 @@ def test_only_the_creator_has_the_away_policy_key() -> None:
                 await at_a_game(pilot, app, rhea)
                 table = app.screen
                 assert isinstance(table, TableScreen)
-                footer = await footer_line(pilot, app)
+                await settled_footer(pilot, app)
+                footer = screen_text(app).splitlines()[-1]
                 assert "Away policy" not in footer and "q Leave" in footer, footer
                 await pilot.press("P")
-                await pilot.pause(0.1)
-                assert app.screen is table  # no dialog
+                # No dialog: the next key, ?, opens the rules over the table itself.
+                await pilot.press("question_mark")
+                await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen), 5, "rules")
+                assert app.screen_stack[-2] is table
+                await pilot.press("escape")
+                await wait_until(pilot, lambda: app.screen is table, 5, "the table")
                 # Rhea's table lets the game wait, and everyone at it reads so.
                 assert "the game waits for anyone away" in shown(app, table.query_one("#players"))
 
@@ -344,7 +352,8 @@ def test_a_table_of_bots_and_us_shows_no_away_policy() -> None:
                 await wait_until(pilot, lambda: "Your hand" in screen_text(app), 5, "the game")
                 table = app.screen
                 assert isinstance(table, TableScreen)
-                footer = await footer_line(pilot, app)
+                await settled_footer(pilot, app)
+                footer = screen_text(app).splitlines()[-1]
                 assert "Away policy" not in footer and "^q Quit" in footer, footer
                 assert "away" not in shown(app, table.query_one("#players"))
 

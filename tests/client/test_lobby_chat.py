@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, OptionList, RichLog
+from textual.widgets import DataTable, OptionList, RichLog, Select
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
@@ -23,11 +23,15 @@ from cardtable.protocol import Chat, Error, ErrorCode, Message, Sit
 from tests.client.support import (
     SIZE,
     Remote,
+    drawn,
     join_app,
     lobby_of,
+    on_screen,
+    round_trip,
     run_async,
     screen_text,
     server_thread,
+    still_running,
     wait_until,
 )
 
@@ -256,9 +260,11 @@ def test_a_table_opened_through_the_form_waits_for_bots_and_start() -> None:
 
 
 async def choose(pilot: Pilot[Any], select: str, label: str) -> None:
-    """Open the `Select` with a click, move to `label` and press enter."""
+    """Open the `Select` with a click, move to `label` and press enter; returns once the
+    `Select` shows it."""
+    widget = pilot.app.screen.query_one(select, Select)
     await pilot.click(select)
-    await pilot.pause()
+    await wait_until(pilot, lambda: widget.expanded, 5, f"{select} open")
     overlay = pilot.app.screen.query_one(f"{select} SelectOverlay", OptionList)
     for index in range(overlay.option_count):
         if str(overlay.get_option_at_index(index).prompt) == label:
@@ -267,7 +273,8 @@ async def choose(pilot: Pilot[Any], select: str, label: str) -> None:
     else:
         raise AssertionError(f"{select} has no choice {label!r}")
     await pilot.press("enter")
-    await pilot.pause()
+    await wait_until(pilot, lambda: not widget.expanded, 5, f"{select} closed")
+    await on_screen(pilot, pilot.app, label, widget=widget)
 
 
 def test_watching_a_table_of_bots_shows_no_hand() -> None:
@@ -321,8 +328,10 @@ def test_enter_sits_at_a_table_with_a_free_seat() -> None:
                 await wait_until(pilot, lambda: "ready to start" in lines_of(app)[0], 5)
                 name = rhea.look(lambda session: session.tables[table]["seats"][1]["name"])
                 assert name == "Tess"
-                await pilot.pause(0.1)
-                assert errors == []  # one sit, not two (the list and the screen both take enter)
+                # One sit, not two (the list and the screen both take enter): a second one's
+                # refusal would have come back before the answer to a ping sent after it.
+                await round_trip(pilot, app)
+                assert errors == []
 
         run_async(body, timeout=10)
 
@@ -393,8 +402,10 @@ def test_a_line_right_behind_a_change_of_the_table_shows_once() -> None:
 
                 await rhea.ado(arrive_and_greet)
                 await wait_until(pilot, lambda: "Rhea: hello" in chat_lines(app), 5, "hello")
-                await pilot.pause(0.2)
-                assert chat_lines(app) == ["Rhea: hello"]
+                # Shown once: a second copy would come before the next line.
+                await rhea.ado(lambda session: session.say("bye"))
+                await wait_until(pilot, lambda: "Rhea: bye" in chat_lines(app), 5, "bye")
+                assert chat_lines(app) == ["Rhea: hello", "Rhea: bye"]
 
         run_async(body, timeout=10)
 
@@ -456,8 +467,8 @@ def test_markup_in_chat_shows_literally_and_does_nothing() -> None:
                 ), "a chat line carries a click action"
                 # Clicking where the words are does not quit.
                 await pilot.click("#chat-lines", offset=(20, 0))
-                await pilot.pause()
-                assert app.is_running and isinstance(app.screen, TableScreen)
+                await still_running(pilot, app)
+                assert isinstance(app.screen, TableScreen)
 
         run_async(body, timeout=10)
 
@@ -498,8 +509,10 @@ def test_the_log_shows_each_event_once() -> None:
                 await seated(pilot, app, 0)
                 await wait_until(pilot, lambda: state_of(table_screen(app)).my_turn, 5)
                 await pilot.press("l")
+                # Once the screen has drawn the latest view, it has handled every message.
+                screen = table_screen(app)
+                await wait_until(pilot, lambda: drawn(app, screen), 5, "the latest view")
                 await wait_until(pilot, lambda: log_lines(app), 5, "the log")
-                await pilot.pause(0.1)
                 deals = [line for line in log_lines(app) if line.startswith("Round 1:")]
                 assert deals == ["Round 1: Tess deals. Spots:"]
                 assert log_lines(app).count("Tess's turn.") == 1

@@ -8,6 +8,7 @@ look at the new SVGs before committing them.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any
 
@@ -20,7 +21,15 @@ from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
-from tests.client.support import SIZE, join_app, play_app, screen_text, server_thread, wait_until
+from tests.client.support import (
+    SIZE,
+    join_app,
+    play_app,
+    screen_text,
+    server_thread,
+    settled_footer,
+    wait_until,
+)
 from tests.client.test_nobility_board import nobility_app
 from tests.client.test_queen_of_scots_board import queen_app
 from tests.client.test_thistle_board import thistle_app
@@ -59,10 +68,8 @@ def test_lobby(snap_compare: Any) -> None:
 
 
 async def settled(pilot: Pilot[Any], app: Any) -> None:
-    """Wait out the footer's rebuild after the keys change (it is blank for a moment)."""
-    await pilot.pause(0.1)
-    await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip(), what="footer")
-    await pilot.pause(0.1)
+    """Wait out the footer's rebuild after the keys change: it shows the keys of now."""
+    await settled_footer(pilot, app)
 
 
 def your_turn(app: Any) -> Any:
@@ -88,7 +95,9 @@ async def play_to_the_scores(pilot: Pilot[Any], app: Any) -> None:
     """Play our moves (the first legal action each time) until the scoring window shows."""
     await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
     acted_at = -1  # the seq we last acted at: act once per update, never twice
+    deadline = asyncio.get_running_loop().time() + 60
     while not isinstance(app.screen, ScoringScreen):
+        assert asyncio.get_running_loop().time() < deadline, "no scores"
         session = app.link.latest if app.link else None
         if session is not None and session.legal and session.seq != acted_at:
             acted_at = session.seq
@@ -144,7 +153,9 @@ def moves_then(app: Any, moves: int, order: tuple[str, ...], then: str) -> Any:
     async def wait(pilot: Pilot[Any]) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), what="the table")
         acted_at, made = -1, 0
+        deadline = asyncio.get_running_loop().time() + 60
         while True:
+            assert asyncio.get_running_loop().time() < deadline, f"no {then} to make"
             session = app.link.latest if app.link else None
             if session is not None and session.legal and session.seq != acted_at:
                 if made >= moves and any(a["kind"] == then for a in session.legal):

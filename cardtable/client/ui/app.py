@@ -8,7 +8,7 @@ through `ask` when the screen needs the reply.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -271,8 +271,9 @@ class CardtableApp(App[None]):
 
     # -- for the screens ------------------------------------------------------------------------
 
-    def show_rules(self, game: str) -> None:
-        self.push_screen(RulesScreen(game, get_game(game).title))
+    def show_rules(self, game: str, options: Mapping[str, Any] | None = None) -> None:
+        """The rules of `game`, speaking of a table's `options` where it has some."""
+        self.push_screen(RulesScreen(game, get_game(game).title, options))
 
     def retry(self, *, name: str | None = None, password: str | None = None) -> None:
         """Connect again after a failed first connection, with a new name or password."""

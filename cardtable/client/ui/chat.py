@@ -5,6 +5,9 @@ The table channel is everyone at the table; each other player at it has a privat
 where the table does not let partners talk privately (the server refuses such lines anyway).
 In a game with offers (Nobility) the panel also takes the deal commands of `diplomacy` and shows
 each offer and deal in the private channel of its other party; a bot has a channel for them.
+
+While the panel has the keys, ↑ ↓ open the channel above or below and Page Up / Page Down
+scroll its lines. It keeps the latest `KEPT_LINES` lines of all its channels.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Input, OptionList, RichLog
+from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from cardtable.client.ui.bounded import KEPT_LINES, BoundedLog
 from cardtable.client.ui.diplomacy import is_note, note_text, parse_command
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
@@ -144,9 +148,8 @@ class ChatPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="channels")
-        # min_width=1: wrap at the panel's width (the default, 78, would cut lines off).
-        yield RichLog(id="chat-lines", wrap=True, markup=False, highlight=False, min_width=1)
-        yield Input(placeholder="Say… (/msg NAME text)", id="chat-input", max_length=500)
+        yield BoundedLog(id="chat-lines")
+        yield ChatInput(placeholder="Say… (/msg NAME text)", id="chat-input", max_length=500)
 
     # -- what to show ---------------------------------------------------------------------------
 
@@ -181,9 +184,10 @@ class ChatPanel(Vertical):
         self._draw_channels()
 
     def set_lines(self, lines: list[dict[str, Any]]) -> None:
-        """Show all of `lines`: the table's chat as we may read it, oldest first."""
-        self.lines = list(lines)
-        self._ids = {line.get("id") for line in lines}
+        """Show all of `lines` (the latest `KEPT_LINES`): the table's chat as we may read it,
+        oldest first."""
+        self.lines = list(lines[-KEPT_LINES:])
+        self._ids = {line.get("id") for line in self.lines}
         self._mark_seen()
         self._draw_lines()
         self._draw_channels()
@@ -194,14 +198,24 @@ class ChatPanel(Vertical):
             return
         self._ids.add(line.get("id"))
         self.lines.append(line)
+        if len(self.lines) > KEPT_LINES:
+            self._forget(self.lines.pop(0))
         if channel_of(line, self.me) == self.channel:
-            self.query_one("#chat-lines", RichLog).write(line_text(line))
+            self._lines_log().add(line_text(line))
             self._mark_seen()
         self._draw_channels()
 
+    def _forget(self, line: dict[str, Any]) -> None:
+        """Let the oldest line go. Lines are seen oldest first, so it was seen if any line of
+        its channel was."""
+        self._ids.discard(line.get("id"))
+        channel = channel_of(line, self.me)
+        if self.seen.get(channel, 0) > 0:
+            self.seen[channel] -= 1
+
     def unread(self, channel: str) -> int:
         total = sum(1 for line in self.lines if channel_of(line, self.me) == channel)
-        return total - self.seen.get(channel, 0)
+        return max(0, total - self.seen.get(channel, 0))
 
     def _channels(self) -> list[tuple[str, str]]:
         channels = [(TABLE, "# table")]
@@ -218,12 +232,15 @@ class ChatPanel(Vertical):
             1 for line in self.lines if channel_of(line, self.me) == self.channel
         )
 
+    def _lines_log(self) -> BoundedLog:
+        return self.query_one("#chat-lines", BoundedLog)
+
     def _draw_lines(self) -> None:
-        log = self.query_one("#chat-lines", RichLog)
+        log = self._lines_log()
         log.clear()
         for line in self.lines:
             if channel_of(line, self.me) == self.channel:
-                log.write(line_text(line))
+                log.add(line_text(line))
 
     def _draw_channels(self) -> None:
         options = self.query_one("#channels", OptionList)
@@ -248,6 +265,21 @@ class ChatPanel(Vertical):
         self._mark_seen()
         self._draw_lines()
         self._draw_channels()
+
+    def step_channel(self, step: int) -> None:
+        """Open the channel `step` places below in the list (above if negative; the last leads
+        round to the first), so that every channel can be reached with the keys."""
+        keys = [key for key, _ in self._channels()]
+        here = keys.index(self.channel) if self.channel in keys else 0
+        self.open_channel(keys[(here + step) % len(keys)])
+
+    def scroll_lines(self, pages: int) -> None:
+        """Scroll the open channel's lines a page up (negative) or down."""
+        log = self._lines_log()
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -274,3 +306,27 @@ class ChatPanel(Vertical):
             return
         event.input.value = ""
         self.post_message(self.Send(outgoing))
+
+
+class ChatInput(Input):
+    """The line to type in the chat panel. A line has no use for ↑ ↓, Page Up and Page Down:
+    they open another channel and scroll the open one's lines."""
+
+    BINDINGS = [
+        Binding("escape", "screen.board", "Board"),
+        Binding("up", "channel(-1)", "Channel", key_display="↑↓"),
+        Binding("down", "channel(1)", "Channel", show=False),
+        Binding("pageup", "scroll_lines(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll_lines(1)", "Scroll", show=False),
+    ]
+
+    def _panel(self) -> ChatPanel:
+        panel = self.parent
+        assert isinstance(panel, ChatPanel)
+        return panel
+
+    def action_channel(self, step: int) -> None:
+        self._panel().step_channel(step)
+
+    def action_scroll_lines(self, pages: int) -> None:
+        self._panel().scroll_lines(pages)

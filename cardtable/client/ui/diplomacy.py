@@ -230,10 +230,12 @@ def _answer(
 
 class Negotiations:
     """The lines that show offers and deals in our private channels. Remembers who made each
-    offer to whom in the current game, since a closed offer's event names only its number."""
+    offer to whom in the current game (only), since a closed offer's event names only its
+    number."""
 
     def __init__(self) -> None:
         self._parties: dict[tuple[int, int], tuple[int, int]] = {}
+        self._game: int | None = None
 
     def rebuild(
         self, log: Sequence[Mapping[str, Any]], game: int, me: int | None, names: Sequence[str]
@@ -252,7 +254,11 @@ class Negotiations:
         """The chat lines for the offers and deals among `events` that `me` is party to.
 
         Each is a dict like a chat line (``id``, ``from``, ``from_seat``: who acted, None when
-        nobody did) with its ``channel`` and the words in ``note``."""
+        nobody did) with its ``channel`` and the words in ``note``; ``answer`` is true on the
+        other party's answer to our offer (accepted or declined)."""
+        if game != self._game:
+            self._parties.clear()  # the offers of earlier games are closed for good
+            self._game = game
         lines = []
         for event in events:
             line = self._note(event, game, me, names)
@@ -275,12 +281,14 @@ class Negotiations:
             else:
                 words = f"Offer {deal} to {names[to]}: {terms} — /withdraw {deal} to take it back"
             actor: int | None = maker
+            answered = False
         elif kind == "offer_closed":
             deal = int(event["deal"])
             if (game, deal) not in self._parties:
                 return None
             maker, to = self._parties[(game, deal)]
             how = str(event.get("how", ""))
+            answered = how == "declined"
             if how == "declined":
                 words, actor = f"{names[to]} declines offer {deal}.", to
             elif how == "withdrawn":
@@ -293,6 +301,7 @@ class Negotiations:
             deal, maker, to = int(event["deal"]), int(event["from"]), int(event["to"])
             words = f"{names[to]} accepts offer {deal}. Done: {terms_text(event, names)}."
             actor = to
+            answered = True
         else:
             return None
         if me not in (maker, to):
@@ -303,6 +312,7 @@ class Negotiations:
             "channel": seat_channel(other),
             "note": words,
             "open": kind == "offer" and to == me,
+            "answer": answered and maker == me,
             "from": names[actor] if actor is not None else "",
             "from_seat": actor,
         }

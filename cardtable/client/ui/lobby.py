@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from cardtable.client.session import ClientSession
+from cardtable.client.ui.bounded import KeysFooter
 from cardtable.client.ui.plain import clean, plain
 from cardtable.protocol import Message, TableChanged, TableCreated, TableRemoved, Tables
 
@@ -74,7 +75,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="lobby-side"):
                 yield Static(id="table-detail")
         yield Static(id="lobby-hint")
-        yield Footer()
+        yield KeysFooter()  # the lobby redraws at every change of any table
 
     def on_mount(self) -> None:
         self.title = "cardtable"
@@ -249,7 +250,7 @@ class LobbyScreen(Screen[None]):
     def action_rules(self) -> None:
         table = self.selected_table()
         if table is not None:
-            self.cardtable.show_rules(table["game"])
+            self.cardtable.show_rules(table["game"], table["options"])
 
     def action_history(self) -> None:
         from cardtable.client.ui.history import HistoryScreen

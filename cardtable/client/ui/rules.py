@@ -18,7 +18,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, MarkdownViewer
 
 import cardtable
-from cardtable.client.ui.table_state import TableState
 from cardtable.engine import get_game
 from cardtable.engine.options import OptionError, OptionSpec, resolve_options
 
@@ -85,21 +84,8 @@ class RulesScreen(ModalScreen[None]):
         self.markdown = rules_markdown(game, title, options)
 
     def compose(self) -> ComposeResult:
-        if self.options is None:
-            self.options = self.table_options()
-            if self.options is not None:
-                self.markdown = rules_markdown(self.game, self.game_title, self.options)
         yield MarkdownViewer(self.markdown, id="rules", show_table_of_contents=False)
         yield Footer()
-
-    def table_options(self) -> Mapping[str, Any] | None:
-        """The options of the table shown under this screen, when it plays this game."""
-        for screen in reversed(self.app.screen_stack):
-            state = getattr(screen, "state", None)
-            if isinstance(state, TableState) and state.game == self.game:
-                options = state.summary.get("options")
-                return dict(options) if isinstance(options, Mapping) else {}
-        return None
 
     def action_close(self) -> None:
         self.dismiss(None)

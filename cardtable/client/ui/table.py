@@ -15,10 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static, TabbedContent, TabPane
+from textual.widget import Widget
+from textual.widgets import Static, TabbedContent, TabPane, Tabs
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.boards import Board, board_for
+from cardtable.client.ui.bounded import BoundedLog, KeysFooter, footer_keys
 from cardtable.client.ui.chat import TABLE, ChatPanel, channel_of, closed_partners
 from cardtable.client.ui.dialogs import (
     AwayPolicy,
@@ -43,6 +45,9 @@ if TYPE_CHECKING:
 #: (they still work): the Chat and Log tabs are on screen anyway, and then the keys that look
 #: things up. The game's keys, Leave and Quit always stay.
 FOOTER_SPARE = ("log", "chat", "scores", "rules", "away_policy")
+
+#: The parts of the screen that take the keys in turn, with Tab and shift+Tab.
+AREAS = ("board", "chat", "log")
 
 
 def away(seat: dict[str, Any]) -> bool:
@@ -76,6 +81,28 @@ def players_grid() -> Table:
     return grid
 
 
+class GameLog(BoundedLog):
+    """The game's log, every event in words. Once it has the focus (Tab), ↑ ↓, Page Up, Page
+    Down, Home and End scroll it."""
+
+    BINDINGS = [
+        Binding("escape", "screen.board", "Board"),
+        Binding("up", "scroll_up", "Scroll", key_display="↑↓"),
+        Binding("down", "scroll_down", "Scroll", show=False),
+    ]
+
+
+class SidePane(TabPane):
+    """A tab of the chat and log column. Textual brings a tab to the front when something in it
+    takes the focus, but hears of it later: by then the focus may have moved on (Tab Tab), and
+    the news of the earlier focus is dropped here."""
+
+    def on_tab_pane_focused(self, event: TabPane.Focused) -> None:
+        focused = self.screen.focused
+        if focused is None or self not in focused.ancestors:
+            event.stop()
+
+
 class TableScreen(Screen[None]):
     """One table, seated or watching."""
 
@@ -91,7 +118,10 @@ class TableScreen(Screen[None]):
         Binding("R", "release", "Release seat"),
         Binding("P", "away_policy", "Away policy"),
         Binding("q", "leave", "Leave"),
-        Binding("escape", "board", "Board", show=False),
+        # Shown (and used) only while the chat or the log has the keys.
+        Binding("escape", "board", "Board"),
+        Binding("tab", "area(1)", "Next area", show=False),
+        Binding("shift+tab", "area(-1)", "Previous area", show=False),
     ]
 
     def __init__(self, joined: Joined) -> None:
@@ -110,6 +140,10 @@ class TableScreen(Screen[None]):
         self.negotiations = Negotiations() if has_diplomacy(self.spec) else None
         #: Set once the player chose how to quit: Ctrl-Q then quits without asking again.
         self._quitting = False
+        #: The scores window this screen opened last: a new one replaces it, never stacks.
+        self._scores: Screen[None] | None = None
+        #: The keys the footer was last told of (see `_refresh_keys`).
+        self._keys: object = None
 
     @property
     def cardtable(self) -> CardtableApp:
@@ -123,14 +157,16 @@ class TableScreen(Screen[None]):
                 yield self.board
                 yield Static(id="prompt")
             with TabbedContent(id="side", initial="chat-tab"):
-                with TabPane("Chat", id="chat-tab"):
+                with SidePane("Chat", id="chat-tab"):
                     yield ChatPanel(id="chat")
-                with TabPane("Log", id="log-tab"):
-                    # min_width=1: wrap at the panel's width (the default, 78, cuts lines off).
-                    yield RichLog(id="log", wrap=True, markup=False, highlight=False, min_width=1)
-        yield Footer()
+                with SidePane("Log", id="log-tab"):
+                    yield GameLog(id="log")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
+        # The tabs change with c and l, or a click; Tab moves between the board, the chat and
+        # the log (`action_area`), never to the row of tabs, where no key would do anything.
+        self.query_one("#side Tabs", Tabs).can_focus = False
         self.redraw(self.joined)
         pending, self._pending = self._pending, []
         for message in pending:
@@ -163,16 +199,22 @@ class TableScreen(Screen[None]):
             self._draw_state()
             if self.negotiations is not None:
                 self._draw_chat_players()  # the open offers, for an answer without a number
-            log = self.query_one("#log", RichLog)
+            log = self._log()
             if message.game != self._log_game:
+                # The log is this game's, as the session's is: a new game starts it afresh.
                 self._log_game = message.game
-                log.write(Text(f"— Game {message.game} —", style="bold"))
+                log.clear()
+                log.add(Text(f"— Game {message.game} —", style="bold"))
             for event in message.events:
-                log.write(self._event_text(event))
+                log.add(self._event_text(event))
+            self._close_watched_scores(message)
             self._announce_scores(message.events)
             for note in self._deal_notes(message.events, message.game):
                 self._chat().add(note)
-                if note["from_seat"] not in (None, session.seat):
+                if note.get("answer"):
+                    # An answer to our offer: told wherever we are looking.
+                    self.notify(str(note["note"]), title="Your offer", markup=False)
+                elif note["from_seat"] not in (None, session.seat):
                     self._flag_chat(note)
         elif isinstance(message, TableChanged) and message.table["id"] == session.table_id:
             self._draw_state()
@@ -189,11 +231,11 @@ class TableScreen(Screen[None]):
         # chat does not say when in the game each line was written.
         notes = self._deal_notes(joined.log, joined.table["game_no"], rebuild=True)
         self._chat().set_lines([*joined.chat, *notes])
-        log = self.query_one("#log", RichLog)
+        log = self._log()
         log.clear()
         self._log_game = joined.table["game_no"]
         for event in joined.log:
-            log.write(self._event_text(event))
+            log.add(self._event_text(event))
 
     def _draw_state(self) -> None:
         session = self.session
@@ -208,7 +250,15 @@ class TableScreen(Screen[None]):
         # The away policy, where it can matter: someone else at the table is, or may be, a person.
         players.border_subtitle = away_words(away_time(state)) if others_may_be_away(state) else ""
         self.query_one("#prompt", Static).update(Text(self.board.prompt(state), style="bold"))
-        self.refresh_bindings()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Have the footer drawn again if its keys changed (most updates change none, and each
+        redraw of the footer costs new widgets)."""
+        keys = footer_keys(self)
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
 
     def _draw_chat_players(self) -> None:
         if self.state is not None:
@@ -235,6 +285,9 @@ class TableScreen(Screen[None]):
 
     def _chat(self) -> ChatPanel:
         return self.query_one("#chat", ChatPanel)
+
+    def _log(self) -> GameLog:
+        return self.query_one("#log", GameLog)
 
     def _chat_players(self, state: TableState) -> list[str | None]:
         """Each seat's player who can read a private line (None for bots and empty seats)."""
@@ -346,6 +399,24 @@ class TableScreen(Screen[None]):
             if event.get("kind") == "round_end":
                 self.action_scores(event["score"])
 
+    def _close_watched_scores(self, update: Update) -> None:
+        """Watching, the scores window closes by itself at the next deal (nobody may be there
+        to close it, and the game goes on without them)."""
+        if self.state is None or self.state.seat is not None:
+            return
+        dealt = any(event.get("kind") == "deal" for event in update.events)
+        if dealt and self._scores is not None and self._scores is self.app.screen:
+            self._scores.dismiss(None)
+            self._scores = None
+
+    def _show_scores(self, scores: Screen[None]) -> None:
+        """Open a scores window in place of the one open before, if it is still in front."""
+        previous, self._scores = self._scores, scores
+        if previous is not None and previous is self.app.screen:
+            self.app.switch_screen(scores)
+        else:
+            self.app.push_screen(scores)
+
     def action_scores(self, score: dict[str, Any] | None = None) -> None:
         from cardtable.client.ui.scoring import ScoringScreen
 
@@ -358,7 +429,7 @@ class TableScreen(Screen[None]):
                 self.notify("No round has been scored yet.")
                 return
             score = view["round_scores"][-1]
-        self.app.push_screen(ScoringScreen(self.state, score, self._may_start()))
+        self._show_scores(ScoringScreen(self.state, score, self._may_start()))
 
     # -- keys -----------------------------------------------------------------------------------
 
@@ -387,7 +458,7 @@ class TableScreen(Screen[None]):
         return bindings
 
     def on_resize(self) -> None:
-        self.refresh_bindings()  # the footer's room changed
+        self._refresh_keys()  # the footer's room changed
 
     def _is_creator(self) -> bool:
         """Whether this connection holds the creator's rights to this table."""
@@ -417,6 +488,8 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.state
+        if action == "board":
+            return self._area() != "board"  # the way back, shown while the keys are elsewhere
         if action == "start":
             return self._may_start()
         if action == "cover":
@@ -438,23 +511,62 @@ class TableScreen(Screen[None]):
             )
         return True
 
+    # The focus moves at once (`set_focus`, not `focus`, which waits for the next turn of the
+    # loop), so that a key pressed right after it (Tab Tab) finds it moved.
+
     def action_chat(self) -> None:
         self.query_one("#side", TabbedContent).active = "chat-tab"
-        self.query_one("#chat-input").focus()
+        self.set_focus(self.query_one("#chat-input"))
 
     def action_log(self) -> None:
+        """Show the log; the board keeps the keys (Tab gives them to the log, to scroll it)."""
         self.query_one("#side", TabbedContent).active = "log-tab"
 
     def action_board(self) -> None:
-        self.board.focus()
+        self.set_focus(self.board)
+
+    # -- which part has the keys -----------------------------------------------------------------
+
+    def _area(self) -> str:
+        """The part of the screen that has the keys: the board, the chat or the log."""
+        focused = self.focused
+        if focused is None or focused is self.board or self.board in focused.ancestors:
+            return "board"
+        side = self.query_one("#side", TabbedContent)
+        if side not in focused.ancestors:
+            return "board"
+        return "chat" if side.active == "chat-tab" else "log"
+
+    def action_area(self, step: int) -> None:
+        """Tab, shift+Tab: give the keys to the next part of the screen (board, chat, log)."""
+        area = AREAS[(AREAS.index(self._area()) + step) % len(AREAS)]
+        if area == "board":
+            self.action_board()
+        elif area == "chat":
+            self.action_chat()
+        else:
+            self.action_log()
+            self.set_focus(self._log())
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """The keys follow a change of tab (a click on it, `c`) out of the tab just hidden."""
+        focused = self.focused
+        shown = event.pane
+        side = self.query_one("#side", TabbedContent)
+        if focused is None or shown.id != side.active or shown in focused.ancestors:
+            return  # (news of an earlier change of tab, or the focus is in the tab shown)
+        if side in focused.ancestors:
+            target: Widget = (
+                self.query_one("#chat-input") if shown.id == "chat-tab" else self._log()
+            )
+            self.set_focus(target)
 
     def action_whisper(self, seat: int) -> None:
-        self.query_one("#side", TabbedContent).active = "chat-tab"
+        self.action_chat()
         self._chat().open_channel(f"seat:{seat}")
-        self.query_one("#chat-input").focus()
 
     def action_rules(self) -> None:
-        self.cardtable.show_rules(self.game)
+        self.cardtable.show_rules(self.game, self.state.summary["options"] if self.state else None)
 
     def action_start(self) -> None:
         if self.state is not None:
