@@ -15,7 +15,14 @@ from rich.console import Console
 from rich.text import Text
 
 from cardtable.client.session import HandshakeRefused
-from cardtable.client.ui.chat import TABLE, Outgoing, channel_of, line_text, parse_outgoing
+from cardtable.client.ui.chat import (
+    BOTS_DONT_READ,
+    TABLE,
+    Outgoing,
+    channel_of,
+    line_text,
+    parse_outgoing,
+)
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.problems import default_name, explain
 from cardtable.protocol import ErrorCode
@@ -286,3 +293,9 @@ def test_default_name_without_a_login_is_player(
 
     monkeypatch.setattr(getpass, "getuser", getuser)
     assert default_name() == "player"
+
+
+def test_msg_to_a_bot_by_its_name_with_or_without_its_mark_says_bots_dont_read_them() -> None:
+    for typed in ("/msg Bram (bot) psst", "/msg Bram psst", "/msg bram"):
+        assert parse_outgoing(typed, TABLE, NAMES, bots=["Bram (bot)"]) == BOTS_DONT_READ, typed
+    assert parse_outgoing("/msg Bramble hi", TABLE, NAMES, bots=["Bram (bot)"]) != BOTS_DONT_READ

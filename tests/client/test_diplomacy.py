@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.client.ui.chat import TABLE, channel_of, line_text, parse_outgoing
+from cardtable.client.ui.chat import BOTS_DONT_READ, TABLE, channel_of, line_text, parse_outgoing
 from cardtable.client.ui.diplomacy import (
     NOTE_STYLE,
     OPEN_STYLE,
@@ -168,8 +168,8 @@ def test_other_commands_and_chat_are_left_to_the_chat() -> None:
 
 def test_a_plain_line_in_a_bots_channel_is_refused() -> None:
     players: list[str | None] = ["Ann", "Bo", None]
-    assert parse_outgoing("psst", "seat:2", players) == "Bots cannot read private lines."
-    assert parse_outgoing("psst", "seat:1", players) != "Bots cannot read private lines."
+    assert parse_outgoing("psst", "seat:2", players) == BOTS_DONT_READ
+    assert parse_outgoing("psst", "seat:1", players) != BOTS_DONT_READ
 
 
 # -- the lines shown ------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from textual.widgets import Input, OptionList, RichLog
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
+from cardtable.client.ui.chat import BOTS_DONT_READ
 from cardtable.client.ui.diplomacy import NOTE_STYLE
 from cardtable.client.ui.table import TableScreen
 from cardtable.protocol import Joined
@@ -129,7 +130,7 @@ def test_an_offer_to_a_bot_is_answered_in_the_bots_channel() -> None:
 
                 # A plain line to a bot is refused; commands that cannot be read are too.
                 await pilot.press(*"psst", "enter")
-                await warned(pilot, app, "Bots cannot read private lines.")
+                await warned(pilot, app, BOTS_DONT_READ)
                 await pilot.press("ctrl+u", *"/offer give lots", "enter")
                 await warned(
                     pilot,

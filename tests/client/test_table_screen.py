@@ -21,6 +21,7 @@ from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
 from cardtable.client.ui.cards import IDLE_FACE
+from cardtable.client.ui.chat import BOTS_DONT_READ
 from cardtable.client.ui.dialogs import Confirm
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.rules import RulesScreen
@@ -323,6 +324,8 @@ def test_a_game_played_with_the_keyboard_to_its_scores_then_a_rematch() -> None:
             await pilot.press("enter")
             assert app.screen is table
             assert "The game is over." in screen_text(app)
+            # The footer's s says what the scores' r says: one name for the next game.
+            await footer_with(pilot, app, {"s Rematch": True, "s Start": False})
             await pilot.press("v")
             assert isinstance(app.screen, ScoringScreen) and app.screen.over
             check_scores(app, screen_text(app))
@@ -584,7 +587,7 @@ def test_chat_at_the_table_and_no_private_lines_to_a_bot() -> None:
             typed = f"/msg {bot} psst"
             await pilot.press(*typed, "enter")
             await wait_until(pilot, lambda: notifications(app, "warning"), what="the warning")
-            assert notifications(app, "warning") == [": Bots cannot read private lines."]
+            assert notifications(app, "warning") == [f": {BOTS_DONT_READ}"]
             assert chat_input.value == typed
             assert len(session(app).chat) == 1
             assert log_text(lines) == "Tess: lvqsb 14 hi"

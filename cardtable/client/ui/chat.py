@@ -31,6 +31,8 @@ from cardtable.engine import GameSpec
 
 TABLE = "table"
 PARTNERS_CLOSED = "Partners may not talk privately at this table."
+BOTS_DONT_READ = "Bots don't read private lines: say it at the table, or to a player."
+BOT_MARK = " (bot)"
 
 
 @dataclass(frozen=True)
@@ -86,8 +88,10 @@ def _parse(
             if name and (rest.lower() + " ").startswith(name.lower() + " "):
                 body = rest[len(name) :].strip()
                 return Outgoing(body, seat) if body else "Write something after the name."
-        if any((rest.lower() + " ").startswith(bot.lower() + " ") for bot in bots):
-            return "Bots cannot read private lines."
+        # A bot answers to its name with or without its mark: "/msg Bram" as "/msg Bram (bot)".
+        bare = [bot.removesuffix(BOT_MARK) for bot in bots]
+        if any((rest.lower() + " ").startswith(bot.lower() + " ") for bot in [*bots, *bare]):
+            return BOTS_DONT_READ
         return "Nobody by that name is playing here. Use: /msg NAME text"
     if text.startswith("/"):
         return "The one command is /msg NAME text."
@@ -95,7 +99,7 @@ def _parse(
         return Outgoing(text, None)
     seat = int(channel.split(":")[1])
     if not 0 <= seat < len(names) or names[seat] is None:
-        return "Bots cannot read private lines."  # (a bot's channel shows offers alone)
+        return BOTS_DONT_READ  # (a bot's channel shows offers alone)
     return Outgoing(text, seat)
 
 

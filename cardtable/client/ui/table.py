@@ -112,6 +112,8 @@ class TableScreen(Screen[None]):
         Binding("v", "scores", "Scores"),
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("s", "start", "Start"),
+        # The same key once a game has been played here: the scores window calls it a rematch.
+        Binding("s", "rematch", "Rematch"),
         Binding("b", "bots", "Add bots"),
         # Capitals: every lower-case letter means something on some game's board.
         Binding("A", "cover", "Bot for away"),
@@ -144,6 +146,9 @@ class TableScreen(Screen[None]):
         self._scores: Screen[None] | None = None
         #: The keys the footer was last told of (see `_refresh_keys`).
         self._keys: object = None
+        #: Who was to act, and what we could do, when last drawn: when it changes the turn has
+        #: moved on, and the board's notices about the move before are taken down.
+        self._turn: object = None
 
     @property
     def cardtable(self) -> CardtableApp:
@@ -243,6 +248,10 @@ class TableScreen(Screen[None]):
         if state is None:
             return
         self.state = state
+        turn = (state.actors, state.legal)
+        if turn != self._turn:
+            self._turn = turn
+            self.board.forget_notices()
         self.board.show(state)
         self.query_one("#table-status", Static).update(self._status_text(state))
         players = self.query_one("#players", Static)
@@ -490,8 +499,9 @@ class TableScreen(Screen[None]):
         state = self.state
         if action == "board":
             return self._area() != "board"  # the way back, shown while the keys are elsewhere
-        if action == "start":
-            return self._may_start()
+        if action in ("start", "rematch"):
+            played = state is not None and state.view is not None
+            return self._may_start() and played == (action == "rematch")
         if action == "cover":
             return (
                 state is not None
@@ -572,6 +582,10 @@ class TableScreen(Screen[None]):
         if self.state is not None:
             table = self.state.summary["id"]
             self.cardtable.request(lambda session: session.start(table))
+
+    def action_rematch(self) -> None:
+        """The next game at this table, once one has been played (`s`, as `r` in the scores)."""
+        self.action_start()
 
     def action_bots(self) -> None:
         if self.state is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.message import Message
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.widget import Widget
 
 from cardtable.client.ui.table_state import TableState
@@ -32,6 +33,9 @@ class Board(Widget, can_focus=True):
         # draws such text as a link (in the theme's link colours, underlined), over the card's
         # own colours. A board's pieces keep the colours they were given.
         self.auto_links = False
+        #: The notices this board gave about the move in hand, taken down once the turn moves
+        #: on (`forget_notices`): "Choose a spot: 1, 3." means nothing after the move.
+        self._notices: list[Notification] = []
 
     @property
     def table(self) -> dict[str, Any]:
@@ -114,6 +118,33 @@ class Board(Widget, can_focus=True):
 
     def choose(self, action: dict[str, Any]) -> None:
         self.post_message(self.Chosen(action))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A notice about the move in hand, as `Widget.notify` gives it, kept to be taken down
+        by `forget_notices` once the turn moves on."""
+        app = self.app
+        seconds = app.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        notice = Notification(message, title, severity, seconds, markup=markup)
+        self._notices.append(notice)
+        app.post_message(Notify(notice))
+
+    def forget_notices(self) -> None:
+        """Take down this board's notices still showing (the table's turn moved on); other
+        notices (chat, refusals) stay."""
+        notices, self._notices = self._notices, []
+        app = self.app
+        for notice in notices:
+            # Textual has no public way to take down one notice; an expired one is gone already.
+            if notice in app._notifications:
+                app._unnotify(notice)
 
 
 BOARDS: dict[str, type[Board]] = {}

@@ -48,7 +48,7 @@ class ChineseTenBoard(Board):
         Binding("right", "move(1)", "Card", show=False),
         Binding("home", "move_to(0)", "First card", show=False),
         Binding("end", "move_to(-1)", "Last card", show=False),
-        Binding("1", "spot(0)", "Spot 1", show=False),
+        Binding("1", "spot(0)", "Spot", key_display="1-4"),
         Binding("2", "spot(1)", "Spot 2", show=False),
         Binding("3", "spot(2)", "Spot 3", show=False),
         Binding("4", "spot(3)", "Spot 4", show=False),
@@ -60,9 +60,16 @@ class ChineseTenBoard(Board):
         legal = self.state.legal if self.state else []
         if action == "deal":
             return {"kind": "deal"} in legal
-        if action == "play":
+        if action in ("play", "spot"):
             return any("spot" in action for action in legal)
+        if action in ("move", "move_to"):
+            return not self.flipped_step()  # the hand waits while a flipped card is placed
         return True
+
+    def flipped_step(self) -> bool:
+        """Whether the move in hand is the flipped card's (to a spot with 1–4 alone)."""
+        table = self.table
+        return table.get("phase") in ("take", "place") and bool(table.get("flipped"))
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
