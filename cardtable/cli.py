@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardtable import __version__
@@ -277,6 +278,13 @@ def _history(args: argparse.Namespace) -> int:
     from cardtable.server.storage import StorageError, default_path
 
     path = args.db or str(default_path("play" if args.play else "server"))
+    if not args.db and not args.play and not Path(path).exists():
+        print(
+            f"cardtable: no server has stored a game here yet ({path}). "
+            "The games of `cardtable play` are listed by `cardtable history --play`.",
+            file=sys.stderr,
+        )
+        return 1
     try:
         lines = history_lines(path, args.limit)
     except StorageError as error:

@@ -19,6 +19,8 @@ class LocalServer:
 
     config: ServerConfig
     running: RunningServer | None = field(default=None, init=False)
+    #: What `resume_token` closed, as sentences for the player.
+    closed: list[str] = field(default_factory=list, init=False)
 
     async def start(self, nursery: trio.Nursery) -> int:
         self.running = await nursery.start(serve, self.config)
@@ -28,7 +30,8 @@ class LocalServer:
         """A token for `name`'s latest unfinished game of `game` in the file, unless `new`.
         Every other table restored from the file is closed: playing alone keeps one game going
         (finished games stay in the history). A game left to the bots (`q`) is not closed: they
-        play it to its end, for the history."""
+        play it to its end, for the history. Each closed game in progress that held `name`'s
+        seat is told of in `closed`."""
         assert self.running is not None
         lobby = self.running.lobby
         token = None
@@ -40,6 +43,11 @@ class LocalServer:
             elif table.status == "playing" and not table.has_people():
                 continue
             else:
+                if mine and table.status == "playing":
+                    self.closed.append(
+                        f"Your unfinished game of {table.spec.title} ({len(table.seats)} players) "
+                        "was closed; finished games stay in the history."
+                    )
                 lobby.remove_table(table)
         return token
 
@@ -78,4 +86,11 @@ def play_plan(
     def resume(player: str) -> str | None:
         return server.resume_token(player, table.game, new=new)
 
-    return PlayPlan(table=table, name=name, start_server=server.start, resume=resume), server
+    plan = PlayPlan(
+        table=table,
+        name=name,
+        start_server=server.start,
+        resume=resume,
+        closed=lambda: list(server.closed),
+    )
+    return plan, server

@@ -6,6 +6,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from cardtable.cli import main
 from cardtable.engine import get_game, play_out
 from cardtable.server.storage import GameRecord, SeatRecord, Store, TableRecord, open_database
 from cardtable.server.storage.writes import FinishGame, OpenTable, StartGame, TakeAction, Write
@@ -69,7 +72,34 @@ def test_history_of_play_reads_play_db_in_the_data_folder() -> None:
     assert "Tess" in done.stdout and "Ada (bot)" in done.stdout
     server = cardtable("history")
     assert server.returncode == 1
-    assert "There is no" in server.stderr and "server.db" in server.stderr
+    assert "no server has stored a game here yet" in server.stderr
+    assert "server.db" in server.stderr and "cardtable history --play" in server.stderr
+
+
+def test_history_without_a_server_file_points_to_the_games_of_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CARDTABLE_DATA", str(tmp_path))
+    assert main(["history"]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error == (
+        f"cardtable: no server has stored a game here yet ({tmp_path / 'server.db'}). "
+        "The games of `cardtable play` are listed by `cardtable history --play`."
+    )
+
+
+def test_history_of_a_missing_named_file_does_not_point_to_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CARDTABLE_DATA", str(tmp_path))
+    missing = tmp_path / "elsewhere.db"
+    assert main(["history", "--db", str(missing)]) == 1
+    error = capsys.readouterr().err
+    assert f"There is no {missing}: no game has been stored there yet." in error
+    assert "--play" not in error
+    assert main(["history", "--play"]) == 1
+    error = capsys.readouterr().err
+    assert f"There is no {tmp_path / 'play.db'}" in error and "--play`" not in error
 
 
 def test_history_of_an_empty_database_says_so(tmp_path: Path) -> None:

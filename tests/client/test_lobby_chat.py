@@ -15,6 +15,7 @@ from textual.widgets import DataTable, OptionList, RichLog, Select
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
+from cardtable.client.ui.chat import ChatPanel
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.table import TableScreen
@@ -585,3 +586,70 @@ async def move(pilot: Pilot[Any], screen: TableScreen) -> None:
             await pilot.press(str(action["spot"] + 1))
             return
     raise AssertionError(f"no move for the selected card in {legal}")
+
+
+def test_your_own_lines_are_never_unread() -> None:
+    with server_thread() as server, Remote(server, "Rhea") as rhea, Remote(server, "Omar") as omar:
+
+        async def body() -> None:
+            app = join_app(server.port)
+            async with app.run_test(size=SIZE) as pilot:
+                await in_lobby(pilot, app)
+                table = await asyncio.to_thread(open_table, rhea, 3)
+                await omar.ado(lambda session: session.sit(table, 2))
+                await sit_down(pilot, app, table, 1)
+                await wait_until(pilot, lambda: "  @ Omar" in channels(app), 5, "channels")
+
+                await pilot.press("c", *"/msg Rhea meet at dawn", "enter")  # from # table
+                await wait_until(pilot, lambda: "meet at dawn" in rhea.chat_texts(), 5, "Rhea")
+                await wait_until(pilot, lambda: mine_arrived(app, "meet at dawn"), 5, "ours")
+                assert channels(app) == ["▶ # table", "  @ Rhea", "  @ Omar"]
+
+                await rhea.ado(lambda session: session.say("at dawn it is", to=1))
+                await wait_until(pilot, lambda: "  @ Rhea ● 1" in channels(app), 5, "Rhea's")
+                assert channels(app) == ["▶ # table", "  @ Rhea ● 1", "  @ Omar"]
+
+        run_async(body, timeout=10)
+
+
+def test_unread_counts_survive_a_dropped_connection() -> None:
+    with server_thread() as server, Remote(server, "Rhea") as rhea, Remote(server, "Omar") as omar:
+
+        async def body() -> None:
+            app = join_app(server.port)
+            async with app.run_test(size=SIZE, notifications=True) as pilot:
+                await in_lobby(pilot, app)
+                table = await asyncio.to_thread(open_table, rhea, 3)
+                await omar.ado(lambda session: session.sit(table, 2))
+                await sit_down(pilot, app, table, 1)
+                await wait_until(pilot, lambda: "  @ Omar" in channels(app), 5, "channels")
+
+                await omar.ado(lambda session: session.say("first", to=1))
+                await wait_until(pilot, lambda: "  @ Omar ● 1" in channels(app), 5, "unread")
+                await pilot.click("#channels", offset=(4, 2))  # "@ Omar": now seen
+                await wait_until(pilot, lambda: "▶ @ Omar" in channels(app), 5, "opened")
+                await pilot.click("#channels", offset=(4, 0))  # back to "# table"
+                await wait_until(pilot, lambda: "▶ # table" in channels(app), 5, "table")
+                await pilot.press(*"/msg Rhea hello", "enter")
+                await wait_until(pilot, lambda: mine_arrived(app, "hello"), 5, "ours")
+                await omar.ado(lambda session: session.say("second", to=1))
+                expected = ["▶ # table", "  @ Rhea", "  @ Omar ● 1"]
+                await until_equal(pilot, lambda: channels(app), expected)
+
+                screen = table_screen(app)
+                server.call(lambda: lobby_of(server).clients["Tess"].abort())
+                await wait_until(pilot, lambda: "Reconnecting…" in toasts(app), 5, "a toast")
+                await wait_until(
+                    pilot, lambda: "Reconnected: you are back at your seat." in toasts(app), 5
+                )
+                await seated(pilot, app, 1)
+                assert app.screen is screen
+                await until_equal(pilot, lambda: channels(app), expected)
+
+        run_async(body, timeout=10)
+
+
+def mine_arrived(app: CardtableApp, text: str) -> bool:
+    """Whether our own line `text` has come back from the server into the chat panel."""
+    panel = app.screen.query_one("#chat", ChatPanel)
+    return any(line.get("text") == text for line in panel.lines)

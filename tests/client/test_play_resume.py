@@ -19,11 +19,69 @@ from .test_table_screen import at_table, move_with_keys, our_turn, session, view
 ONE_DECK = {"decks": 1}
 
 
-def run_play(db: Path, *, new: bool = False) -> tuple[CardtableApp, LocalServer]:
+def run_play(
+    db: Path, *, new: bool = False, table: TablePlan | None = None
+) -> tuple[CardtableApp, LocalServer]:
     plan, server = play_plan(
-        TablePlan("chinese-ten", 2, ONE_DECK), "Tess", replace(TEST_CONFIG, db=str(db)), new=new
+        table or TablePlan("chinese-ten", 2, ONE_DECK),
+        "Tess",
+        replace(TEST_CONFIG, db=str(db)),
+        new=new,
     )
     return CardtableApp(plan), server
+
+
+CLOSED_CHINESE_TEN = (
+    "",
+    "Your unfinished game of Chinese Ten (2 players) was closed; "
+    "finished games stay in the history.",
+)
+
+
+def test_play_says_which_unfinished_game_it_closed(tmp_path: Path) -> None:
+    """Another kind of game, or ``--new``, closes the unfinished one, and says so once at the
+    table; resuming it closes nothing and says only that the player is back."""
+    db = tmp_path / "play.db"
+
+    async def start(
+        expect: tuple[str, str] | None, game: TablePlan | None = None, *, new: bool = False
+    ) -> list[tuple[str, str]]:
+        app, _ = run_play(db, new=new, table=game)
+        async with app.run_test(size=SIZE) as pilot:
+            await at_table(pilot, app)
+            if expect is not None:
+                wanted: tuple[str, str] = expect
+                await wait_until(pilot, lambda: wanted in notices(app), what=wanted[1])
+            shown = notices(app)
+            await pilot.press("ctrl+q")
+        return shown
+
+    async def begin() -> None:
+        shown = await start(None)  # nothing to resume, nothing closed
+        assert not [text for _, text in shown if "was closed" in text]
+
+    async def resume() -> None:
+        shown = await start(("", "You are back at your seat."))
+        assert not [text for _, text in shown if "was closed" in text]
+
+    async def other_game() -> None:
+        shown = await start(CLOSED_CHINESE_TEN, TablePlan("trupe", 3))
+        assert shown.count(CLOSED_CHINESE_TEN) == 1
+        assert ("", "You are back at your seat.") not in shown
+
+    async def afresh() -> None:
+        closed_trupe = (
+            "",
+            "Your unfinished game of Trupe (3 players) was closed; "
+            "finished games stay in the history.",
+        )
+        shown = await start(closed_trupe, TablePlan("trupe", 3), new=True)
+        assert shown.count(closed_trupe) == 1 and CLOSED_CHINESE_TEN not in shown
+
+    run_async(begin)
+    run_async(resume)
+    run_async(other_game)
+    run_async(afresh)
 
 
 def test_play_resumes_its_unfinished_game_and_new_starts_another(tmp_path: Path) -> None:

@@ -144,7 +144,8 @@ class ChatPanel(Vertical):
         self.closed: set[int] = set()
         self.lines: list[dict[str, Any]] = []
         self._ids: set[object] = set()
-        self.seen: dict[str, int] = {}
+        #: The ids of the lines the player has seen (among `lines`): the rest are unread.
+        self._seen: set[object] = set()
         #: For a game with offers: every seat's name, and the open offers we are party to.
         self.diplomacy = False
         self.names: list[str] = []
@@ -192,6 +193,8 @@ class ChatPanel(Vertical):
         oldest first."""
         self.lines = list(lines[-KEPT_LINES:])
         self._ids = {line.get("id") for line in self.lines}
+        # Lines seen before (a reconnection, a resume) stay seen; only new ones are unread.
+        self._seen &= self._ids
         self._mark_seen()
         self._draw_lines()
         self._draw_channels()
@@ -210,16 +213,23 @@ class ChatPanel(Vertical):
         self._draw_channels()
 
     def _forget(self, line: dict[str, Any]) -> None:
-        """Let the oldest line go. Lines are seen oldest first, so it was seen if any line of
-        its channel was."""
+        """Let the oldest line go."""
         self._ids.discard(line.get("id"))
-        channel = channel_of(line, self.me)
-        if self.seen.get(channel, 0) > 0:
-            self.seen[channel] -= 1
+        self._seen.discard(line.get("id"))
 
     def unread(self, channel: str) -> int:
-        total = sum(1 for line in self.lines if channel_of(line, self.me) == channel)
-        return max(0, total - self.seen.get(channel, 0))
+        """The lines of `channel` the player has not seen; their own lines never count."""
+        return sum(
+            1
+            for line in self.lines
+            if channel_of(line, self.me) == channel
+            and line.get("id") not in self._seen
+            and not self._is_mine(line)
+        )
+
+    def _is_mine(self, line: dict[str, Any]) -> bool:
+        """A line we wrote (a deal's note is not: it counts, even for our own offer)."""
+        return not is_note(line) and self.me is not None and line.get("from_seat") == self.me
 
     def _channels(self) -> list[tuple[str, str]]:
         channels = [(TABLE, "# table")]
@@ -232,8 +242,8 @@ class ChatPanel(Vertical):
         return channels
 
     def _mark_seen(self) -> None:
-        self.seen[self.channel] = sum(
-            1 for line in self.lines if channel_of(line, self.me) == self.channel
+        self._seen.update(
+            line.get("id") for line in self.lines if channel_of(line, self.me) == self.channel
         )
 
     def _lines_log(self) -> BoundedLog:
