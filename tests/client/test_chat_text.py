@@ -299,3 +299,16 @@ def test_msg_to_a_bot_by_its_name_with_or_without_its_mark_says_bots_dont_read_t
     for typed in ("/msg Bram (bot) psst", "/msg Bram psst", "/msg bram"):
         assert parse_outgoing(typed, TABLE, NAMES, bots=["Bram (bot)"]) == BOTS_DONT_READ, typed
     assert parse_outgoing("/msg Bramble hi", TABLE, NAMES, bots=["Bram (bot)"]) != BOTS_DONT_READ
+
+
+def test_a_spectators_own_lines_are_known_by_name_and_a_players_by_seat() -> None:
+    from cardtable.client.ui.chat import ChatPanel
+
+    panel = ChatPanel()
+    mine = {"id": 1, "from": "Tess", "from_seat": None, "to_seat": None, "text": "hi"}
+    theirs = {"id": 2, "from": "Rhea", "from_seat": None, "to_seat": None, "text": "hello"}
+    seated = {"id": 3, "from": "Bram", "from_seat": 1, "to_seat": None, "text": "yo"}
+    panel.me, panel.my_name = None, "Tess"
+    assert [panel._is_mine(line) for line in (mine, theirs, seated)] == [True, False, False]
+    panel.me = 1  # seated: our lines are those from our seat, whatever the name
+    assert [panel._is_mine(line) for line in (mine, theirs, seated)] == [False, False, True]

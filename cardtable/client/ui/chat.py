@@ -138,6 +138,8 @@ class ChatPanel(Vertical):
         super().__init__(id=id)
         self.channel = TABLE
         self.me: int | None = None
+        #: Our own name: a spectator's lines are known as ours by it.
+        self.my_name: str | None = None
         self.players: list[str | None] = []
         self.bots: list[str] = []
         #: Partners' seats whose private channel is closed at this table.
@@ -164,9 +166,11 @@ class ChatPanel(Vertical):
         players: list[str | None],
         bots: list[str] | None = None,
         closed: Collection[int] = (),
+        my_name: str | None = None,
     ) -> None:
-        """Our seat, each seat's player (None: nobody who reads private lines), the bots, and
-        the partners' seats whose private channel is closed."""
+        """Our seat, each seat's player (None: nobody who reads private lines), the bots, the
+        partners' seats whose private channel is closed, and our own name."""
+        self.my_name = my_name
         changed = (me, players, set(closed)) != (self.me, self.players, self.closed)
         self.me, self.players, self.bots, self.closed = me, players, bots or [], set(closed)
         if changed or self.channel not in dict(self._channels()):
@@ -229,7 +233,11 @@ class ChatPanel(Vertical):
 
     def _is_mine(self, line: dict[str, Any]) -> bool:
         """A line we wrote (a deal's note is not: it counts, even for our own offer)."""
-        return not is_note(line) and self.me is not None and line.get("from_seat") == self.me
+        if is_note(line):
+            return False
+        if self.me is not None:
+            return bool(line.get("from_seat") == self.me)
+        return line.get("from_seat") is None and line.get("from") == self.my_name
 
     def _channels(self) -> list[tuple[str, str]]:
         channels = [(TABLE, "# table")]

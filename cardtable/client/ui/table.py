@@ -274,7 +274,11 @@ class TableScreen(Screen[None]):
             state = self.state
             closed = closed_partners(self.spec, state.summary, state.seat)
             self._chat().set_players(
-                state.seat, self._chat_players(state), self._chat_bots(state), closed
+                state.seat,
+                self._chat_players(state),
+                self._chat_bots(state),
+                closed,
+                my_name=self.cardtable.player_name,
             )
             if self.negotiations is not None:
                 table = state.view.get("table") if state.view else None
