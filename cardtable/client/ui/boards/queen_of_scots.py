@@ -24,7 +24,7 @@ from textual.binding import Binding
 
 from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.boards.layout import Row, clicks
-from cardtable.client.ui.boards.sheet import SheetBoard, changed_mark, picked
+from cardtable.client.ui.boards.sheet import SheetBoard, changed_mark, news_told, picked
 from cardtable.client.ui.cards import (
     BLACK_INK,
     CHANGED,
@@ -493,17 +493,9 @@ class QueenOfScotsBoard(SheetBoard):
         adding = self.table.get("phase") == "meld"
         changed = self.recent_values("set", "take", "meld", "add")
         for seat in self.seats_in_order():
-            news = [
-                words
-                for event in self.recent
-                if event.get("seat") == seat
-                and (words := self.news_words(event, brief=level >= 2)) is not None
-            ]
-            if level >= 2:  # each kind of move once: drew, melded, discarded
-                news = list({words.plain: words for words in news}.values())
-            told = [changed_mark(True) + Text(", ").join(news)] if news else []
-            if level >= 3 and told:
-                told = [changed_mark(True)]
+            told = news_told(
+                self.recent, seat, level, lambda event, brief: self.news_words(event, brief=brief)
+            )
             rows.append(Row(Text(), [self._heading(seat), *told], more=Text("  ")))
             pieces = [
                 set_text(

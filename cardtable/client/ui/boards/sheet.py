@@ -9,7 +9,8 @@ card. Queen of Scots, Trupe and Nobility are drawn this way.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -211,3 +212,25 @@ def picked(card: Text, selected: bool) -> Text:
 def changed_mark(changed: bool) -> Text:
     """The mark of something the others changed since our last move (or nothing)."""
     return Text(CHANGED_MARK, style=CHANGED) if changed else Text()
+
+
+def news_told(
+    recent: Sequence[dict[str, Any]],
+    seat: int,
+    level: int,
+    words: Callable[[dict[str, Any], bool], Text | None],
+) -> list[Text]:
+    """What `seat` did since our last move, for beside its name: each move in `words` (brief,
+    each kind of move once, from `level` 2), or the mark alone (from `level` 3)."""
+    news = [
+        told
+        for event in recent
+        if event.get("seat") == seat and (told := words(event, level >= 2)) is not None
+    ]
+    if level >= 2:
+        news = list({told.plain: told for told in news}.values())
+    if not news:
+        return []
+    if level >= 3:
+        return [changed_mark(True)]
+    return [changed_mark(True) + Text(", ").join(news)]

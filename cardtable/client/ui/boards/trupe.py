@@ -27,7 +27,7 @@ from textual.binding import Binding
 
 from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.boards.layout import Row, clicks, lay_out
-from cardtable.client.ui.boards.sheet import SheetBoard, changed_mark, picked
+from cardtable.client.ui.boards.sheet import SheetBoard, changed_mark, news_told, picked
 from cardtable.client.ui.cards import BLACK_INK, CHANGED, GREEN_ON_DARK, YELLOW_ON_DARK, back_text
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.trupe.cards import GROUPS, HONORS, identity_name
@@ -728,17 +728,9 @@ class TrupeBoard(SheetBoard):
             if event["kind"] in ("declare", "extend")
         }
         for seat in self.seats_in_order():
-            news = [
-                words
-                for event in self.recent
-                if event.get("seat") == seat
-                and (words := news_words(event, brief=level >= 2)) is not None
-            ]
-            if level >= 2:  # each kind of move once: drew, declared, discarded
-                news = list({words.plain: words for words in news}.values())
-            told = [changed_mark(True) + Text(", ").join(news)] if news else []
-            if level >= 3 and told:
-                told = [changed_mark(True)]
+            told = news_told(
+                self.recent, seat, level, lambda event, brief: news_words(event, brief=brief)
+            )
             rows.append(Row(Text(), [self._heading(seat), *told], more=Text("  ")))
             pieces = [
                 self._declaration_piece(
