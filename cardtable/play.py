@@ -19,19 +19,22 @@ class LocalServer:
 
     config: ServerConfig
     running: RunningServer | None = field(default=None, init=False)
-    #: What `resume_token` closed, as sentences for the player.
-    closed: list[str] = field(default_factory=list, init=False)
+    #: What `resume_token` closed, or resumed other than asked, as sentences for the player.
+    notices: list[str] = field(default_factory=list, init=False)
 
     async def start(self, nursery: trio.Nursery) -> int:
         self.running = await nursery.start(serve, self.config)
         return self.running.port
 
-    def resume_token(self, name: str, game: str, *, new: bool = False) -> str | None:
+    def resume_token(
+        self, name: str, game: str, *, new: bool = False, players: int | None = None
+    ) -> str | None:
         """A token for `name`'s latest unfinished game of `game` in the file, unless `new`.
         Every other table restored from the file is closed: playing alone keeps one game going
         (finished games stay in the history). A game left to the bots (`q`) is not closed: they
         play it to its end, for the history. Each closed game in progress that held `name`'s
-        seat is told of in `closed`."""
+        seat, and a resumed game of another size than the `players` asked for, are told of in
+        `notices`."""
         assert self.running is not None
         lobby = self.running.lobby
         token = None
@@ -40,11 +43,17 @@ class LocalServer:
             resumable = table.status == "playing" and table.spec.id == game
             if token is None and not new and mine and resumable:
                 token = lobby.reclaim_seat(table, mine[0].index)
+                if players is not None and players != len(table.seats):
+                    self.notices.append(
+                        f"Your unfinished game of {table.spec.title} for {len(table.seats)} "
+                        f"players goes on (not one for {players}); with --new, cardtable play "
+                        "starts the game you asked for."
+                    )
             elif table.status == "playing" and not table.has_people():
                 continue
             else:
                 if mine and table.status == "playing":
-                    self.closed.append(
+                    self.notices.append(
                         f"Your unfinished game of {table.spec.title} ({len(table.seats)} players) "
                         "was closed; finished games stay in the history."
                     )
@@ -84,13 +93,13 @@ def play_plan(
     server = LocalServer(config)
 
     def resume(player: str) -> str | None:
-        return server.resume_token(player, table.game, new=new)
+        return server.resume_token(player, table.game, new=new, players=table.seats)
 
     plan = PlayPlan(
         table=table,
         name=name,
         start_server=server.start,
         resume=resume,
-        closed=lambda: list(server.closed),
+        notices=lambda: list(server.notices),
     )
     return plan, server

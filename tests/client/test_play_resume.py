@@ -40,24 +40,24 @@ CLOSED_CHINESE_TEN = (
 
 def test_play_says_which_unfinished_game_it_closed(tmp_path: Path) -> None:
     """Another kind of game, or ``--new``, closes the unfinished one, and says so once at the
-    table; resuming it closes nothing and says only that the player is back."""
+    table; resuming it closes nothing and says only that the player is back, and that it is not
+    the size asked for when it is not."""
     db = tmp_path / "play.db"
 
     async def start(
-        expect: tuple[str, str] | None, game: TablePlan | None = None, *, new: bool = False
+        *expected: tuple[str, str], game: TablePlan | None = None, new: bool = False
     ) -> list[tuple[str, str]]:
         app, _ = run_play(db, new=new, table=game)
         async with app.run_test(size=SIZE) as pilot:
             await at_table(pilot, app)
-            if expect is not None:
-                wanted: tuple[str, str] = expect
-                await wait_until(pilot, lambda: wanted in notices(app), what=wanted[1])
+            for wanted in expected:
+                await wait_until(pilot, lambda w=wanted: w in notices(app), what=wanted[1])
             shown = notices(app)
             await pilot.press("ctrl+q")
         return shown
 
     async def begin() -> None:
-        shown = await start(None)  # nothing to resume, nothing closed
+        shown = await start()  # nothing to resume, nothing closed
         assert not [text for _, text in shown if "was closed" in text]
 
     async def resume() -> None:
@@ -65,7 +65,7 @@ def test_play_says_which_unfinished_game_it_closed(tmp_path: Path) -> None:
         assert not [text for _, text in shown if "was closed" in text]
 
     async def other_game() -> None:
-        shown = await start(CLOSED_CHINESE_TEN, TablePlan("trupe", 3))
+        shown = await start(CLOSED_CHINESE_TEN, game=TablePlan("trupe", 3))
         assert shown.count(CLOSED_CHINESE_TEN) == 1
         assert ("", "You are back at your seat.") not in shown
 
@@ -75,13 +75,23 @@ def test_play_says_which_unfinished_game_it_closed(tmp_path: Path) -> None:
             "Your unfinished game of Trupe (3 players) was closed; "
             "finished games stay in the history.",
         )
-        shown = await start(closed_trupe, TablePlan("trupe", 3), new=True)
+        shown = await start(closed_trupe, game=TablePlan("trupe", 3), new=True)
         assert shown.count(closed_trupe) == 1 and CLOSED_CHINESE_TEN not in shown
+
+    async def other_size() -> None:
+        goes_on = (
+            "",
+            "Your unfinished game of Trupe for 3 players goes on (not one for 4); with --new, "
+            "cardtable play starts the game you asked for.",
+        )
+        shown = await start(goes_on, ("", "You are back at your seat."), game=TablePlan("trupe", 4))
+        assert not [text for _, text in shown if "was closed" in text]
 
     run_async(begin)
     run_async(resume)
     run_async(other_game)
     run_async(afresh)
+    run_async(other_size)
 
 
 def test_play_resumes_its_unfinished_game_and_new_starts_another(tmp_path: Path) -> None:

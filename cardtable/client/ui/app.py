@@ -60,8 +60,8 @@ class PlayPlan:
     start_server: StartServer
     #: Once the server runs: a token for this player's unfinished game to go back to, if any.
     resume: Callable[[str], str | None] = lambda name: None
-    #: Once `resume` has run: the player's unfinished games it closed, as sentences to show.
-    closed: Callable[[], list[str]] = list
+    #: Once `resume` has run: what it closed, or resumed other than asked, as sentences.
+    notices: Callable[[], list[str]] = list
 
 
 class CardtableApp(App[None]):
@@ -80,8 +80,8 @@ class CardtableApp(App[None]):
         self.link: Link | None = None
         #: Whether the player has been told that the link is reconnecting.
         self._reconnecting = False
-        #: `cardtable play`'s unfinished games closed at the start, to tell of at the table.
-        self._closed_games: list[str] = []
+        #: What `cardtable play` closed or resumed at the start, to tell of at the table.
+        self._play_notices: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static("Connecting…", id="connecting")
@@ -112,7 +112,7 @@ class CardtableApp(App[None]):
                 port = await plan.start_server(nursery)
                 host, password, timeout = "127.0.0.1", None, 10.0
                 token = plan.resume(self.player_name)
-                self._closed_games = plan.closed()
+                self._play_notices = plan.notices()
             else:
                 host, port, password, timeout = plan.host, plan.port, plan.password, plan.timeout
                 if plan.keep_seats:
@@ -230,9 +230,9 @@ class CardtableApp(App[None]):
             return
         self._back_to_lobby(rewatch=False)
         self.push_screen(TableScreen(joined))
-        for text in self._closed_games:  # told once, when the first table is shown
+        for text in self._play_notices:  # told once, when the first table is shown
             self.notify(text, timeout=8, markup=False)
-        self._closed_games = []
+        self._play_notices = []
 
     def _top_table(self) -> TableScreen | None:
         for screen in reversed(self.screen_stack):
