@@ -464,7 +464,7 @@ class Lobby:
 
     def _release(self, client: Client, request: Release) -> None:
         table = self._creator_table(client, request.table, "give up a player's seat")
-        name = table.seats[request.seat].name if 0 <= request.seat < len(table.seats) else None
+        name = table.seat(request.seat).name  # (the seat's own check: no_such_seat)
         token_hash = table.release(request.seat)
         self._seats_by_token.pop(token_hash, None)
         self._released[token_hash] = (
