@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.engine import Game, get_game, new_game, play_out
-from cardtable.engine.core import Action, Event
+from cardtable.engine.core import Event, GameAction
 
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dov", "Edda", "Finn")
 
@@ -32,11 +32,11 @@ def run_demo(
 
     def show(events: list[Event]) -> None:
         for event in events:
-            write(spec.describe(event.for_seat(None), names))
+            write(spec.tell(event.for_seat(None), names))
             if event.kind == "round_end":
                 write_breakdown(event.public["score"], names, write)
 
-    def after_action(seat: int, action: Action, events: list[Event]) -> None:
+    def after_action(seat: int, action: GameAction, events: list[Event]) -> None:
         show(events)
         if delay:
             time.sleep(delay)

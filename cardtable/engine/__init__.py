@@ -2,33 +2,47 @@
 
 from cardtable.engine.bots import Bot, RandomBot, play_out
 from cardtable.engine.core import (
-    Action,
     Event,
+    EventPart,
+    PlainAction,
     Game,
+    GameAction,
+    GameTypes,
     IllegalAction,
+    Refusal,
     Result,
     RoundScore,
     ScoreLine,
+    SeatView,
+    SeenEvent,
     Setup,
     Zone,
     events_for,
 )
 from cardtable.engine.options import OptionError, OptionSpec
-from cardtable.engine.registry import GameSpec, all_games, get_game, new_game, replay, start
+from cardtable.engine.registry import GAMES, all_games, get_game, new_game, replay, start
+from cardtable.engine.spec import GameSpec
 
 __all__ = [
-    "Action",
+    "GAMES",
+    "PlainAction",
     "Bot",
     "Event",
+    "EventPart",
     "Game",
+    "GameAction",
+    "GameTypes",
     "GameSpec",
     "IllegalAction",
     "OptionError",
     "OptionSpec",
     "RandomBot",
+    "Refusal",
     "Result",
     "RoundScore",
     "ScoreLine",
+    "SeatView",
+    "SeenEvent",
     "Setup",
     "Zone",
     "all_games",

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic
 
-from cardtable.engine.core import Action, Event, Game
+from cardtable.engine.core import Event, Game, GameAction, SeatView, TableT
 
 
-class Bot(ABC):
-    """Chooses one of the legal actions, given the seat's view."""
+class Bot(ABC, Generic[TableT]):
+    """Chooses one of the legal actions, given the seat's view (None for a bot that does not
+    read it: see `uses_view`)."""
 
     #: Whether `choose` reads the view; drivers may skip building it for bots that do not.
     uses_view: ClassVar[bool] = True
@@ -24,35 +25,35 @@ class Bot(ABC):
         self.rng = random.Random(seed)
 
     @abstractmethod
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, view: SeatView[TableT] | None, legal: Sequence[GameAction]) -> GameAction:
         """Return one element of `legal`."""
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Any]):
     """Plays a uniformly random legal action."""
 
     uses_view = False
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, view: SeatView[Any] | None, legal: Sequence[GameAction]) -> GameAction:
         return self.rng.choice(list(legal))
 
 
 def play_out(
     game: Game,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot[Any]],
     *,
     max_actions: int = 100_000,
-    on_action: Callable[[int, Action, list[Event]], None] | None = None,
-) -> list[tuple[int, Action]]:
+    on_action: Callable[[int, GameAction, list[Event]], None] | None = None,
+) -> list[tuple[int, GameAction]]:
     """Let `bots` (one per seat) play `game` to its end; return the actions taken, in order."""
-    taken: list[tuple[int, Action]] = []
+    taken: list[tuple[int, GameAction]] = []
     while not game.over:
         if len(taken) >= max_actions:
             raise RuntimeError(f"no result after {max_actions} actions")
         seat = game.actors[0]  # where several seats may act, the first goes
         bot = bots[seat]
-        view = game.view(seat) if bot.uses_view else {}
-        action = bot.choose(view, game.legal_actions(seat))
+        view = game.seat_view(seat) if bot.uses_view else None
+        action = bot.choose(view, game.legal(seat))
         events = game.apply(seat, action)
         taken.append((seat, action))
         if on_action is not None:

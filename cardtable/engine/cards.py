@@ -17,6 +17,21 @@ RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 
 @dataclass(frozen=True, slots=True)
+class CardFace:
+    """A standard card as a seat sees it: its id, rank label (``"10"``, ``"A"``) and suit
+    letter. Views and events carry these."""
+
+    cid: int
+    rank: str
+    suit: str
+
+    @property
+    def label(self) -> str:
+        """Short form such as ``10♥`` or ``A♠``."""
+        return f"{self.rank}{SUIT_SYMBOLS.get(self.suit, self.suit)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     """One physical card: rank 1 (ace) to 13 (king), a suit letter, and which deck it came from."""
 
@@ -39,6 +54,11 @@ class Card:
         """Long form such as ``ten of hearts``."""
         rank = RANK_NAMES.get(self.rank, str(self.rank))
         return f"{rank} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def face(self) -> CardFace:
+        """The card as a seat sees it."""
+        return CardFace(self.cid, self.rank_label, self.suit)
 
     def to_wire(self) -> dict[str, Any]:
         return {"cid": self.cid, "rank": self.rank_label, "suit": self.suit}

@@ -14,15 +14,22 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclasses_fields
+from enum import StrEnum
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-#: An action is a plain mapping with a ``"kind"`` and plain values (str, int, bool, lists), so it
-#: travels over the wire and into storage unchanged. Cards are named by ``"cid"`` (card id).
+from cardtable.engine.codec import Plain, WireError, from_wire, read_as, to_wire, wire_field
+
+#: An action as plain data, as it travels and is stored, before `GameTypes.action_from_wire`
+#: reads it.
+PlainAction = dict[str, Any]
+
+#: TRANSITION: the untyped action of games not yet on their types (removed once all are).
 Action = dict[str, Any]
 
-#: What a view or an event holds: plain dicts, lists, strings, ints, bools and None.
-Wire = Any
+#: A game's table view type (the game's part of a `SeatView`).
+TableT = TypeVar("TableT")
 
 
 #: A place in a refusal's template for one of its seats: ``{0}``, ``{1}``, ...
@@ -33,8 +40,26 @@ _SEAT_PLACE = re.compile(r"\{(\d+)\}")
 _SENTENCE_ENDS = (".", ":", "!", "?")
 
 
+class Refusal(StrEnum):
+    """Why an action was refused, as a stable code (the words may change; these do not)."""
+
+    #: The action is not one of the game's actions, or its fields are of the wrong shape.
+    MALFORMED = "malformed"
+    #: The seat may not act now.
+    NOT_YOUR_TURN = "not_your_turn"
+    #: There is no such seat.
+    NO_SUCH_SEAT = "no_such_seat"
+    #: The game has ended.
+    GAME_OVER = "game_over"
+    #: The round is over and the next dealer must deal first.
+    AWAITING_DEAL = "awaiting_deal"
+    #: The rules forbid the action now.
+    RULES = "rules"
+
+
 class IllegalAction(Exception):
-    """An action the rules do not allow; ``reason`` is a sentence a player can read.
+    """An action the rules do not allow; ``reason`` is a sentence a player can read and
+    ``code`` a stable `Refusal` a program can test.
 
     The engine knows no names, so a refusal that speaks of players writes ``{0}``, ``{1}``, ...
     in its `template` for the seats in `seats` (``IllegalAction("{0} has only 5 to give.",
@@ -42,9 +67,12 @@ class IllegalAction(Exception):
     from 1 ("Seat 1 has only 5 to give."), never a 0-based index.
     """
 
-    def __init__(self, reason: str, seats: Sequence[int] = ()) -> None:
+    def __init__(
+        self, reason: str, seats: Sequence[int] = (), code: Refusal = Refusal.RULES
+    ) -> None:
         self.template = reason
         self.seats = tuple(seats)
+        self.code = code
         self.reason = self._filled(())
         super().__init__(self.reason)
 
@@ -71,8 +99,34 @@ class IllegalAction(Exception):
 
         return _SEAT_PLACE.sub(fill, self.template) if self.seats else self.template
 
-    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, tuple[int, ...]]]:
-        return (IllegalAction, (self.template, self.seats))
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, tuple[int, ...], Refusal]]:
+        return (IllegalAction, (self.template, self.seats, self.code))
+
+
+class GameAction:
+    """The base of every game's action types: frozen, slotted dataclasses, each with its own
+    ``kind`` (how it is named on the wire). `GameTypes` reads them from plain data."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+    #: Whether any seat may take it whenever the game allows, in turn or not (diplomacy).
+    free: ClassVar[bool] = False
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(GameAction):
+    """Deal the next round (the dealer's only action between two rounds)."""
+
+    kind: ClassVar[str] = "deal"
+
+
+class EventPart:
+    """The base of every game's public event types (frozen, slotted dataclasses with a
+    ``kind``). A private part, shown to one seat alone, is a plain frozen dataclass whose
+    fields are added to the public ones in that seat's form."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,28 +151,123 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, with the fields everyone may see and extra fields per seat.
+    """Something that happened: its public part, which everyone told of it may see, and a
+    private part per seat (how a draw shows its card to the drawer alone).
 
     ``for_seat(seat)`` gives the event as that seat receives it; ``for_seat(None)`` is the
-    spectators' (public) form. Private fields are how a draw shows its card to the drawer alone.
+    spectators' (public) form.
     """
 
-    kind: str
-    public: Mapping[str, Any] = field(default_factory=dict)
-    private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    public: EventPart
+    private: Mapping[int, object] = field(default_factory=dict)
     #: The seats told of the event at all; None: everyone, spectators too. A private
     #: negotiation between two players reaches those two alone.
     audience: tuple[int, ...] | None = None
+
+    @classmethod
+    def legacy(
+        cls,
+        kind: str,
+        public: Mapping[str, Any] | None = None,
+        private: Mapping[int, Mapping[str, Any]] | None = None,
+        audience: tuple[int, ...] | None = None,
+    ) -> Event:
+        """TRANSITION: an event of a game not yet on its types."""
+        return cls(
+            _LegacyPart(kind, dict(public or {})),
+            {seat: _LegacyPrivate(dict(fields)) for seat, fields in (private or {}).items()},
+            audience,
+        )
+
+    @property
+    def kind(self) -> str:
+        return self.public.kind
 
     def reaches(self, seat: int | None) -> bool:
         """Whether `seat` (None: a spectator) is told of this event at all."""
         return self.audience is None or (seat is not None and seat in self.audience)
 
+    def seen_by(self, seat: int | None) -> SeenEvent[EventPart]:
+        """The event as `seat` is told of it, typed."""
+        private = self.private.get(seat) if seat is not None else None
+        return SeenEvent(self.public, private)
+
     def for_seat(self, seat: int | None) -> dict[str, Any]:
-        wire = {"kind": self.kind, **self.public}
+        wire: dict[str, Any] = to_wire(self.public)
         if seat is not None and seat in self.private:
-            wire.update(self.private[seat])
+            wire.update(to_wire(self.private[seat]))
         return wire
+
+
+class _LegacyPart(EventPart):
+    """TRANSITION: an untyped event's public fields."""
+
+    __slots__ = ("fields", "kind")
+
+    def __init__(self, kind: str, fields: dict[str, Any]) -> None:
+        self.kind = kind  # type: ignore[misc]
+        self.fields = fields
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.fields}
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_wire()[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.to_wire()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.to_wire().get(key, default)
+
+    def __eq__(self, other: object) -> bool:
+        return self.to_wire() == (other if isinstance(other, dict) else getattr(other, "fields", other))
+
+    def keys(self) -> Any:
+        return self.to_wire().keys()
+
+
+class _LegacyPrivate:
+    """TRANSITION: an untyped event's private fields."""
+
+    __slots__ = ("fields",)
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.fields = fields
+
+    def to_wire(self) -> dict[str, Any]:
+        return dict(self.fields)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_wire()[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.to_wire()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.to_wire().get(key, default)
+
+    def __eq__(self, other: object) -> bool:
+        return self.to_wire() == (other if isinstance(other, dict) else getattr(other, "fields", other))
+
+    def keys(self) -> Any:
+        return self.to_wire().keys()
+
+
+PartT = TypeVar("PartT", bound=EventPart, covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class SeenEvent(Generic[PartT]):
+    """An event as one seat was told of it: the public part and, for the seat it was shown
+    to, the private part (None otherwise)."""
+
+    public: PartT
+    private: object | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.public.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +287,15 @@ class ScoreLine:
 
     def to_wire(self) -> dict[str, Any]:
         return {"label": self.label, "count": self.count, "each": self.each, "points": self.points}
+
+    @classmethod
+    def from_wire(cls, data: Plain) -> ScoreLine:
+        line = read_as(dict[str, Any], data)
+        return cls(
+            read_as(str, line.get("label")),
+            read_as(int, line.get("count")),
+            read_as(int, line.get("each")),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +321,15 @@ class RoundScore:
             "points": list(self.points),
         }
 
+    @classmethod
+    def from_wire(cls, data: Plain) -> RoundScore:
+        score = read_as(dict[str, Any], data)
+        return cls(
+            read_as(int, score.get("round")),
+            read_as(tuple[tuple[int, ...], ...], score.get("sides")),
+            read_as(tuple[tuple[ScoreLine, ...], ...], score.get("lines")),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -183,6 +350,73 @@ class Result:
             "winners": list(self.winners),
             "winning_seats": list(self.winning_seats),
         }
+
+    @classmethod
+    def from_wire(cls, data: Plain) -> Result:
+        result = read_as(dict[str, Any], data)
+        return cls(
+            read_as(tuple[tuple[int, ...], ...], result.get("sides")),
+            read_as(tuple[int, ...], result.get("totals")),
+            read_as(tuple[int, ...], result.get("winners")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd(EventPart):
+    """A round was scored; `totals` are each side's after it."""
+
+    kind: ClassVar[str] = "round_end"
+    score: RoundScore
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd(EventPart):
+    """The game is over."""
+
+    kind: ClassVar[str] = "game_end"
+    result: Result
+
+
+@dataclass(frozen=True, slots=True)
+class NextDealer(EventPart):
+    """`seat` deals `round` next."""
+
+    kind: ClassVar[str] = "next_dealer"
+    seat: int
+    round: int
+
+
+#: The events the frame itself emits, which every game's log holds.
+FRAME_EVENTS: tuple[type[EventPart], ...] = (RoundEnd, GameEnd, NextDealer)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView(Generic[TableT]):
+    """Everything one seat may know now (None: a spectator): the frame every game shares and
+    the game's own `table`."""
+
+    game: str
+    seat: int | None
+    seats: int
+    sides: tuple[tuple[int, ...], ...]
+    round: int
+    dealer: int
+    awaiting_deal: bool
+    actors: tuple[int, ...]
+    legal: tuple[GameAction, ...]
+    table: TableT
+    round_scores: tuple[RoundScore, ...]
+    totals: tuple[int, ...]
+    result: Result | None
+
+    def __getitem__(self, key: str) -> Any:
+        """TRANSITION: read as the plain view, for bots not yet on their game's types."""
+        return to_wire(self)[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """TRANSITION: as `__getitem__`."""
+        return to_wire(self).get(key, default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,15 +439,26 @@ def events_for(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]
     return [event.for_seat(seat) for event in events if event.reaches(seat)]
 
 
-def named_cards(cids: Any, hand: Sequence[int]) -> list[int]:
-    """The distinct cards of `hand` an action names in a list, or `IllegalAction` saying what
-    is wrong with the list."""
-    if not isinstance(cids, list) or not cids:
-        raise IllegalAction("Name the cards from your hand.")
-    if any(isinstance(cid, bool) or not isinstance(cid, int) for cid in cids):
-        raise IllegalAction("Cards are named by their numbers.")
-    if len(set(cids)) != len(cids):
-        raise IllegalAction("A card is named twice.")
+def card_ids(data: Plain) -> tuple[int, ...]:
+    """The distinct card ids an action names in a list (a field's parser: see `wire_field`),
+    or `WireError` saying what is wrong with the list. Whether they are in the hand is the
+    rules' question."""
+    if not isinstance(data, list) or not data:
+        raise WireError("Name the cards from your hand.")
+    if any(isinstance(cid, bool) or not isinstance(cid, int) for cid in data):
+        raise WireError("Cards are named by their numbers.")
+    if len(set(data)) != len(data):
+        raise WireError("A card is named twice.")
+    return tuple(data)
+
+
+def cards_field(**kwargs: Any) -> Any:
+    """A field naming cards from the hand, read by `card_ids`."""
+    return wire_field(parse=card_ids, **kwargs)
+
+
+def named_cards(cids: Sequence[int], hand: Sequence[int]) -> list[int]:
+    """`cids`, which must all be in `hand`, or `IllegalAction` saying one is not."""
     if any(cid not in hand for cid in cids):
         raise IllegalAction("That card is not in your hand.")
     return list(cids)
@@ -225,6 +470,116 @@ def best_sides(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(index for index, total in enumerate(totals) if total == top)
 
 
+class GameTypes(Generic[TableT]):
+    """A game's declared types and the one way to read each from plain data: its actions
+    (`action_from_wire`), its events as a seat was told of them (`event_from_wire`), and its
+    per-seat view (`view_from_wire`). Writing is `to_wire` for all of them."""
+
+    def __init__(
+        self,
+        title: str,
+        *,
+        actions: Sequence[type[GameAction]],
+        events: Sequence[type[EventPart] | tuple[type[EventPart], type[object]]],
+        table: type[TableT],
+    ) -> None:
+        self.title = title
+        self.table = table
+        self.actions: dict[str, type[GameAction]] = {Deal.kind: Deal}
+        for action in actions:
+            self.actions[action.kind] = action
+        #: Each event kind's public part and its private part (None: it has none).
+        self.events: dict[str, tuple[type[EventPart], type[object] | None]] = {}
+        for entry in (*FRAME_EVENTS, *events):
+            public, private = entry if isinstance(entry, tuple) else (entry, None)
+            self.events[public.kind] = (public, private)
+        self._private_names = {
+            kind: {f.metadata.get("wire") or f.name for f in dataclasses_fields(private)}  # type: ignore[arg-type]
+            for kind, (_, private) in self.events.items()
+            if private is not None
+        }
+
+    @property
+    def free_kinds(self) -> frozenset[str]:
+        """Kinds of action any seat may take whenever the game allows (its diplomacy)."""
+        return frozenset(kind for kind, action in self.actions.items() if action.free)
+
+    def action_from_wire(self, data: Plain) -> GameAction:
+        """Read an action, or `IllegalAction` (`Refusal.MALFORMED`) saying what is wrong."""
+        if isinstance(data, GameAction):
+            return data
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        if not isinstance(kind, str):
+            raise IllegalAction("An action needs a kind.", code=Refusal.MALFORMED)
+        action = self.actions.get(kind)
+        if action is None:
+            raise IllegalAction(f"{kind!r} is not a move in {self.title}.", code=Refusal.MALFORMED)
+        try:
+            return from_wire(action, data)
+        except WireError as error:
+            raise IllegalAction(str(error), code=Refusal.MALFORMED) from None
+
+    def event_from_wire(self, data: Plain) -> SeenEvent[EventPart]:
+        """Read an event as a seat was told of it, or `WireError`."""
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        if not isinstance(kind, str) or kind not in self.events:
+            raise WireError(f"{kind!r} is not an event of {self.title}.")
+        public_type, private_type = self.events[kind]
+        names = self._private_names.get(kind, set())
+        shown = names and any(name in data for name in names)
+        public = {key: value for key, value in data.items() if key not in names}
+        part: EventPart = from_wire(public_type, public)
+        if not shown or private_type is None:
+            return SeenEvent(part)
+        private = {key: value for key, value in data.items() if key in names}
+        return SeenEvent(part, from_wire(private_type, private))
+
+    def view_from_wire(self, data: Plain) -> SeatView[TableT]:
+        """Read a seat's view, or `WireError`."""
+        view = read_as(dict[str, Any], data)
+        frame = {key: value for key, value in view.items() if key not in ("legal", "table")}
+        legal = read_as(list[Any], view.get("legal", []))
+        actions: list[GameAction] = []
+        for action in legal:
+            try:
+                actions.append(self.action_from_wire(action))
+            except IllegalAction as error:
+                raise WireError(error.reason) from None
+        shell = from_wire(_ViewFrame, frame)
+        return SeatView(
+            game=shell.game,
+            seat=shell.seat,
+            seats=shell.seats,
+            sides=shell.sides,
+            round=shell.round,
+            dealer=shell.dealer,
+            awaiting_deal=shell.awaiting_deal,
+            actors=shell.actors,
+            legal=tuple(actions),
+            table=from_wire(self.table, view.get("table")),
+            round_scores=shell.round_scores,
+            totals=shell.totals,
+            result=shell.result,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _ViewFrame:
+    """A view's frame without its legal actions and table, as `GameTypes` reads it."""
+
+    game: str
+    seat: int | None
+    seats: int
+    sides: tuple[tuple[int, ...], ...]
+    round: int
+    dealer: int
+    awaiting_deal: bool
+    actors: tuple[int, ...]
+    round_scores: tuple[RoundScore, ...]
+    totals: tuple[int, ...]
+    result: Result | None
+
+
 class Game(ABC):
     """Base class of every game. Subclasses implement the rules; this class keeps the frame.
 
@@ -232,11 +587,10 @@ class Game(ABC):
     of every finished round, cumulative totals per side, and the final `Result`.
     """
 
-    #: Set by the registry: the game's id as used in setups and on the wire.
+    #: The game's id as used in setups and on the wire.
     game_id: ClassVar[str] = ""
-    #: Kinds of action any seat may take whenever the game allows, in turn or not (a game's
-    #: diplomacy). Their fields are open, so no list enumerates them: `_apply_free` checks each.
-    free_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: The game's declared types: its actions, events and table view.
+    types: ClassVar[GameTypes[Any]]
     #: The currency a game keeps in play, which no action creates or destroys (0: no money).
     currency: ClassVar[int] = 0
 
@@ -282,11 +636,11 @@ class Game(ABC):
         """Seats that may act now, during a round."""
 
     @abstractmethod
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[GameAction]:
         """Every action `seat` (one of the actors) may take now, during a round."""
 
     @abstractmethod
-    def _apply(self, seat: int, action: Action) -> list[Event]:
+    def _apply(self, seat: int, action: GameAction) -> list[Event]:
         """Check and apply one action by one of the actors during a round. Must raise
         `IllegalAction` before changing anything."""
 
@@ -295,7 +649,7 @@ class Game(ABC):
         """Shuffle and deal round ``self.round`` with ``self.dealer`` dealing."""
 
     @abstractmethod
-    def _table_view(self, seat: int | None) -> dict[str, Any]:
+    def _table_view(self, seat: int | None) -> object:
         """The game-specific part of the view for `seat` (None: a spectator)."""
 
     @abstractmethod
@@ -306,17 +660,32 @@ class Game(ABC):
     def card_count(self) -> int:
         """How many cards the game uses; card ids are 0 … card_count - 1."""
 
-    def is_free(self, action: Mapping[str, Any]) -> bool:
-        """Whether `action` is one of the `free_kinds` (whatever its kind's type)."""
-        kind = action.get("kind")
-        return isinstance(kind, str) and kind in self.free_kinds
+    def parse(self, action: GameAction | Mapping[str, Any]) -> GameAction:
+        """`action` typed: read from plain data by the game's types, or `IllegalAction`
+        (`Refusal.MALFORMED`) saying what is wrong with it."""
+        if not hasattr(type(self), "types"):  # TRANSITION: a game not yet on its types
+            if isinstance(action, GameAction):
+                return action
+            if not isinstance(action, Mapping) or not isinstance(action.get("kind"), str):
+                raise IllegalAction("An action needs a kind.", code=Refusal.MALFORMED)
+            return dict(action)  # type: ignore[return-value]
+        return self.types.action_from_wire(action)
 
-    def _apply_free(self, seat: int, action: Action) -> list[Event]:
-        """Check and apply one of the `free_kinds`. Must raise `IllegalAction` before changing
+    def is_free(self, action: GameAction | Mapping[str, Any]) -> bool:
+        """Whether `action` is free (diplomacy: any seat, in turn or not), whatever its shape."""
+        if isinstance(action, GameAction):
+            return action.free
+        kind = action.get("kind") if isinstance(action, Mapping) else None
+        if not hasattr(type(self), "types"):  # TRANSITION
+            return isinstance(kind, str) and kind in getattr(self, "free_kinds", ())
+        return isinstance(kind, str) and kind in self.types.free_kinds
+
+    def _apply_free(self, seat: int, action: GameAction) -> list[Event]:
+        """Check and apply a free action. Must raise `IllegalAction` before changing
         anything."""
         raise IllegalAction("This game has no such action.")
 
-    def answers(self, seat: int) -> list[Action]:
+    def answers(self, seat: int) -> list[GameAction]:
         """Free actions `seat` is asked for now (replies to an offer), each exactly as it may be
         sent; bots answer from this list. Empty for most games."""
         return []
@@ -360,59 +729,75 @@ class Game(ABC):
             return (self.dealer,)
         return self._actors()
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> list[GameAction]:
         """Every action `seat` may take now; empty if it may not act."""
         if seat not in self.actors:
             return []
         if self.awaiting_deal:
-            return [{"kind": "deal"}]
+            return [Deal()]
         return self._legal_actions(seat)
 
-    def apply(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
-        """Apply `action` by `seat`, returning what happened.
+    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+        """`legal` in plain form, as the view lists them."""
+        return [to_wire(action) for action in self.legal(seat)]
 
-        Raises `IllegalAction` with a readable reason, leaving the game unchanged, when the game
-        is over, the seat may not act, or the rules forbid the action.
+    def apply(self, seat: int, action: GameAction | Mapping[str, Any]) -> list[Event]:
+        """Apply `action` by `seat` (typed, or plain data read by the game's types first),
+        returning what happened.
+
+        Raises `IllegalAction` with a readable reason and a `Refusal` code, leaving the game
+        unchanged, when the game is over, the seat may not act, the action is malformed, or
+        the rules forbid it.
         """
         if self.result is not None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("The game is over.", code=Refusal.GAME_OVER)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise IllegalAction(
-                f"There is no such seat at this table; its seats are 1 to {self.seats}."
+                f"There is no such seat at this table; its seats are 1 to {self.seats}.",
+                code=Refusal.NO_SUCH_SEAT,
             )
-        if isinstance(action, Mapping) and self.is_free(action):
+        if self.is_free(action):
             if self.awaiting_deal:
-                raise IllegalAction("This round is over; wait for the next deal.")
-            return self._apply_free(seat, dict(action))
+                raise IllegalAction(
+                    "This round is over; wait for the next deal.", code=Refusal.AWAITING_DEAL
+                )
+            return self._apply_free(seat, self.parse(action))
         if seat not in self.actors:
-            raise IllegalAction("It is not your turn.")
-        if not isinstance(action, Mapping) or not isinstance(action.get("kind"), str):
-            raise IllegalAction("An action needs a kind.")
+            raise IllegalAction("It is not your turn.", code=Refusal.NOT_YOUR_TURN)
+        typed = self.parse(action)
         if self.awaiting_deal:
-            if action["kind"] != "deal":
-                raise IllegalAction("This round is over; the next one starts when you deal.")
+            if not isinstance(typed, Deal) and typed != {"kind": "deal"}:
+                raise IllegalAction(
+                    "This round is over; the next one starts when you deal.",
+                    code=Refusal.AWAITING_DEAL,
+                )
             self.awaiting_deal = False
             self.round += 1
             return self._start_round()
-        return self._apply(seat, dict(action))
+        return self._apply(seat, typed)
+
+    def seat_view(self, seat: int | None) -> SeatView[Any]:
+        """Everything `seat` may know now and nothing more; None gives the spectators' view."""
+        return SeatView(
+            game=self.game_id,
+            seat=seat,
+            seats=self.seats,
+            sides=self.sides,
+            round=self.round,
+            dealer=self.dealer,
+            awaiting_deal=self.awaiting_deal,
+            actors=self.actors,
+            legal=tuple(self.legal(seat)) if seat is not None else (),
+            table=self._table_view(seat),
+            round_scores=tuple(self.round_scores),
+            totals=self.totals,
+            result=self.result,
+        )
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything `seat` may know now and nothing more; None gives the spectators' view."""
-        return {
-            "game": self.game_id,
-            "seat": seat,
-            "seats": self.seats,
-            "sides": [list(side) for side in self.sides],
-            "round": self.round,
-            "dealer": self.dealer,
-            "awaiting_deal": self.awaiting_deal,
-            "actors": list(self.actors),
-            "legal": self.legal_actions(seat) if seat is not None else [],
-            "table": self._table_view(seat),
-            "round_scores": [score.to_wire() for score in self.round_scores],
-            "totals": list(self.totals),
-            "result": self.result.to_wire() if self.result else None,
-        }
+        """`seat_view` in plain form, as it travels."""
+        wire: dict[str, Any] = to_wire(self.seat_view(seat))
+        return wire
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -426,13 +811,13 @@ class Game(ABC):
     def _finish_round(self, score: RoundScore, *, last: bool) -> list[Event]:
         """Record a round's score; end the game (best totals win) or wait for the next dealer."""
         self.round_scores.append(score)
-        events = [Event("round_end", {"score": score.to_wire(), "totals": list(self.totals)})]
+        events = [Event(RoundEnd(score, self.totals))]
         if last:
             totals = self.totals
             self.result = Result(self.sides, totals, best_sides(totals))
-            events.append(Event("game_end", {"result": self.result.to_wire()}))
+            events.append(Event(GameEnd(self.result)))
         else:
             self.dealer = self.left_of(self.dealer)
             self.awaiting_deal = True
-            events.append(Event("next_dealer", {"seat": self.dealer, "round": self.round + 1}))
+            events.append(Event(NextDealer(self.dealer, self.round + 1)))
         return events

@@ -8,7 +8,6 @@ can always be rebuilt with `cardtable.engine.replay`; every change is recorded f
 
 from __future__ import annotations
 
-import copy
 import itertools
 import logging
 import random
@@ -19,16 +18,19 @@ from typing import Any
 import trio
 
 from cardtable.engine import (
-    Action,
     Bot,
     Event,
     Game,
+    GameAction,
     GameSpec,
     IllegalAction,
     OptionError,
+    PlainAction,
+    Refusal,
     Setup,
     events_for,
 )
+from cardtable.engine.codec import to_wire
 from cardtable.engine import start as start_game
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChanged, Update
 from cardtable.server.chat import ChatLog
@@ -105,7 +107,7 @@ class Table:
         self.game: Game | None = None
         #: The current game's id in the database.
         self.game_id: int | None = None
-        self.actions: list[tuple[int, Action]] = []
+        self.actions: list[tuple[int, PlainAction]] = []
         self.log: list[Event] = []
         self.chat = ChatLog(chat_history)
         self.closed = False
@@ -449,26 +451,24 @@ class Table:
         seed = random.Random(f"{game_seed}/{seat.index}/{len(self.actions)}").randrange(2**62)
         return self.spec.bots[kind](seed)
 
-    def act(self, seat_index: int, action: Mapping[str, Any]) -> None:
+    def act(self, seat_index: int, action: GameAction | Mapping[str, Any]) -> None:
         """Apply `action` for the seat, then tell everyone at the table."""
         game = self.game
         if game is None or self.status != PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
-        free = game.is_free(action)  # diplomacy: checked by the rules alone
-        if not free and seat_index not in game.actors:
-            waiting_for = " or ".join(str(self.seats[seat].name) for seat in game.actors)
-            raise ServerError(ErrorCode.NOT_YOUR_TURN, f"It is not your turn: {waiting_for} acts.")
-        if not free and action not in game.legal_actions(seat_index):
-            raise ServerError(
-                ErrorCode.ILLEGAL_ACTION, _refusal(game, seat_index, action, self.names())
-            )
         try:
             events = game.apply(seat_index, action)
         except IllegalAction as refusal:
+            if refusal.code == Refusal.NOT_YOUR_TURN:
+                waiting_for = " or ".join(str(self.seats[seat].name) for seat in game.actors)
+                raise ServerError(
+                    ErrorCode.NOT_YOUR_TURN, f"It is not your turn: {waiting_for} acts."
+                ) from None
             raise ServerError(ErrorCode.ILLEGAL_ACTION, refusal.worded(self.names())) from None
-        self.actions.append((seat_index, dict(action)))
+        plain: PlainAction = to_wire(action) if isinstance(action, GameAction) else dict(action)
+        self.actions.append((seat_index, plain))
         self.log.extend(events)
-        self._record_action(seat_index, action)
+        self._record_action(seat_index, plain)
         self._send_updates(events)
         if game.over:
             self.status = FINISHED
@@ -630,8 +630,8 @@ class Table:
         if self.closed or self.next_bot_seat() != index or self.game is None:
             return  # (closed: removed while the bot waited; a dead table takes no actions)
         bot = self._bot_for(self.seats[index])
-        legal = self.game.answers(index) or self.game.legal_actions(index)
-        view = self.game.view(index) if bot.uses_view else {}
+        legal = self.game.answers(index) or self.game.legal(index)
+        view = self.game.seat_view(index) if bot.uses_view else None
         try:
             self.act(index, bot.choose(view, legal))
         except ServerError as error:  # a bot bug must not stall the table
@@ -685,17 +685,6 @@ class Table:
         self.closed = True
         self._record(CloseTable(self.id, time.time()))
         self._wake()
-
-
-def _refusal(game: Game, seat: int, action: Mapping[str, Any], names: list[str]) -> str:
-    """Why `action`, which is not among the seat's legal actions, is refused: the rules' own
-    reason, with the players' `names`, learnt by trying it on a copy of the game (the game
-    itself never sees it)."""
-    try:
-        copy.deepcopy(game).apply(seat, action)
-    except IllegalAction as refusal:
-        return refusal.worded(names)
-    return "Send one of your legal actions exactly as the view lists it."
 
 
 async def drive_bots(table: Table, caught_up: Callable[[], Awaitable[None]]) -> None:

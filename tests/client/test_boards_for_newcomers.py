@@ -36,7 +36,7 @@ from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, since_my_move
 from cardtable.engine import Action, Game, new_game
-from cardtable.engine.games import GAMES
+from cardtable.engine.registry import GAMES
 from cardtable.engine.thistle.cards import clan_name
 from cardtable.engine.trupe.cards import wire
 from cardtable.play import play_plan

@@ -253,7 +253,7 @@ class ReplayScreen(Screen[None]):
         if self.spec is None:
             return str(event.get("kind", "?"))
         try:
-            return self.spec.describe(event, self.names)
+            return self.spec.tell(event, self.names)
         except (KeyError, IndexError, TypeError):
             return str(event.get("kind", "?"))
 

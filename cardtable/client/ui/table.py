@@ -325,7 +325,7 @@ class TableScreen(Screen[None]):
     def _event_text(self, event: dict[str, Any]) -> Text:
         names = self.state.names if self.state else []
         try:
-            words = self.spec.describe(event, names)
+            words = self.spec.tell(event, names)
         except (KeyError, IndexError, TypeError):
             words = str(event.get("kind", "?"))
         style = "bold" if event.get("kind") in ("round_end", "game_end") else ""

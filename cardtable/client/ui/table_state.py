@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
+
+from cardtable.engine import EventPart, OptionError, SeatView, SeenEvent, get_game
+from cardtable.engine.codec import WireError
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.plain import clean
@@ -38,6 +42,29 @@ class TableState:
     @property
     def game(self) -> str:
         return str(self.summary["game"])
+
+    @cached_property
+    def seat_view(self) -> SeatView[Any] | None:
+        """The view read by the game's types (None before the first view, or if it cannot be
+        read: the board then draws nothing rather than a wrong table)."""
+        if self.view is None:
+            return None
+        try:
+            return get_game(self.game).types.view_from_wire(self.view)
+        except (WireError, OptionError):
+            return None
+
+    @cached_property
+    def recent_events(self) -> tuple[SeenEvent[EventPart], ...]:
+        """`recent`, read by the game's types (an event they cannot read is left out)."""
+        types = get_game(self.game).types
+        seen: list[SeenEvent[EventPart]] = []
+        for event in self.recent:
+            try:
+                seen.append(types.event_from_wire(event))
+            except WireError:
+                continue
+        return tuple(seen)
 
     @property
     def legal(self) -> list[dict[str, Any]]:

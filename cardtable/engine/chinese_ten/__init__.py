@@ -5,7 +5,7 @@ from cardtable.engine.chinese_ten.bots import GreedyBot
 from cardtable.engine.chinese_ten.rules import ChineseTen, makes_ten
 from cardtable.engine.chinese_ten.text import describe
 from cardtable.engine.options import OptionSpec
-from cardtable.engine.registry import GameSpec
+from cardtable.engine.spec import GameSpec
 
 SPEC = GameSpec(
     id="chinese-ten",

@@ -126,7 +126,7 @@ class ChineseTen(Game):
         self.deck = order[position:][::-1]
         self.phase = PLAY
         self.flipped = None
-        deal = Event(
+        deal = Event.legacy(
             "deal",
             {
                 "round": self.round,
@@ -287,7 +287,7 @@ class ChineseTen(Game):
         self.piles[seat] += [cid, target]
         points = self.points[cid] + self.points[target]
         self.pile_points[seat] += points
-        return Event(
+        return Event.legacy(
             "capture",
             {
                 "seat": seat,
@@ -303,7 +303,7 @@ class ChineseTen(Game):
     def _put(self, seat: int, cid: int, spot: int, source: str) -> Event:
         covered = self.spots[spot][-1] if self.spots[spot] else None
         self.spots[spot].append(cid)
-        return Event(
+        return Event.legacy(
             "lay",
             {
                 "seat": seat,
@@ -319,7 +319,7 @@ class ChineseTen(Game):
         events: list[Event] = []
         while self.deck:
             cid = self.deck.pop()
-            events.append(Event("flip", {"seat": seat, "card": self._card(cid)}))
+            events.append(Event.legacy("flip", {"seat": seat, "card": self._card(cid)}))
             targets = self._targets(cid)
             if len(targets) == 1:
                 events.append(self._capture(seat, cid, targets[0], "flip"))
@@ -353,7 +353,7 @@ class ChineseTen(Game):
                 break
             seat = self.left_of(seat)
         self.turn, self.phase = seat, PLAY
-        events = [Event("turn", {"seat": seat})]
+        events = [Event.legacy("turn", {"seat": seat})]
         if not self.hands[seat]:
             events += self._flip_until_done(seat)
         return events

@@ -5,7 +5,7 @@ from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.rules import RUBBERS, Nobility
 from cardtable.engine.nobility.text import describe
 from cardtable.engine.options import OptionSpec
-from cardtable.engine.registry import GameSpec
+from cardtable.engine.spec import GameSpec
 
 SPEC = GameSpec(
     id="nobility",

@@ -143,7 +143,7 @@ class Nobility(Game):
         for seat in range(self.seats):
             self.hands[seat] = hand_order(self.hands[seat])
         return [
-            Event(
+            Event.legacy(
                 "deal",
                 {
                     "round": self.round,
@@ -393,7 +393,7 @@ class Nobility(Game):
             self.election_due = False
             self.paused, self.phase = self.phase, ELECTION
             self.ready = set()
-            events.append(Event("election_opens", {"number": self.elections}))
+            events.append(Event.legacy("election_opens", {"number": self.elections}))
         if self.endgame:
             events += self._recount()
         return events
@@ -406,7 +406,7 @@ class Nobility(Game):
             cid = self.pile.pop()
             self.taken = cid
             self.hands[seat] = hand_order([*self.hands[seat], cid])
-            return [Event("take", {"seat": seat, "card": card_wire(cid)})]
+            return [Event.legacy("take", {"seat": seat, "card": card_wire(cid)})]
         events: list[Event] = []
         self._draw_to(seat, len(self.hands[seat]) + 1, events)
         return events
@@ -429,7 +429,7 @@ class Nobility(Game):
         self.hands[seat] = hand_order(self.hands[seat])
 
     def _drawn(self, seat: int, cids: list[int]) -> Event:
-        return Event(
+        return Event.legacy(
             "draw",
             {"seat": seat, "count": len(cids), "stock": len(self.stock)},
             {seat: {"cards": cards_wire(cids)}},
@@ -447,7 +447,7 @@ class Nobility(Game):
         else:
             self.endgame = True
         events.append(
-            Event(
+            Event.legacy(
                 "stock_out",
                 {"number": self.elections, "stock": len(self.stock), "endgame": self.endgame},
             )
@@ -457,7 +457,7 @@ class Nobility(Game):
     def _discard(self, seat: int, cid: int) -> list[Event]:
         self.hands[seat].remove(cid)
         self.pile.append(cid)
-        events = [Event("discard", {"seat": seat, "card": card_wire(cid)})]
+        events = [Event.legacy("discard", {"seat": seat, "card": card_wire(cid)})]
         if len(self.hands[seat]) > HAND:
             self.phase = DISCARD
             return events
@@ -486,13 +486,13 @@ class Nobility(Game):
             meld = Meld(self.next_meld, seat, suit_of(cards[0]), cards)
             self.melds[meld.id] = meld
             self.next_meld += 1
-            return [Event("meld", {"seat": seat, "meld": meld.to_wire(False)})]
+            return [Event.legacy("meld", {"seat": seat, "meld": meld.to_wire(False)})]
         cid = action["cid"]
         hand.remove(cid)
         if kind == "claim":
             self.nobles.append(cid)
             self.claim = Claim(suit_of(cid), [(seat + step) % self.seats for step in range(3)])
-            events = [Event("claim", {"seat": seat, "card": card_wire(cid)})]
+            events = [Event.legacy("claim", {"seat": seat, "card": card_wire(cid)})]
             return events + self._run_claim()
         meld = self.melds[action["meld"]]
         if kind == "extend":
@@ -502,7 +502,7 @@ class Nobility(Game):
         else:
             meld.joker = cid
         return [
-            Event(
+            Event.legacy(
                 kind, {"seat": seat, "card": card_wire(cid), "meld": meld.id, "owner": meld.owner}
             )
         ]
@@ -526,7 +526,7 @@ class Nobility(Game):
             self.bank -= paid
             self.money[seat] += paid
             events.append(
-                Event("income", {"seat": seat, "suit": self.claim.suit, "due": due, "paid": paid})
+                Event.legacy("income", {"seat": seat, "suit": self.claim.suit, "due": due, "paid": paid})
             )
             upkeep = [cid for meld in paying for cid in meld.upkeep]
             affordable = min(len(upkeep), self.money[seat] // NOBLE_COST)
@@ -546,14 +546,14 @@ class Nobility(Game):
         fee = NOBLE_COST * count
         self.money[seat] -= fee
         self.bank += fee
-        return [Event("maintenance", {"seat": seat, "nobles": count, "paid": fee})]
+        return [Event.legacy("maintenance", {"seat": seat, "nobles": count, "paid": fee})]
 
     def _unpaid(self, seat: int, cids: list[int]) -> list[Event]:
         """Defenders whose maintenance is not paid go face up to the stock discard pile."""
         for cid in cids:
             self._lift_defender(cid)
             self.pile.append(cid)
-        return [Event("unpaid", {"seat": seat, "cards": cards_wire(cids)})]
+        return [Event.legacy("unpaid", {"seat": seat, "cards": cards_wire(cids)})]
 
     def _lift_defender(self, cid: int) -> None:
         for meld in self.melds.values():
@@ -579,7 +579,7 @@ class Nobility(Game):
         self.battle = Battle(seat, committed, meld.id if meld else None, victim, won)
         self.phase = DISCARD
         events = [
-            Event(
+            Event.legacy(
                 "battle",
                 {
                     "seat": seat,
@@ -599,7 +599,7 @@ class Nobility(Game):
             if meld is not None:
                 meld.defenders = []
                 meld.owner = seat
-                events.append(Event("captured", {"seat": seat, "meld": meld.id, "from": victim}))
+                events.append(Event.legacy("captured", {"seat": seat, "meld": meld.id, "from": victim}))
             else:
                 events += self._take_hand(seat, victim)
             spent = len(defenders) + 2
@@ -622,7 +622,7 @@ class Nobility(Game):
         if not cids:
             return []
         self.nobles.extend(cids)
-        return [Event("to_nobles", {"seat": seat, "cards": cards_wire(cids), "why": why})]
+        return [Event.legacy("to_nobles", {"seat": seat, "cards": cards_wire(cids), "why": why})]
 
     def _lose_defenders(self, seat: int, cids: list[int]) -> list[Event]:
         """A defender's lost nobles leave her meld or hand for the noble discard pile."""
@@ -641,7 +641,7 @@ class Nobility(Game):
         self.won_hand = True
         shown = {"cards": cards_wire(taken)}
         return [
-            Event(
+            Event.legacy(
                 "hand_taken",
                 {"seat": seat, "victim": victim, "count": len(taken)},
                 {seat: shown, victim: shown},
@@ -691,7 +691,7 @@ class Nobility(Game):
             kept = self.battle.committed
             self.hands[seat] = hand_order([*self.hands[seat], *kept])
             self.battle.committed = []
-            events.append(Event("kept", {"seat": seat, "cards": cards_wire(kept)}))
+            events.append(Event.legacy("kept", {"seat": seat, "cards": cards_wire(kept)}))
         return events + self._battle_over()
 
     # -- retrieval -------------------------------------------------------------------------
@@ -701,7 +701,7 @@ class Nobility(Game):
         if action["kind"] == "recall":
             self._lift_defender(cid)
             self.hands[seat] = hand_order([*self.hands[seat], cid])
-            return [Event("recall", {"seat": seat, "card": card_wire(cid)})]
+            return [Event.legacy("recall", {"seat": seat, "card": card_wire(cid)})]
         self.nobles.remove(cid)
         self.money[seat] -= NOBLE_COST
         self.bank += NOBLE_COST
@@ -710,7 +710,7 @@ class Nobility(Game):
         else:
             self.hands[seat] = hand_order([*self.hands[seat], cid])
         return [
-            Event(
+            Event.legacy(
                 "retrieve",
                 {
                     "seat": seat,
@@ -725,7 +725,7 @@ class Nobility(Game):
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1
-        events = [Event("pass", {"seat": seat})]
+        events = [Event.legacy("pass", {"seat": seat})]
         if self.passes >= self.seats:
             return events + self._decide("a whole round passed")
         return events + self._end_turn(passed=True)
@@ -734,7 +734,7 @@ class Nobility(Game):
         moved = [meld.id for meld in self.own_melds(seat)]
         for meld_id in moved:
             self.melds[meld_id].owner = to
-        events = [Event("merge", {"seat": seat, "to": to, "melds": moved})]
+        events = [Event.legacy("merge", {"seat": seat, "to": to, "melds": moved})]
         return events + self._end_turn(passed=False)
 
     def _end_turn(self, passed: bool) -> list[Event]:
@@ -754,11 +754,11 @@ class Nobility(Game):
             return events + self._end_rubber(self.turn, "all 36 provinces")
         if self.turns > TURN_LIMIT:
             return events + self._decide(f"turn {TURN_LIMIT} was the last")
-        return [*events, Event("turn", {"seat": self.turn, "turn": self.turns})]
+        return [*events, Event.legacy("turn", {"seat": self.turn, "turn": self.turns})]
 
     def _ready(self, seat: int) -> list[Event]:
         self.ready.add(seat)
-        events = [Event("ready", {"seat": seat})]
+        events = [Event.legacy("ready", {"seat": seat})]
         if len(self.ready) < self.seats:
             return events
         self.phase, self.ready = self.paused, set()
@@ -766,7 +766,7 @@ class Nobility(Game):
             self.phase = MAIN
         self.majority = self._majority_now()
         events.append(
-            Event(
+            Event.legacy(
                 "election",
                 {
                     "number": self.elections,
@@ -794,7 +794,7 @@ class Nobility(Game):
         if now == self.majority:
             return []
         self.majority = now
-        return [Event("majority", {"seats": list(now)})]
+        return [Event.legacy("majority", {"seats": list(now)})]
 
     def _end_coalition(self, why: str) -> list[Event]:
         if not self.coalition:
@@ -802,7 +802,7 @@ class Nobility(Game):
         partners, self.coalition = self.coalition, ()
         if self.majority == partners:
             self.majority = ()
-        return [Event("coalition_ends", {"seats": list(partners), "why": why})]
+        return [Event.legacy("coalition_ends", {"seats": list(partners), "why": why})]
 
     def _decide(self, why: str) -> list[Event]:
         """Ruling 13 and cardtable's bounds: most provinces wins the rubber, then most money."""
@@ -813,7 +813,7 @@ class Nobility(Game):
 
     def _end_rubber(self, winner: int | None, why: str) -> list[Event]:
         events = [
-            Event(
+            Event.legacy(
                 "rubber_end",
                 {
                     "winner": winner,
@@ -888,7 +888,7 @@ class Nobility(Game):
         self.offers[offer.id] = offer
         self.next_offer += 1
         wire = offer.to_wire(offer.made_on_turn + OFFER_TURNS)
-        return [Event("offer", {"offer": wire}, audience=offer.parties())]
+        return [Event.legacy("offer", {"offer": wire}, audience=offer.parties())]
 
     def _offer_problem(self, offer: Offer, made: bool = False) -> IllegalAction | None:
         """Why the offer could not be carried out now (the refusal to raise), or None if it
@@ -934,18 +934,18 @@ class Nobility(Game):
             self.melds[meld_id].owner = maker
         del self.offers[offer.id]
         events = [
-            Event("deal_done", {"deal": offer.id, "from": maker, "to": to, **terms.to_wire()})
+            Event.legacy("deal_done", {"deal": offer.id, "from": maker, "to": to, **terms.to_wire()})
         ]
         if terms.coalition == "form":
             self.coalition = (min(maker, to), max(maker, to))
-            events.append(Event("coalition", {"seats": list(self.coalition)}))
+            events.append(Event.legacy("coalition", {"seats": list(self.coalition)}))
         elif terms.coalition == "dissolve":
             events += self._end_coalition("agreement")
         return events
 
     def _close_offer(self, offer: Offer, how: str) -> list[Event]:
         del self.offers[offer.id]
-        return [Event("offer_closed", {"deal": offer.id, "how": how}, audience=offer.parties())]
+        return [Event.legacy("offer_closed", {"deal": offer.id, "how": how}, audience=offer.parties())]
 
     def _lapse_offers(self) -> list[Event]:
         late = [o for o in self.offers.values() if o.made_on_turn + OFFER_TURNS <= self.turns]

@@ -10,7 +10,7 @@ from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD
 from cardtable.engine.queen_of_scots.rules import TARGET, QueenOfScots, dealt_cards
 from cardtable.engine.queen_of_scots.text import describe
-from cardtable.engine.registry import GameSpec
+from cardtable.engine.spec import GameSpec
 
 
 def check(seats: int, options: Mapping[str, Any]) -> None:

@@ -87,7 +87,7 @@ class QueenOfScots(Game):
         self.stock = order[position + 1 :][::-1]
         self.sets, self.next_set = {}, 0
         self.went_out = None
-        deal = Event(
+        deal = Event.legacy(
             "deal",
             {
                 "round": self.round,
@@ -229,7 +229,7 @@ class QueenOfScots(Game):
         self.hands[seat] = self.edition.sorted([*self.hands[seat], cid])
         self.phase = MELD
         return [
-            Event(
+            Event.legacy(
                 "draw",
                 {"seat": seat, "stock": len(self.stock)},
                 {seat: {"card": self.edition.wire(cid)}},
@@ -239,7 +239,7 @@ class QueenOfScots(Game):
     def _stop(self, seat: int) -> list[Event]:
         if self.stock:
             raise IllegalAction("The stock still has cards: draw, or take the discard pile.")
-        return [Event("stop", {"seat": seat}), *self._end_round()]
+        return [Event.legacy("stop", {"seat": seat}), *self._end_round()]
 
     def _take(self, seat: int, action: Action) -> list[Event]:
         if not self.pile:
@@ -272,7 +272,7 @@ class QueenOfScots(Game):
         group.cards += [top_cid, *cids]
         self.hands[seat] = self.edition.sorted([*self.hands[seat], *rest])
         self.phase = MELD
-        event = Event(
+        event = Event.legacy(
             "take",
             {
                 "seat": seat,
@@ -306,7 +306,7 @@ class QueenOfScots(Game):
         self.hands[seat] = self.edition.sorted([*self.hands[seat], *rest])
         self.phase = MELD
         return [
-            Event(
+            Event.legacy(
                 "take",
                 {
                     "seat": seat,
@@ -337,7 +337,7 @@ class QueenOfScots(Game):
             self.hands[seat].remove(cid)
         group = self._new_set(seat, match)
         group.cards = list(cids)
-        event = Event(
+        event = Event.legacy(
             "meld",
             {
                 "seat": seat,
@@ -362,7 +362,7 @@ class QueenOfScots(Game):
             )
         self.hands[seat].remove(cid)
         group.cards.append(cid)
-        event = Event(
+        event = Event.legacy(
             "add",
             {
                 "seat": seat,
@@ -381,7 +381,7 @@ class QueenOfScots(Game):
         self.hands[seat].remove(cid)
         self.pile.append(cid)
         events = [
-            Event("discard", {"seat": seat, "card": self.edition.wire(cid), "pile": len(self.pile)})
+            Event.legacy("discard", {"seat": seat, "card": self.edition.wire(cid), "pile": len(self.pile)})
         ]
         if not self.hands[seat]:
             return [*events, *self._go_out(seat, "discard")]
@@ -391,7 +391,7 @@ class QueenOfScots(Game):
 
     def _start_turn(self, seat: int) -> list[Event]:
         self.turn, self.phase = seat, PICKUP
-        return [Event("turn", {"seat": seat, "stock": len(self.stock)})]
+        return [Event.legacy("turn", {"seat": seat, "stock": len(self.stock)})]
 
     def _out_if_empty(self, seat: int, how: str) -> list[Event]:
         return self._go_out(seat, how) if not self.hands[seat] else []
@@ -399,7 +399,7 @@ class QueenOfScots(Game):
     def _go_out(self, seat: int, how: str) -> list[Event]:
         """Ruling 6: an empty hand ends the round at once."""
         self.went_out = seat
-        return [Event("out", {"seat": seat, "by": how}), *self._end_round()]
+        return [Event.legacy("out", {"seat": seat, "by": how}), *self._end_round()]
 
     def _end_round(self) -> list[Event]:
         """Rulings 7 and 8: score the round; the game ends once someone has reached the target

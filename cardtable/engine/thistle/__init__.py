@@ -6,7 +6,7 @@ from typing import Any
 
 from cardtable.engine.bots import RandomBot
 from cardtable.engine.options import OptionError, OptionSpec
-from cardtable.engine.registry import GameSpec
+from cardtable.engine.spec import GameSpec
 from cardtable.engine.thistle.bots import HeuristicBot
 from cardtable.engine.thistle.rules import Thistle, sides_for
 from cardtable.engine.thistle.text import describe

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from cardtable.engine.core import Action, Event, Game, IllegalAction, RoundScore, Setup, Zone
-from cardtable.engine.registry import each_alone
+from cardtable.engine.spec import each_alone
 from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, WIRES, clan_name
 from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
 from cardtable.engine.thistle.scoring import side_lines
@@ -84,7 +84,7 @@ class Thistle(Game):
         self.next_group = 0
         self.drawn, self.played = None, False
         self.final_turns, self.went_out = None, None
-        deal = Event(
+        deal = Event.legacy(
             "deal",
             {
                 "round": self.round,
@@ -296,13 +296,13 @@ class Thistle(Game):
     def _start_turn(self, seat: int) -> list[Event]:
         self.turn, self.played = seat, False
         self.phase = FINAL if self.final_turns is not None else START
-        return [Event("turn", {"seat": seat, "last": self.final_turns is not None})]
+        return [Event.legacy("turn", {"seat": seat, "last": self.final_turns is not None})]
 
     def _first_draw(self) -> list[Event]:
         """Ruling 6: the top card goes to the drawer's side; a choice of group waits."""
         seat = self.turn
         cid = self.pile.pop()
-        events = [Event("draw", {"seat": seat, "card": dict(WIRES[cid]), "pile": len(self.pile)})]
+        events = [Event.legacy("draw", {"seat": seat, "card": dict(WIRES[cid]), "pile": len(self.pile)})]
         self.phase = PLAY
         places = self._places(cid)
         if len(places) > 1:
@@ -315,7 +315,7 @@ class Thistle(Game):
             events.append(self._add_to_group(seat, cid, self._new_group(seat, card.clan), "draw"))
         else:
             self.orphans[seat].append(cid)
-            events.append(Event("orphan", {"seat": seat, "card": dict(WIRES[cid])}))
+            events.append(Event.legacy("orphan", {"seat": seat, "card": dict(WIRES[cid])}))
         return events
 
     def _add_to_group(self, seat: int, cid: int, group: Group, source: str) -> Event:
@@ -323,7 +323,7 @@ class Thistle(Game):
             group.cards.append(cid)
         else:
             group.bonus = cid
-        return Event(
+        return Event.legacy(
             "add",
             {
                 "seat": seat,
@@ -356,7 +356,7 @@ class Thistle(Game):
             self.orphans[seat].remove(orphan)
             new.bonus = orphan
         events = [
-            Event(
+            Event.legacy(
                 "capture",
                 {
                     "seat": seat,
@@ -385,7 +385,7 @@ class Thistle(Game):
             self.books.append(book)
             wire = book.to_wire()
             wire["book"] = wire.pop("kind")  # an event's own "kind" is "book"
-            events.append(Event("book", wire))
+            events.append(Event.legacy("book", wire))
         return events
 
     def _end_turn(self, *, captured: bool = False) -> list[Event]:
@@ -397,7 +397,7 @@ class Thistle(Game):
                 cid = self.pile.pop()
                 self.hands[seat] = _sorted([*self.hands[seat], cid])
                 events.append(
-                    Event(
+                    Event.legacy(
                         "draw_hand",
                         {"seat": seat, "pile": len(self.pile)},
                         {seat: {"card": dict(WIRES[cid])}},
@@ -407,7 +407,7 @@ class Thistle(Game):
                 # Ruling 14: everyone has one more turn, the drawer of the last card last.
                 order = [(seat + offset) % self.seats for offset in range(1, self.seats + 1)]
                 self.final_turns = order
-                events.append(Event("last_card", {"seat": seat, "order": list(order)}))
+                events.append(Event.legacy("last_card", {"seat": seat, "order": list(order)}))
         if self.final_turns is not None:
             if not self.final_turns:
                 return events + self._end_hand()
@@ -417,7 +417,7 @@ class Thistle(Game):
     def _go_out(self, seat: int) -> list[Event]:
         """Ruling 13: an empty hand ends the hand at once."""
         self.went_out = seat
-        return [*self._close_books(), Event("out", {"seat": seat}), *self._end_hand()]
+        return [*self._close_books(), Event.legacy("out", {"seat": seat}), *self._end_hand()]
 
     def _end_hand(self) -> list[Event]:
         self.drawn = None

@@ -3,7 +3,7 @@ penalties and a wild Trefoil; first to 150 (2–4 players)."""
 
 from cardtable.engine.bots import RandomBot
 from cardtable.engine.options import OptionSpec
-from cardtable.engine.registry import GameSpec
+from cardtable.engine.spec import GameSpec
 from cardtable.engine.trupe.bots import HeuristicBot
 from cardtable.engine.trupe.rules import TARGET, Trupe
 from cardtable.engine.trupe.text import describe

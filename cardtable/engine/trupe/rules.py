@@ -163,7 +163,7 @@ class Trupe(Game):
         self.taken, self.turnovers, self.discards_due = None, 0, 0
         self.went_out, self.hand_type = None, None
         events = [
-            Event(
+            Event.legacy(
                 "deal",
                 {
                     "round": self.round,
@@ -390,7 +390,7 @@ class Trupe(Game):
         self.hands[seat] = hand_order([*self.hands[seat], cid])
         self.taken = cid
         self.phase = TAKEN
-        return [Event("take", {"seat": seat, "card": wire(cid), "row": _cards(self.row)})]
+        return [Event.legacy("take", {"seat": seat, "card": wire(cid), "row": _cards(self.row)})]
 
     def _declare(self, seat: int, action: Action) -> list[Event]:
         cids = named_cards(action.get("cids"), self.hands[seat])
@@ -410,7 +410,7 @@ class Trupe(Game):
         self.declarations[declared.id] = declared
         self.taken = None
         self.phase = PLAY
-        event = Event("declare", {"seat": seat, "declaration": declared.to_wire()})
+        event = Event.legacy("declare", {"seat": seat, "declaration": declared.to_wire()})
         return [event, *self._out_if_empty(seat, "declare")]
 
     def _extend(self, seat: int, action: Action) -> list[Event]:
@@ -435,7 +435,7 @@ class Trupe(Game):
         if trefoil_as is not None:
             declared.trefoil_as = trefoil_as
         declared.refresh()
-        event = Event(
+        event = Event.legacy(
             "extend",
             {"seat": seat, "card": _cards([cid], trefoil_as)[0], "declaration": declared.to_wire()},
         )
@@ -461,7 +461,7 @@ class Trupe(Game):
         for cid in cids:
             self.hands[seat].remove(cid)
         self.pairs[seat] = FinalPair(list(cids), trefoil_as)
-        event = Event("pair", {"seat": seat, **self.pairs[seat].to_wire()})
+        event = Event.legacy("pair", {"seat": seat, **self.pairs[seat].to_wire()})
         return [event, *self._out_if_empty(seat, "pair")]
 
     def _discard(self, seat: int, action: Action) -> list[Event]:
@@ -473,7 +473,7 @@ class Trupe(Game):
         covered = self.row.pop(0) if len(self.row) > ROW_SIZE else None
         if covered is not None:
             self.open_pack.append(covered)
-        event = Event(
+        event = Event.legacy(
             "discard",
             {
                 "seat": seat,
@@ -501,7 +501,7 @@ class Trupe(Game):
         for seat in self._from_dealer():
             if self.extra_due[seat]:
                 self.turn, self.phase = seat, EXTRA
-                return [Event("extra_discards", {"seat": seat, "due": self.extra_due[seat]})]
+                return [Event.legacy("extra_discards", {"seat": seat, "due": self.extra_due[seat]})]
         return self._start_turn(self.dealer)
 
     def _start_turn(self, seat: int) -> list[Event]:
@@ -509,10 +509,10 @@ class Trupe(Game):
         events: list[Event] = []
         while self.lost_turns[seat]:
             self.lost_turns[seat] -= 1
-            events.append(Event("lose_turn", {"seat": seat, "still_owed": self.lost_turns[seat]}))
+            events.append(Event.legacy("lose_turn", {"seat": seat, "still_owed": self.lost_turns[seat]}))
             seat = self.left_of(seat)
         self.turn, self.phase, self.discards_due, self.taken = seat, DRAW, 1, None
-        events.append(Event("turn", {"seat": seat, "pack": len(self.pack)}))
+        events.append(Event.legacy("turn", {"seat": seat, "pack": len(self.pack)}))
         return events
 
     def _draw_cards(self, seat: int, reasons: list[str], events: list[Event]) -> bool:
@@ -532,7 +532,7 @@ class Trupe(Game):
                 continue
             self.hands[seat].append(cid)
             events.append(
-                Event(
+                Event.legacy(
                     "draw",
                     {"seat": seat, "reason": reasons.pop(0), "pack": len(self.pack)},
                     {seat: {"card": wire(cid)}},
@@ -551,7 +551,7 @@ class Trupe(Game):
             self.extra_due[seat] += card.extra_draws
         elif card.extra_draws:
             self.discards_due += card.extra_draws
-        return [Event("special", {"seat": seat, "card": wire(cid)})]
+        return [Event.legacy("special", {"seat": seat, "card": wire(cid)})]
 
     def _turn_over(self, events: list[Event]) -> bool:
         """Ruling 7: the open pack, turned face down, becomes the pack (the row stays).
@@ -560,7 +560,7 @@ class Trupe(Game):
             return False
         self.pack, self.open_pack = self.open_pack[::-1], []
         self.turnovers += 1
-        events.append(Event("turn_over", {"pack": len(self.pack), "times": self.turnovers}))
+        events.append(Event.legacy("turn_over", {"pack": len(self.pack), "times": self.turnovers}))
         return True
 
     def _out_if_empty(self, seat: int, how: str) -> list[Event]:
@@ -570,7 +570,7 @@ class Trupe(Game):
         """Ruling 9: the hand type of the player who went out."""
         self.went_out = seat
         self.hand_type = self._hand_type(seat)
-        event = Event("out", {"seat": seat, "by": how, "hand_type": self.hand_type})
+        event = Event.legacy("out", {"seat": seat, "by": how, "hand_type": self.hand_type})
         return [event, *self._end_round(seat)]
 
     def _hand_type(self, seat: int) -> str:
@@ -596,7 +596,7 @@ class Trupe(Game):
             )
             for seat in range(self.seats)
         )
-        events = [] if winner is not None else [Event("no_winner", {"pack": len(self.pack)})]
+        events = [] if winner is not None else [Event.legacy("no_winner", {"pack": len(self.pack)})]
         score = RoundScore(self.round, self.sides, lines)
         totals = [total + points for total, points in zip(self.totals, score.points, strict=True)]
         top = max(totals)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine import Action, RoundScore, Setup
+from cardtable.engine import PlainAction, RoundScore, Setup
 from cardtable.server.chat import ChatEntry
 
 
@@ -59,7 +59,7 @@ class StoredTable:
     seats: tuple[SeatRecord, ...]
     #: The table's latest game and its actions in order, if a game was ever dealt.
     game: GameRecord | None = None
-    actions: tuple[tuple[int, Action], ...] = ()
+    actions: tuple[tuple[int, PlainAction], ...] = ()
     chat: tuple[ChatEntry, ...] = ()
     next_chat_id: int = 1
 

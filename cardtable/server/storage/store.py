@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine import Action, Setup
+from cardtable.engine import PlainAction, Setup
 from cardtable.server.chat import ChatEntry
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.database import Database
@@ -143,7 +143,7 @@ class Store:
             next_chat_id=int(last_chat) + 1,
         )
 
-    def actions(self, game_id: int) -> tuple[tuple[int, Action], ...]:
+    def actions(self, game_id: int) -> tuple[tuple[int, PlainAction], ...]:
         """A game's actions in order: (seat, action)."""
         rows = self._db.execute(
             "SELECT seq, seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
@@ -181,7 +181,7 @@ class Store:
         with self._reading():
             return [HistoryEntry(game, self.rounds(game.id)) for game in map(_game, rows)]
 
-    def finished_game(self, game_id: int) -> tuple[GameRecord, tuple[tuple[int, Action], ...]]:
+    def finished_game(self, game_id: int) -> tuple[GameRecord, tuple[tuple[int, PlainAction], ...]]:
         """A finished game and its actions; KeyError if there is no such finished game."""
         row = self._db.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ? AND finished_at IS NOT NULL",

@@ -7,7 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cardtable.engine import Action
+from cardtable.engine import PlainAction
 from cardtable.server.chat import ChatEntry
 from cardtable.server.storage.codec import pack
 from cardtable.server.storage.records import GameRecord, SeatRecord, TableRecord
@@ -111,7 +111,7 @@ class TakeAction:
     game_id: int
     seq: int
     seat: int
-    action: Action
+    action: PlainAction
     taken_at: float
 
     def apply(self, connection: sqlite3.Connection) -> None:

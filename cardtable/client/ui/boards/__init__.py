@@ -7,13 +7,58 @@ game's own board, or `ActionListBoard`, which plays any game from its list of le
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
+from textual.binding import Binding
 from textual.message import Message
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.widget import Widget
 
 from cardtable.client.ui.table_state import TableState
+from cardtable.engine import SeatView
+
+
+ItemT = TypeVar("ItemT")
+
+
+@dataclass(frozen=True)
+class Letters:
+    """The letter keys a board gives to the things it lets you pick (sets, groups, targets):
+    one key table per board, one way to hand the letters out and to find what one names."""
+
+    keys: str
+    #: What the footer calls a pick (shown once, not per letter).
+    what: str
+
+    def bindings(self) -> list[Binding]:
+        """A hidden binding ``pick(i)`` for each letter."""
+        return [
+            Binding(key, f"pick({index})", self.what, show=False)
+            for index, key in enumerate(self.keys)
+        ]
+
+    def assign(self, items: Iterable[ItemT]) -> list[Lettered[ItemT]]:
+        """`items` in order, each with its letter (items beyond the last letter get none)."""
+        return [Lettered(key, item) for key, item in zip(self.keys, items, strict=False)]
+
+    def find(self, index: int, lettered: Sequence[Lettered[ItemT]]) -> ItemT | None:
+        """The item the `index`-th letter names now, if any."""
+        key = self.keys[index] if 0 <= index < len(self.keys) else None
+        return next((entry.item for entry in lettered if entry.key == key), None)
+
+    def none_for(self, index: int) -> str:
+        """What to say when the `index`-th letter names nothing."""
+        return f"Nothing has the letter {self.keys[index]} now."
+
+
+@dataclass(frozen=True)
+class Lettered(Generic[ItemT]):
+    """One thing a letter picks."""
+
+    key: str
+    item: ItemT
 
 
 class Board(Widget, can_focus=True):
@@ -36,6 +81,11 @@ class Board(Widget, can_focus=True):
         #: The notices this board gave about the move in hand, taken down once the turn moves
         #: on (`forget_notices`): "Choose a spot: 1, 3." means nothing after the move.
         self._notices: list[Notification] = []
+
+    @property
+    def seat_view(self) -> SeatView[Any] | None:
+        """The view, typed by the game's types (None before the first)."""
+        return self.state.seat_view if self.state else None
 
     @property
     def table(self) -> dict[str, Any]:
@@ -173,4 +223,4 @@ def board_for(game: str) -> Board:
     return BOARDS.get(game, ActionListBoard)(id="board")
 
 
-__all__ = ["BOARDS", "Board", "board_for", "register_board"]
+__all__ = ["BOARDS", "Board", "Lettered", "Letters", "board_for", "register_board"]

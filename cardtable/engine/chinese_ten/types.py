@@ -1,0 +1,159 @@
+"""Chinese Ten's types: its actions, its events and what a seat sees of the table.
+
+Read these first: they are the whole of what the rules accept and tell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from cardtable.engine.cards import CardFace
+from cardtable.engine.codec import wire_field
+from cardtable.engine.core import EventPart, GameAction, GameTypes
+
+SPOT_REFUSAL = "Choose one of the spots 1 to 4."
+CARD_REFUSAL = "That card is not in your hand."
+
+#: Where a card that captures or is laid came from.
+Source = Literal["hand", "flip"]
+
+
+# -- actions ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Capture(GameAction):
+    """Step 1: play hand card `cid` to take the top card of `spot`."""
+
+    kind: ClassVar[str] = "capture"
+    cid: int = wire_field(refusal=CARD_REFUSAL)
+    spot: int = wire_field(refusal=SPOT_REFUSAL)
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(GameAction):
+    """Step 1, when no capture exists: lay hand card `cid` on `spot`."""
+
+    kind: ClassVar[str] = "lay"
+    cid: int = wire_field(refusal=CARD_REFUSAL)
+    spot: int = wire_field(refusal=SPOT_REFUSAL)
+
+
+@dataclass(frozen=True, slots=True)
+class Take(GameAction):
+    """Step 2: the flipped card takes the top card of `spot` (where it could take several)."""
+
+    kind: ClassVar[str] = "take"
+    spot: int = wire_field(refusal=SPOT_REFUSAL)
+
+
+@dataclass(frozen=True, slots=True)
+class Place(GameAction):
+    """Step 2: the flipped card captures nothing and no spot is empty; it covers `spot`."""
+
+    kind: ClassVar[str] = "place"
+    spot: int = wire_field(refusal=SPOT_REFUSAL)
+
+
+ChineseTenAction = Capture | Lay | Take | Place
+
+
+# -- events ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(EventPart):
+    """A round is dealt: how many cards each holds, the four spots' cards, the deck's size."""
+
+    kind: ClassVar[str] = "deal"
+    round: int
+    dealer: int
+    hand_counts: tuple[int, ...]
+    spots: tuple[CardFace, ...]
+    deck: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    """The private part of `Dealt`: the receiving seat's own hand."""
+
+    hand: tuple[CardFace, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(EventPart):
+    kind: ClassVar[str] = "turn"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Flipped(EventPart):
+    kind: ClassVar[str] = "flip"
+    seat: int
+    card: CardFace
+
+
+@dataclass(frozen=True, slots=True)
+class Captured(EventPart):
+    """`card` (from the hand or the flip) took `target` from `spot`, worth `points`;
+    `uncovered` is the card now on top of the spot."""
+
+    kind: ClassVar[str] = "capture"
+    seat: int
+    card: CardFace
+    target: CardFace
+    spot: int
+    source: Source = wire_field(name="from")
+    points: int = wire_field()
+    uncovered: CardFace | None = wire_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Laid(EventPart):
+    """`card` went onto `spot`, covering `covered` (None: the spot was empty)."""
+
+    kind: ClassVar[str] = "lay"
+    seat: int
+    card: CardFace
+    spot: int
+    source: Source = wire_field(name="from")
+    covered: CardFace | None = wire_field()
+
+
+# -- the view --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    top: CardFace | None
+    depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    count: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChineseTenTable:
+    """What a seat sees of the table (`hand` is None for a spectator)."""
+
+    turn: int | None
+    phase: Literal["play", "take", "place", "deal", "over"]
+    hand: tuple[CardFace, ...] | None
+    hand_counts: tuple[int, ...]
+    spots: tuple[Spot, ...]
+    deck: int
+    flipped: CardFace | None
+    piles: tuple[Pile, ...]
+    rounds: int
+
+
+TYPES = GameTypes(
+    "Chinese Ten",
+    actions=(Capture, Lay, Take, Place),
+    events=((Dealt, DealtHand), Turn, Flipped, Captured, Laid),
+    table=ChineseTenTable,
+)

@@ -1,0 +1,350 @@
+"""The one place a game's typed values meet plain data: `to_wire` and `from_wire`.
+
+A game declares its actions, the public and private parts of its events and its per-seat view
+as frozen, slotted dataclasses (see each game's ``types`` module). Those are what the rules, the
+bots, the text and the boards use. What travels over the wire and into storage is plain data
+(dicts, lists, str, int, bool, None); this module turns one into the other, the same way for
+every game:
+
+- a dataclass becomes a dict of its fields (a field may travel under another name, or be read
+  by its own parser: `wire_field`); a *tagged* dataclass (one with a ``kind`` class variable,
+  as every action and event has) carries ``"kind"`` first;
+- tuples become lists and back; ``X | None``, ``Literal``, nested dataclasses, unions of tagged
+  dataclasses (told apart by ``"kind"``) and ``Mapping[str, Any]`` (arbitrary data) are read;
+- a class with its own ``to_wire`` method and ``from_wire`` class method is trusted with both.
+
+Reading checks every value's type and raises `WireError` with a sentence a player can read:
+a malformed action fails here, before any rule sees it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+
+T = TypeVar("T")
+
+#: A value as it travels: dicts, lists, strings, ints, bools and None.
+Plain = Any
+
+_WIRE_NAME = "wire"
+_PARSER = "parse"
+_REFUSAL = "refusal"
+
+
+class WireError(ValueError):
+    """Plain data that is not the value it claims to be; ``str(error)`` is readable."""
+
+
+def wire_field(
+    *,
+    name: str | None = None,
+    parse: Callable[[Plain], Any] | None = None,
+    refusal: str | None = None,
+    default: Any = dataclasses.MISSING,
+    default_factory: Any = dataclasses.MISSING,
+) -> Any:
+    """A dataclass field with wire metadata: `name` it travels under (``from`` for a field
+    ``source``), its own `parse` (raising `WireError`), and the `refusal` given whenever it is
+    missing or of the wrong type (instead of the codec's own words)."""
+    metadata = {_WIRE_NAME: name, _PARSER: parse, _REFUSAL: refusal}
+    if default_factory is not dataclasses.MISSING:
+        return dataclasses.field(default_factory=default_factory, metadata=metadata)
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+def kind_of(cls: type[Any]) -> str | None:
+    """The tag of a tagged dataclass (its ``kind`` class variable), else None."""
+    kind = getattr(cls, "kind", None)
+    return kind if isinstance(kind, str) else None
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+
+def to_wire(value: Any) -> Plain:
+    """`value` as plain data."""
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    encode = _encoder(type(value))
+    return encode(value)
+
+
+def _plain_list(value: Any) -> Plain:
+    return [to_wire(item) for item in value]
+
+
+def _plain_dict(value: Any) -> Plain:
+    return {key: to_wire(item) for key, item in value.items()}
+
+
+_ENCODERS: dict[type[Any], Callable[[Any], Plain]] = {}
+_READERS: dict[Any, Callable[[Plain], Any]] = {}
+
+
+def _encoder(cls: type[Any]) -> Callable[[Any], Plain]:
+    encode = _ENCODERS.get(cls)
+    if encode is None:
+        encode = _ENCODERS[cls] = _new_encoder(cls)
+    return encode
+
+
+def _new_encoder(cls: type[Any]) -> Callable[[Any], Plain]:
+    if hasattr(cls, "to_wire") and not dataclasses.is_dataclass(cls):
+        return lambda value: value.to_wire()
+    if hasattr(cls, "to_wire") and "to_wire" in cls.__dict__:
+        return lambda value: value.to_wire()
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_encoder(cls)
+    if issubclass(cls, (list, tuple, frozenset, set)):
+        return _plain_list
+    if issubclass(cls, Mapping):
+        return _plain_dict
+    if issubclass(cls, bool):
+        return lambda value: value
+    raise TypeError(f"{cls.__name__} has no plain form")
+
+
+_SIMPLE = (str, int, float, bool, type(None))
+
+
+def _dataclass_encoder(cls: type[Any]) -> Callable[[Any], Plain]:
+    kind = kind_of(cls)
+    fields = [
+        (field.name, field.metadata.get(_WIRE_NAME) or field.name)
+        for field in dataclasses.fields(cls)
+    ]
+
+    def encode(value: Any) -> Plain:
+        wire: dict[str, Plain] = {"kind": kind} if kind is not None else {}
+        for attr, name in fields:
+            item = getattr(value, attr)
+            wire[name] = item if isinstance(item, _SIMPLE) else to_wire(item)
+        return wire
+
+    return encode
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def from_wire(cls: type[T], data: Plain) -> T:
+    """Read `data` as a `cls`, or `WireError` saying what is wrong with it."""
+    reader: Callable[[Plain], T] = _reader(cls)
+    return reader(data)
+
+
+def read_as(hint: Any, data: Plain) -> Any:
+    """Read `data` as the type `hint` (``tuple[int, ...]``, ``Foo | None``, a union ...)."""
+    return _reader(hint)(data)
+
+
+def _describe(hint: Any) -> str:
+    if hint is int:
+        return "a whole number"
+    if hint is str:
+        return "text"
+    if hint is bool:
+        return "true or false"
+    if hint is float:
+        return "a number"
+    if get_origin(hint) in (tuple, list):
+        return "a list"
+    return "a record"
+
+
+def _reader(hint: Any) -> Callable[[Plain], Any]:
+    read = _READERS.get(hint)
+    if read is None:
+        read = _READERS[hint] = _new_reader(hint)
+    return read
+
+
+def _new_reader(hint: Any) -> Callable[[Plain], Any]:
+    if hint is Any:
+        return lambda data: data
+    if hint is int:
+        return _read_int
+    if hint is bool:
+        return _read_bool
+    if hint is str:
+        return _read_str
+    if hint is float:
+        return _read_float
+    if hint is type(None):
+        return _read_none
+    origin = get_origin(hint)
+    if origin is Literal:
+        allowed = get_args(hint)
+
+        def read_literal(data: Plain) -> Any:
+            if data not in allowed or isinstance(data, bool) != isinstance(allowed[0], bool):
+                choices = ", ".join(repr(choice) for choice in allowed)
+                raise WireError(f"{data!r} is not one of {choices}.")
+            return data
+
+        return read_literal
+    if origin in (Union, types.UnionType):
+        return _union_reader(get_args(hint))
+    if origin is tuple:
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _reader(args[0])
+
+            def read_tuple(data: Plain) -> Any:
+                if not isinstance(data, (list, tuple)):
+                    raise WireError("Expected a list.")
+                return tuple(item(element) for element in data)
+
+            return read_tuple
+        readers = [_reader(arg) for arg in args]
+
+        def read_fixed(data: Plain) -> Any:
+            if not isinstance(data, (list, tuple)) or len(data) != len(readers):
+                raise WireError(f"Expected a list of {len(readers)}.")
+            return tuple(read(element) for read, element in zip(readers, data, strict=True))
+
+        return read_fixed
+    if origin in (dict, Mapping, typing.Mapping) or hint in (dict, Mapping):
+        args = get_args(hint)
+        value_reader = _reader(args[1]) if args else _reader(Any)
+        key_reader = _reader(args[0]) if args else _reader(Any)
+
+        def read_mapping(data: Plain) -> Any:
+            if not isinstance(data, Mapping):
+                raise WireError("Expected a record.")
+            return {key_reader(key): value_reader(value) for key, value in data.items()}
+
+        return read_mapping
+    if isinstance(hint, type):
+        if "from_wire" in hint.__dict__:
+            return typing.cast(Callable[[Plain], Any], hint.from_wire)
+        if dataclasses.is_dataclass(hint):
+            return _dataclass_reader(hint)
+    raise TypeError(f"the codec cannot read {hint!r}")
+
+
+def _read_int(data: Plain) -> int:
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise WireError(f"Expected a whole number, not {data!r}.")
+    return data
+
+
+def _read_bool(data: Plain) -> bool:
+    if not isinstance(data, bool):
+        raise WireError(f"Expected true or false, not {data!r}.")
+    return data
+
+
+def _read_str(data: Plain) -> str:
+    if not isinstance(data, str):
+        raise WireError(f"Expected text, not {data!r}.")
+    return data
+
+
+def _read_float(data: Plain) -> float:
+    if isinstance(data, bool) or not isinstance(data, (int, float)):
+        raise WireError(f"Expected a number, not {data!r}.")
+    return float(data)
+
+
+def _read_none(data: Plain) -> None:
+    if data is not None:
+        raise WireError(f"Expected nothing, not {data!r}.")
+
+
+def _union_reader(args: tuple[Any, ...]) -> Callable[[Plain], Any]:
+    optional = type(None) in args
+    rest = tuple(arg for arg in args if arg is not type(None))
+    tagged = {kind_of(arg): arg for arg in rest if isinstance(arg, type) and kind_of(arg)}
+    if tagged and len(tagged) == len(rest):
+        return _tagged_reader(tagged, optional)
+    readers = [_reader(arg) for arg in rest]
+
+    def read_union(data: Plain) -> Any:
+        if data is None and optional:
+            return None
+        for read in readers:
+            try:
+                return read(data)
+            except WireError:
+                continue
+        raise WireError(f"{data!r} is not {' or '.join(_describe(arg) for arg in rest)}.")
+
+    return read_union
+
+
+def _tagged_reader(
+    tagged: Mapping[str | None, type[Any]], optional: bool
+) -> Callable[[Plain], Any]:
+    readers = {kind: _reader(cls) for kind, cls in tagged.items()}
+
+    def read_tagged(data: Plain) -> Any:
+        if data is None and optional:
+            return None
+        if not isinstance(data, Mapping):
+            raise WireError("Expected a record with a kind.")
+        kind = data.get("kind")
+        read = readers.get(kind) if isinstance(kind, str) else None
+        if read is None:
+            raise WireError(f"{kind!r} is not a kind here.")
+        return read(data)
+
+    return read_tagged
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _FieldReader:
+    attr: str
+    name: str
+    read: Callable[[Plain], Any]
+    required: bool
+    refusal: str | None
+
+
+def _dataclass_reader(cls: type[Any]) -> Callable[[Plain], Any]:
+    hints = typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
+    kind = kind_of(cls)
+    readers: list[_FieldReader] = []
+    for field in dataclasses.fields(cls):
+        if not field.init:
+            continue
+        parse = field.metadata.get(_PARSER)
+        readers.append(
+            _FieldReader(
+                attr=field.name,
+                name=field.metadata.get(_WIRE_NAME) or field.name,
+                read=parse or _reader(hints[field.name]),
+                required=field.default is dataclasses.MISSING
+                and field.default_factory is dataclasses.MISSING,
+                refusal=field.metadata.get(_REFUSAL),
+            )
+        )
+    known = {reader.name for reader in readers} | ({"kind"} if kind else set())
+    what = kind or cls.__name__
+
+    def read_dataclass(data: Plain) -> Any:
+        if not isinstance(data, Mapping):
+            raise WireError(f"Expected a record for {what}.")
+        if kind is not None and data.get("kind") != kind:
+            raise WireError(f"Expected a {kind!r}, not {data.get('kind')!r}.")
+        values: dict[str, Any] = {}
+        for reader in readers:
+            if reader.name not in data:
+                if reader.required:
+                    raise WireError(reader.refusal or f"{what} needs {reader.name!r}.")
+                continue
+            try:
+                values[reader.attr] = reader.read(data[reader.name])
+            except WireError as error:
+                raise WireError(reader.refusal or f"{what} {reader.name!r}: {error}") from None
+        extra = set(data) - known
+        if extra:
+            raise WireError(f"{what} has no field {sorted(map(str, extra))[0]!r}.")
+        return cls(**values)
+
+    return read_dataclass

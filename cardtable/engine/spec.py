@@ -1,0 +1,122 @@
+"""What a game is to the rest of cardtable: its `GameSpec` (name, seats, options, rules, types,
+bots, text)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.bots import Bot
+from cardtable.engine.codec import WireError
+from cardtable.engine.core import Game, GameTypes, SeenEvent, Setup
+from cardtable.engine.options import OptionError, OptionSpec, resolve_options
+
+
+def _no_extra_check(seats: int, options: Mapping[str, Any]) -> None:
+    """Most games need no check beyond each option's own."""
+
+
+def each_alone(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The sides of a game without partnerships: each seat scores alone."""
+    return tuple((seat,) for seat in range(seats))
+
+
+def _describe_kind(event: SeenEvent[Any], names: Sequence[str]) -> str:
+    return event.kind
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registered game: identity, seat range, options, rules class and bots."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    game_class: type[Game]
+    summary: str
+    bots: Mapping[str, Callable[[int], Bot[Any]]] = field(default_factory=dict)
+    #: A check across options and seats (e.g. partnerships need four); raises `OptionError`.
+    check: Callable[[int, Mapping[str, Any]], None] = _no_extra_check
+    #: One line of words for an event as a seat received it, given the players' names.
+    describe: Callable[[SeenEvent[Any], Sequence[str]], str] = _describe_kind
+    #: The scoring sides for (seats, options), e.g. ((0, 2), (1, 3)) for two partnerships.
+    sides: Callable[[int, Mapping[str, Any]], tuple[tuple[int, ...], ...]] = each_alone
+
+    def tell(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        """One line of words for an event as a seat received it (plain), read by the game's
+        types first; an event they cannot read is named by its kind."""
+        if not hasattr(self.game_class, "types"):  # TRANSITION: a game not yet on its types
+            return self.describe(event, names)  # type: ignore[arg-type]
+        try:
+            seen = self.types.event_from_wire(event)
+        except WireError:
+            return str(event.get("kind"))
+        return self.describe(seen, names)
+
+    @property
+    def types(self) -> GameTypes[Any]:
+        """The game's declared types: its actions, events and view, and how to read them."""
+        return self.game_class.types
+
+    @property
+    def partnerships(self) -> bool:
+        """Whether the game can be played in partnerships (it says how seats form sides)."""
+        return self.sides is not each_alone
+
+    def partners(self, seats: int, options: Mapping[str, Any], seat: int) -> tuple[int, ...]:
+        """The other seats on `seat`'s side (none when it plays alone)."""
+        side = next((side for side in self.sides(seats, options) if seat in side), ())
+        return tuple(other for other in side if other != seat)
+
+    @property
+    def default_bot(self) -> str:
+        """The bot to use when nobody names one: the last registered (by convention the best)."""
+        return list(self.bots)[-1] if self.bots else "random"
+
+    def bot_kind(self, kind: str | None) -> str:
+        """`kind` if the game has such a bot (None: the default), else `OptionError`."""
+        kind = kind or self.default_bot
+        if kind not in self.bots:
+            kinds = ", ".join(self.bots)
+            raise OptionError(f"{self.title} has no {kind!r} bot; it has: {kinds}.")
+        return kind
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def setup(
+        self,
+        seats: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        dealer: int = 0,
+    ) -> Setup:
+        """A validated `Setup`, or `OptionError` saying what is wrong."""
+        if isinstance(seats, bool) or not isinstance(seats, int) or seats not in self.player_counts:
+            raise OptionError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {seats}."
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"A seed must be a whole number, not {seed!r}.")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
+            raise OptionError(f"The dealer must be a seat from 0 to {seats - 1}, not {dealer!r}.")
+        resolved = resolve_options(self.options, options)
+        self.check(seats, resolved)
+        return Setup(self.id, seats, resolved, seed, dealer)
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [option.to_wire() for option in self.options],
+            "summary": self.summary,
+            "bots": sorted(self.bots),
+            "default_bot": self.default_bot,
+            "partnerships": self.partnerships,
+        }
