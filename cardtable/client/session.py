@@ -20,6 +20,8 @@ from typing import Any
 
 import trio
 
+from cardtable.engine import GameAction
+from cardtable.engine.codec import to_wire
 from cardtable.protocol import (
     PROTOCOL_VERSION,
     Act,
@@ -333,8 +335,10 @@ class ClientSession:
     async def configure(self, table: int, **settings: Any) -> None:
         await self.request(Configure(table=table, settings=settings))
 
-    async def act(self, action: Mapping[str, Any]) -> None:
-        await self.request(Act(action=dict(action)))
+    async def act(self, action: GameAction | Mapping[str, Any]) -> None:
+        """Send `action` (typed, or already plain) to our table."""
+        plain = to_wire(action) if isinstance(action, GameAction) else dict(action)
+        await self.request(Act(action=plain))
 
     async def say(self, text: str, to: int | None = None) -> None:
         await self.request(Chat(text=text, to=to))

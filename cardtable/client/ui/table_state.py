@@ -7,11 +7,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from cardtable.engine import EventPart, OptionError, SeatView, SeenEvent, get_game
-from cardtable.engine.codec import WireError
-
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.plain import clean
+from cardtable.engine import EventPart, OptionError, SeatView, SeenEvent, get_game
+from cardtable.engine.codec import WireError
 
 
 @dataclass(frozen=True)

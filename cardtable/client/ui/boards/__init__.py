@@ -17,8 +17,7 @@ from textual.notifications import Notification, Notify, SeverityLevel
 from textual.widget import Widget
 
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine import SeatView
-
+from cardtable.engine import GameAction, SeatView
 
 ItemT = TypeVar("ItemT")
 
@@ -67,7 +66,7 @@ class Board(Widget, can_focus=True):
     class Chosen(Message):
         """The player chose `action` (one of the legal actions)."""
 
-        def __init__(self, action: dict[str, Any]) -> None:
+        def __init__(self, action: GameAction | dict[str, Any]) -> None:
             super().__init__()
             self.action = action
 
@@ -166,7 +165,7 @@ class Board(Widget, can_focus=True):
         actors = state.actors
         return f"{state.name(actors[0])} is playing." if actors else ""
 
-    def choose(self, action: dict[str, Any]) -> None:
+    def choose(self, action: GameAction | dict[str, Any]) -> None:
         self.post_message(self.Chosen(action))
 
     def notify(
