@@ -51,6 +51,7 @@ from cardtable.protocol import (
     Tables,
     Welcome,
 )
+from cardtable.server.bot_schedule import drive_bots
 from cardtable.server.clients import Client
 from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
@@ -59,7 +60,7 @@ from cardtable.server.journal import Journal
 from cardtable.server.names import NameIndex, name_problem, names_look_alike
 from cardtable.server.seats import Seat, hash_token, new_token, token_matches
 from cardtable.server.storage import StoredTable
-from cardtable.server.tables import Table, drive_bots
+from cardtable.server.tables import Table
 
 log = logging.getLogger("cardtable.server")
 
