@@ -53,7 +53,7 @@ def peer_address(stream: trio.abc.Stream) -> str:
 class Client:
     """A connected client, from its first byte to its last: a `Guest` of the lobby (its `Host`)."""
 
-    def __init__(self, stream: trio.abc.Stream, lobby: Host, config: ServerConfig) -> None:
+    def __init__(self, stream: trio.abc.Stream, lobby: Host[Client], config: ServerConfig) -> None:
         self.stream = stream
         self.lobby = lobby
         self.config = config

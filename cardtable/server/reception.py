@@ -4,7 +4,7 @@ puts them together)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from cardtable.protocol import ErrorCode, Message
 from cardtable.server.seats import Member
@@ -36,19 +36,22 @@ class Guest(Member, Protocol):
         ...
 
 
-class Host(Protocol):
-    """What a connection asks of the lobby, from the first byte to the last."""
+GuestT = TypeVar("GuestT", bound=Guest, contravariant=True)
+
+
+class Host(Protocol[GuestT]):
+    """What a connection (a `GuestT`) asks of the lobby, from the first byte to the last."""
 
     @property
     def journal(self) -> Journal:
         """Holds each message back until the changes recorded before it are stored."""
         ...
 
-    def connected(self, guest: Guest) -> str | None:
+    def connected(self, guest: GuestT) -> str | None:
         """Count a new connection, or say why the server refuses it."""
         ...
 
-    def greet(self, guest: Guest, hello: Message) -> None:
+    def greet(self, guest: GuestT, hello: Message) -> None:
         """Answer the connection's first message (`hello`)."""
         ...
 
@@ -56,16 +59,16 @@ class Host(Protocol):
         """Whether `message` reads the database, so must be awaited (`answer_query`)."""
         ...
 
-    async def answer_query(self, guest: Guest, message: Message) -> None: ...
+    async def answer_query(self, guest: GuestT, message: Message) -> None: ...
 
-    def handle(self, guest: Guest, message: Message) -> None:
+    def handle(self, guest: GuestT, message: Message) -> None:
         """Answer any other request, whole, before the next is read."""
         ...
 
-    def disconnected(self, guest: Guest) -> None:
+    def disconnected(self, guest: GuestT) -> None:
         """The connection has ended (any way at all)."""
         ...
 
-    def connection_closed(self, guest: Guest) -> None:
+    def connection_closed(self, guest: GuestT) -> None:
         """Stop counting a connection `connected` accepted."""
         ...
