@@ -24,7 +24,7 @@ log = logging.getLogger("cardtable.server")
 class RunningServer:
     """What `serve` reports once it listens."""
 
-    lobby: Lobby
+    lobby: Lobby[Client]
     port: int
     cancel_scope: trio.CancelScope
 
@@ -32,7 +32,9 @@ class RunningServer:
         self.cancel_scope.cancel()
 
 
-async def _handle_stream(lobby: Lobby, config: ServerConfig, stream: trio.SocketStream) -> None:
+async def _handle_stream(
+    lobby: Lobby[Client], config: ServerConfig, stream: trio.SocketStream
+) -> None:
     await Client(stream, lobby, config).run()
 
 
@@ -65,7 +67,7 @@ async def serve(
             async with trio.open_nursery() as nursery:
                 journal = Journal(store)
                 nursery.start_soon(journal.run)
-                lobby = Lobby(config, nursery, journal, first_ids=first_ids)
+                lobby = Lobby[Client](config, nursery, journal, first_ids=first_ids)
                 lobby.restore(stored)
                 port = listeners[0].socket.getsockname()[1]
                 handler = partial(_handle_stream, lobby, config)

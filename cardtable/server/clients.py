@@ -28,9 +28,9 @@ from cardtable.protocol import (
 from cardtable.server.chat import RateLimiter
 from cardtable.server.config import ServerConfig
 from cardtable.server.outbox import Outbox, OutboxFull
+from cardtable.server.reception import Host
 
 if TYPE_CHECKING:
-    from cardtable.server.lobby import Lobby
     from cardtable.server.tables import Table
 
 log = logging.getLogger("cardtable.server")
@@ -51,9 +51,9 @@ def peer_address(stream: trio.abc.Stream) -> str:
 
 
 class Client:
-    """A connected client, from its first byte to its last."""
+    """A connected client, from its first byte to its last: a `Guest` of the lobby (its `Host`)."""
 
-    def __init__(self, stream: trio.abc.Stream, lobby: Lobby, config: ServerConfig) -> None:
+    def __init__(self, stream: trio.abc.Stream, lobby: Host[Client], config: ServerConfig) -> None:
         self.stream = stream
         self.lobby = lobby
         self.config = config

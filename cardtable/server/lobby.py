@@ -13,7 +13,7 @@ import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import trio
 
@@ -51,23 +51,27 @@ from cardtable.protocol import (
     Tables,
     Welcome,
 )
-from cardtable.server.clients import Client
+from cardtable.server.bot_schedule import drive_bots
 from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.history import history_page, replay_steps
 from cardtable.server.journal import Journal
 from cardtable.server.names import NameIndex, name_problem, names_look_alike
+from cardtable.server.reception import Guest
 from cardtable.server.seats import Seat, hash_token, new_token, token_matches
 from cardtable.server.storage import StoredTable
-from cardtable.server.tables import Table, drive_bots
+from cardtable.server.tables import Table
 
 log = logging.getLogger("cardtable.server")
+
+#: The lobby's connections: `cardtable.server.clients.Client` when serving (see `app`).
+G = TypeVar("G", bound=Guest)
 
 #: How many given-up seats the lobby remembers, to tell their players when they come back.
 RELEASED_KEPT = 1000
 
 
-def _error_reply(client: Client, request: Message, error: Exception) -> Error:
+def _error_reply(client: Guest, request: Message, error: Exception) -> Error:
     """The `error` answering a request that failed: its own code, or ``internal`` (logged)."""
     if isinstance(error, ServerError):
         fatal = error.code in FATAL_CODES
@@ -80,7 +84,7 @@ def _error_reply(client: Client, request: Message, error: Exception) -> Error:
     )
 
 
-class Lobby:
+class Lobby(Generic[G]):
     def __init__(
         self,
         config: ServerConfig,
@@ -92,7 +96,7 @@ class Lobby:
         self.config = config
         self.journal = journal
         self.tables: dict[int, Table] = {}
-        self.clients: dict[str, Client] = {}
+        self.clients: dict[str, G] = {}
         #: The connected clients' names, to find a name's look-alike at once.
         self._names = NameIndex()
         self._nursery = nursery
@@ -110,7 +114,7 @@ class Lobby:
         self._table_ids = itertools.count(first_table)
         self._game_ids = itertools.count(first_game)
         self._games = [spec.to_wire() for spec in all_games()]
-        self._handlers: dict[type[Message], Callable[[Client, Any], Message | None]] = {
+        self._handlers: dict[type[Message], Callable[[G, Any], Message | None]] = {
             ListTables: self._list_tables,
             CreateTable: self._create_table,
             Sit: self._sit,
@@ -126,7 +130,7 @@ class Lobby:
             Chat: self._chat,
             Ping: self._ping,
         }
-        self._queries: dict[type[Message], Callable[[Client, Any], Awaitable[Message]]] = {
+        self._queries: dict[type[Message], Callable[[G, Any], Awaitable[Message]]] = {
             ListHistory: self._list_history,
             Replay: self._replay,
         }
@@ -182,7 +186,7 @@ class Lobby:
 
     # -- connections ----------------------------------------------------------------------------
 
-    def connected(self, client: Client) -> str | None:
+    def connected(self, client: G) -> str | None:
         """Count a new connection, or say why the server refuses it (it is then not counted)."""
         limit = self.config.max_clients
         if self.connection_count() >= limit:
@@ -200,7 +204,7 @@ class Lobby:
         """Connections open now, handshakes included."""
         return self._connections.total()
 
-    def connection_closed(self, client: Client) -> None:
+    def connection_closed(self, client: G) -> None:
         """Stop counting a connection `connected` accepted."""
         self._connections[client.address] -= 1
         if self._connections[client.address] <= 0:
@@ -208,7 +212,7 @@ class Lobby:
 
     # -- the handshake --------------------------------------------------------------------------
 
-    def greet(self, client: Client, hello: Message) -> None:
+    def greet(self, client: G, hello: Message) -> None:
         assert isinstance(hello, Hello)  # the protocol connection lets nothing else through first
         try:
             if self.stopping:
@@ -256,7 +260,7 @@ class Lobby:
             table.resume(client, seat)
             client.deliver(table.joined(seat, hello.token))
 
-    def _admit(self, client: Client, hello: Hello) -> tuple[Table, Seat] | None:
+    def _admit(self, client: G, hello: Hello) -> tuple[Table, Seat] | None:
         """Check a hello; name the client; return the seat its token resumes, if any."""
         if hello.version != PROTOCOL_VERSION:
             raise ServerError(
@@ -275,8 +279,9 @@ class Lobby:
         if resumed is not None:
             seat = resumed[1]
             name = seat.name or name
-            if seat.member is not None and isinstance(seat.member, Client):
-                previous = seat.member
+            sitting = seat.member  # a connection of this lobby's (it is among its clients)
+            previous = self.clients.get(sitting.name) if sitting is not None else None
+            if previous is not None and previous is sitting:
                 previous.fatal(ErrorCode.REPLACED, "Your seat was resumed from another connection.")
                 self.disconnected(previous)
         problem = name_problem(name)
@@ -322,7 +327,7 @@ class Lobby:
         """Whether `message` reads the database, so must be awaited (`answer_query`)."""
         return type(message) in self._queries
 
-    async def answer_query(self, client: Client, message: Message) -> None:
+    async def answer_query(self, client: G, message: Message) -> None:
         """Answer a request that reads the database. The client's reader awaits this, so its
         later requests wait and replies keep their order; other clients carry on meanwhile."""
         try:
@@ -331,7 +336,7 @@ class Lobby:
             reply = _error_reply(client, message, error)
         client.deliver(reply)
 
-    def handle(self, client: Client, message: Message) -> None:
+    def handle(self, client: G, message: Message) -> None:
         handler = self._handlers.get(type(message))
         try:
             if handler is None:
@@ -349,14 +354,14 @@ class Lobby:
             raise ServerError(ErrorCode.NO_SUCH_TABLE, f"There is no table {table_id}.")
         return table
 
-    def _not_at_a_table(self, client: Client) -> None:
+    def _not_at_a_table(self, client: G) -> None:
         if client.table is not None:
             raise ServerError(
                 ErrorCode.ALREADY_AT_TABLE,
                 f"You are at table {client.table.id}; leave it first.",
             )
 
-    def _manager_table(self, client: Client, table_id: int) -> Table:
+    def _manager_table(self, client: G, table_id: int) -> Table:
         """A table that `client` may run: one it created or sits at."""
         table = self._table(table_id)
         if table.id not in client.creator_of and table.seat_of(client) is None:
@@ -366,7 +371,7 @@ class Lobby:
             )
         return table
 
-    def _creator_table(self, client: Client, table_id: int, doing: str) -> Table:
+    def _creator_table(self, client: G, table_id: int, doing: str) -> Table:
         """A table whose creator rights `client` holds (by the creator's token)."""
         table = self._table(table_id)
         if table.id not in client.creator_of:
@@ -376,11 +381,11 @@ class Lobby:
             )
         return table
 
-    def _list_tables(self, client: Client, request: ListTables) -> Message:
+    def _list_tables(self, client: G, request: ListTables) -> Message:
         client.watching_lobby = request.watch
         return Tables(rid=request.rid, tables=[table.summary() for table in self.tables.values()])
 
-    def _create_table(self, client: Client, request: CreateTable) -> Message:
+    def _create_table(self, client: G, request: CreateTable) -> Message:
         mine = sum(1 for table_id in client.creator_of if table_id in self.tables)
         if mine >= self.config.max_tables_per_client:
             raise ServerError(
@@ -411,7 +416,7 @@ class Lobby:
         self._tell_lobby(table, TableChanged(table=summary))
         return TableCreated(rid=request.rid, table=summary, creator_token=creator_token)
 
-    def _sit(self, client: Client, request: Sit) -> Message:
+    def _sit(self, client: G, request: Sit) -> Message:
         self._not_at_a_table(client)
         table = self._table(request.table)
         token = table.sit(client, request.seat)
@@ -421,7 +426,7 @@ class Lobby:
         client.watching_lobby = False
         return table.joined(seat, token, request.rid)
 
-    def _spectate(self, client: Client, request: Spectate) -> Message:
+    def _spectate(self, client: G, request: Spectate) -> Message:
         self._not_at_a_table(client)
         table = self._table(request.table)
         table.spectate(client)
@@ -429,7 +434,7 @@ class Lobby:
         client.watching_lobby = False
         return table.joined(None, None, request.rid)
 
-    def _leave(self, client: Client, request: Leave) -> Message:
+    def _leave(self, client: G, request: Leave) -> Message:
         table = client.table
         if table is None:
             raise ServerError(ErrorCode.NOT_AT_TABLE, "You are not at a table.")
@@ -439,16 +444,16 @@ class Lobby:
         self._remove_if_deserted(table)
         return Left(rid=request.rid, table=table.id)
 
-    def _add_bot(self, client: Client, request: AddBot) -> None:
+    def _add_bot(self, client: G, request: AddBot) -> None:
         self._manager_table(client, request.table).add_bot(request.seat, request.kind)
 
-    def _remove_bot(self, client: Client, request: RemoveBot) -> None:
+    def _remove_bot(self, client: G, request: RemoveBot) -> None:
         self._manager_table(client, request.table).remove_bot(request.seat)
 
-    def _start(self, client: Client, request: Start) -> None:
+    def _start(self, client: G, request: Start) -> None:
         self._manager_table(client, request.table).start()
 
-    def _cover(self, client: Client, request: Cover) -> None:
+    def _cover(self, client: G, request: Cover) -> None:
         table = self._table(request.table)
         if table.id in client.creator_of:
             table.cover(request.seat, None)
@@ -462,7 +467,7 @@ class Lobby:
             )
         table.cover(request.seat, voter.index)
 
-    def _release(self, client: Client, request: Release) -> None:
+    def _release(self, client: G, request: Release) -> None:
         table = self._creator_table(client, request.table, "give up a player's seat")
         name = table.seat(request.seat).name  # (the seat's own check: no_such_seat)
         token_hash = table.release(request.seat)
@@ -475,11 +480,11 @@ class Lobby:
             del self._released[next(iter(self._released))]
         log.info("%s gave up %s's seat at table %s", client.name, name, table.id)
 
-    def _configure(self, client: Client, request: Configure) -> None:
+    def _configure(self, client: G, request: Configure) -> None:
         table = self._creator_table(client, request.table, "change its settings")
         table.configure(request.settings)
 
-    def _act(self, client: Client, request: Act) -> None:
+    def _act(self, client: G, request: Act) -> None:
         table = client.table
         seat = table.seat_of(client) if table is not None else None
         if table is None or seat is None:
@@ -492,7 +497,7 @@ class Lobby:
             )
         table.act(seat.index, request.action)
 
-    def _chat(self, client: Client, request: Chat) -> None:
+    def _chat(self, client: G, request: Chat) -> None:
         table = client.table
         if table is None:
             raise ServerError(ErrorCode.NOT_AT_TABLE, "Chat happens at a table; join one first.")
@@ -502,15 +507,15 @@ class Lobby:
             )
         table.say(client, request.text, request.to)
 
-    def _ping(self, client: Client, request: Ping) -> Message:
+    def _ping(self, client: G, request: Ping) -> Message:
         return Pong(rid=request.rid)
 
-    async def _list_history(self, client: Client, request: ListHistory) -> Message:
+    async def _list_history(self, client: G, request: ListHistory) -> Message:
         store = self.journal.store
         page = await self.journal.read(lambda: history_page(store, request.limit, request.before))
         return replace(page, rid=request.rid)
 
-    async def _replay(self, client: Client, request: Replay) -> Message:
+    async def _replay(self, client: G, request: Replay) -> Message:
         store = self.journal.store
         steps = await self.journal.read(lambda: replay_steps(store, request.game, request.seat))
         return replace(steps, rid=request.rid)
@@ -524,7 +529,7 @@ class Lobby:
             if client.watching_lobby and client not in members:
                 client.deliver(message)
 
-    def _forget_seat_of(self, client: Client, table: Table) -> None:
+    def _forget_seat_of(self, client: G, table: Table) -> None:
         seat = table.seat_of(client)
         if seat is not None and seat.token_hash is not None:
             self._seats_by_token.pop(seat.token_hash, None)
@@ -556,7 +561,7 @@ class Lobby:
             if client.watching_lobby:
                 client.deliver(removed)
 
-    def disconnected(self, client: Client) -> None:
+    def disconnected(self, client: G) -> None:
         """`client`'s connection has ended (any way at all)."""
         if self.clients.get(client.name) is client:
             del self.clients[client.name]

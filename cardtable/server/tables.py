@@ -1,5 +1,7 @@
-"""A table: its seats, spectators, game, chat and bots, and the rules of who may do what.
+"""A table: its game and what happens at it, recorded for the database and told to everyone.
 
+The rules of who sits where are `seating`'s, those of who may say what `chat_policy`'s, and the
+bots' turns `bot_schedule`'s; a table applies them, records each change and tells its people.
 Everything here is synchronous and runs on the server's one trio thread, so a request is handled
 whole before the next begins. A table's game is kept as its setup plus the actions taken, so it
 can always be rebuilt with `cardtable.engine.replay`; every change is recorded for the database
@@ -8,17 +10,14 @@ can always be rebuilt with `cardtable.engine.replay`; every change is recorded f
 
 from __future__ import annotations
 
-import itertools
-import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import trio
 
 from cardtable.engine import (
-    Bot,
     Event,
     Game,
     GameAction,
@@ -30,16 +29,18 @@ from cardtable.engine import (
     Setup,
     events_for,
 )
-from cardtable.engine.codec import to_wire
 from cardtable.engine import start as start_game
+from cardtable.engine.codec import to_wire
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChanged, Update
+from cardtable.server.bot_schedule import cover_times, next_bot_seat
 from cardtable.server.chat import ChatLog
+from cardtable.server.chat_policy import addressee
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
-from cardtable.server.seats import Member, Seat, new_token
+from cardtable.server.seating import Seating
+from cardtable.server.seats import Member, Seat
 from cardtable.server.storage import (
     GameRecord,
-    SeatRecord,
     StoredTable,
     TableRecord,
     Write,
@@ -57,10 +58,6 @@ from cardtable.server.storage.writes import (
     StartGame,
     TakeAction,
 )
-
-log = logging.getLogger("cardtable.server")
-
-BOT_NAMES = ("Ada", "Bram", "Cleo", "Dov", "Edda", "Finn", "Gus", "Hana")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 
@@ -99,8 +96,7 @@ class Table:
         #: For a table stored before creator tokens: the creator's seat token, which holds the
         #: creator's rights in their stead.
         self.creator_seat_token_hash: bytes | None = None
-        self.seats = [Seat(index) for index in range(seats)]
-        self.spectators: list[Member] = []
+        self.seating = Seating(table_id, spec, seats)
         self.status = WAITING
         self.game_no = 0
         self.setup: Setup | None = None
@@ -116,7 +112,6 @@ class Table:
         self._rounds_recorded = 0
         #: Which holding of each seat the current game was dealt to.
         self._dealt_to: list[int] = []
-        self._occupancies = itertools.count(1)
         self._on_summary_change = on_summary_change
         self._on_game_over = on_game_over
         self._clock = clock
@@ -124,6 +119,14 @@ class Table:
         self._changed = trio.Event()
         #: How many steps of the current game each viewer (None: spectators) has been shown.
         self._steps = self._no_steps()
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.seating.seats
+
+    @property
+    def spectators(self) -> list[Member]:
+        return self.seating.spectators
 
     def _no_steps(self) -> dict[int | None, int]:
         return {**{seat.index: 0 for seat in self.seats}, None: 0}
@@ -144,12 +147,7 @@ class Table:
             creator_token_hash=record.creator_token_hash,
             **context,
         )
-        for seat, saved in zip(table.seats, stored.seats, strict=True):
-            seat.name, seat.token_hash, seat.bot = saved.name, saved.token_hash, saved.bot
-            seat.occupancy = saved.occupancy
-            if seat.held_by_player:
-                seat.away_since = table._clock()
-        table._occupancies = itertools.count(max(seat.occupancy for seat in table.seats) + 1)
+        table.seating.restore(stored.seats, table._clock())
         if table.creator_token_hash is None:  # stored before creator tokens: the creator's seat
             table.creator_seat_token_hash = next(
                 (s.token_hash for s in table.seats if s.held_by_player and s.name == table.creator),
@@ -159,8 +157,7 @@ class Table:
         if stored.game is not None:
             table._restore_game(stored)
         if table.status == PLAYING:
-            for seat in table.seats:
-                seat.covered = seat.is_empty  # given up by its player: a bot plays it meanwhile
+            table.seating.cover_given_up(True)
         return table
 
     def _restore_game(self, stored: StoredTable) -> None:
@@ -193,17 +190,11 @@ class Table:
                 opened_at=time.time(),
                 creator_token_hash=self.creator_token_hash,
             ),
-            self._seat_records(),
-        )
-
-    def _seat_records(self) -> tuple[SeatRecord, ...]:
-        return tuple(
-            SeatRecord(seat.index, seat.name, seat.token_hash, seat.bot, seat.occupancy)
-            for seat in self.seats
+            self.seating.records(),
         )
 
     def _save_seats(self) -> None:
-        self._record(SaveSeats(self.id, self._seat_records()))
+        self._record(SaveSeats(self.id, self.seating.records()))
 
     # -- what the lobby shows -------------------------------------------------------------------
 
@@ -223,57 +214,33 @@ class Table:
         }
 
     def members(self) -> Iterator[Member]:
-        for seat in self.seats:
-            if seat.member is not None:
-                yield seat.member
-        yield from self.spectators
+        return self.seating.members()
 
     def has_people(self) -> bool:
-        return bool(self.spectators) or any(seat.held_by_player for seat in self.seats)
+        return self.seating.has_people()
 
     def seat_of(self, member: Member) -> Seat | None:
-        for seat in self.seats:
-            if seat.member is member:
-                return seat
-        return None
+        return self.seating.seat_of(member)
 
     def seat(self, index: int) -> Seat:
-        if not 0 <= index < len(self.seats):
-            raise ServerError(
-                ErrorCode.NO_SUCH_SEAT,
-                f"Table {self.id} has seats 1 to {len(self.seats)}; there is no seat {index + 1}.",
-            )
-        return self.seats[index]
+        return self.seating.seat(index)
 
-    def names(self) -> list[str]:
-        """What to call each seat in a sentence: its player's name, else "seat N" from 1."""
-        return [seat.name or f"seat {seat.index + 1}" for seat in self.seats]
-
-    # -- people coming and going ---------------------------------------------------------------
+    # -- people coming and going (the rules are `Seating`'s) ---------------------------------------
 
     def sit(self, member: Member, index: int) -> str:
         """Seat `member`; returns the secret token that resumes the seat later."""
-        seat = self.seat(index)
-        if not seat.is_empty:
-            raise ServerError(ErrorCode.SEAT_TAKEN, f"That seat is taken by {seat.name}.")
-        token, token_hash = new_token()
-        seat.name = member.name
-        seat.member = member
-        seat.token_hash = token_hash
-        seat.occupancy = next(self._occupancies)
-        seat.covered = False
-        seat.cover_votes.clear()
+        token = self.seating.sit(member, index)
         self._save_seats()
         if self.status == PLAYING and self.game_id is not None:
             # A seat given up in the middle of a game: the newcomer plays on with its hand.
-            self._dealt_to[index] = seat.occupancy
+            self._dealt_to[index] = self.seats[index].occupancy
             self._record(HandOver(self.game_id, tuple(self._dealt_to)))
         self._summary_changed()
         return token
 
     def reissue_token(self, seat: Seat) -> str:
         """A new secret token for a player's seat; the old one stops working."""
-        token, seat.token_hash = new_token()
+        token = self.seating.reissue_token(seat)
         self._save_seats()
         return token
 
@@ -283,110 +250,43 @@ class Table:
 
     def resume(self, member: Member, seat: Seat) -> None:
         """`member` is back on its seat (with the seat's token)."""
-        seat.member = member
-        seat.away_since = None
-        seat.covered = False
-        seat.cover_votes.clear()
+        self.seating.resume(member, seat)
         self._summary_changed()
 
     def leave(self, member: Member) -> None:
         """`member` leaves for good. Leaving a game in play hands the seat to a bot."""
-        if member in self.spectators:
-            self.spectators.remove(member)
-        elif (seat := self.seat_of(member)) is not None:
-            seat.clear()
-            if self.status == PLAYING:
-                self._place_bot(seat, self.spec.default_bot)
+        if self.seating.leave(member, playing=self.status == PLAYING):
             self._save_seats()
         self._summary_changed()
 
     def detach(self, member: Member) -> None:
         """`member`'s connection is gone: a seat waits for them (away); a spectator just goes."""
-        if member in self.spectators:
-            self.spectators.remove(member)
-        elif (seat := self.seat_of(member)) is not None:
-            seat.member = None
-            seat.away_since = self._clock()
+        self.seating.detach(member, self._clock())
         self._summary_changed()
 
     def add_bot(self, index: int, kind: str | None) -> None:
-        seat = self.seat(index)
-        if not seat.is_empty:
-            raise ServerError(ErrorCode.SEAT_TAKEN, f"That seat is taken by {seat.name}.")
-        if self.status == PLAYING:
-            raise ServerError(
-                ErrorCode.GAME_IN_PROGRESS,
-                "A bot already plays that seat until someone sits there.",
-            )
-        try:
-            kind = self.spec.bot_kind(kind)
-        except OptionError as error:
-            raise ServerError(ErrorCode.NO_SUCH_BOT, str(error)) from None
-        self._place_bot(seat, kind)
+        self.seating.add_bot(index, kind, playing=self.status == PLAYING)
         self._save_seats()
         self._summary_changed()
-
-    def _place_bot(self, seat: Seat, kind: str) -> None:
-        seat.bot = kind
-        seat.name = f"{BOT_NAMES[seat.index % len(BOT_NAMES)]} (bot)"
-        seat.occupancy = next(self._occupancies)
 
     def remove_bot(self, index: int) -> None:
-        seat = self.seat(index)
-        if seat.bot is None:
-            raise ServerError(ErrorCode.NO_SUCH_BOT, f"There is no bot on seat {index + 1}.")
-        if self.status == PLAYING:
-            raise ServerError(
-                ErrorCode.GAME_IN_PROGRESS,
-                "A bot stays until the game ends; the game needs its seat.",
-            )
-        seat.clear()
+        self.seating.remove_bot(index, playing=self.status == PLAYING)
         self._save_seats()
         self._summary_changed()
 
-    def _away_seat(self, index: int) -> Seat:
-        """Seat `index`, whose player must be away; `ServerError(NOT_AWAY)` otherwise."""
-        seat = self.seat(index)
-        if not seat.away:
-            who = seat.name or f"Seat {index + 1}"
-            here = "is empty" if seat.is_empty else "is not a player's" if seat.bot else "is here"
-            raise ServerError(ErrorCode.NOT_AWAY, f"{who} {here}: only an away player's seat.")
-        return seat
-
-    def present_players(self) -> list[Seat]:
-        """The seats whose players are at the table now."""
-        return [seat for seat in self.seats if seat.held_by_player and seat.member is not None]
-
     def cover(self, index: int, voter: int | None) -> bool:
-        """Hand seat `index`, whose player is away, to a bot now: at once for the table's
-        creator (`voter` None), else as the vote of the player on seat `voter`, carried out once
-        more than half the players present agree. Returns whether a bot now plays the seat."""
+        """Hand seat `index`, whose player is away, to a bot (see `Seating.cover`). Returns
+        whether a bot now plays the seat."""
         if self.status != PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
-        seat = self._away_seat(index)
-        if seat.covered:
-            raise ServerError(ErrorCode.NOT_AWAY, f"A bot already plays for {seat.name}.")
-        if voter is not None:
-            seat.cover_votes.add(voter)
-            present = {other.index for other in self.present_players()}
-            seat.cover_votes &= present
-            if 2 * len(seat.cover_votes) <= len(present):
-                self._summary_changed()
-                return False
-        seat.covered = True
-        seat.cover_votes.clear()
+        covered = self.seating.cover(index, voter)
         self._summary_changed()
-        return True
+        return covered
 
     def release(self, index: int) -> bytes:
-        """Give up seat `index`, whose player is away, for good: its token stops working and
-        the next person to sit there plays on with its hand (a bot plays it meanwhile).
+        """Give up seat `index`, whose player is away, for good (see `Seating.release`).
         Returns the hash of the token that stopped working."""
-        seat = self._away_seat(index)
-        token_hash = seat.token_hash
-        assert token_hash is not None
-        seat.clear()
-        seat.covered = self.status == PLAYING
+        token_hash = self.seating.release(index, playing=self.status == PLAYING)
         self._save_seats()
         self._summary_changed()
         return token_hash
@@ -442,15 +342,6 @@ class Table:
             return random.SystemRandom().randrange(2**62)
         return random.Random(f"{self._seed}/{self.id}/{self.game_no}").randrange(2**62)
 
-    def _bot_for(self, seat: Seat) -> Bot:
-        """The seat's bot for its next action, seeded from the game, the seat and the number of
-        actions taken: bots hold no state between actions, so a restored game plays on exactly
-        as it would have."""
-        kind = seat.bot or self.spec.default_bot
-        game_seed = self.setup.seed if self.setup else 0
-        seed = random.Random(f"{game_seed}/{seat.index}/{len(self.actions)}").randrange(2**62)
-        return self.spec.bots[kind](seed)
-
     def act(self, seat_index: int, action: GameAction | Mapping[str, Any]) -> None:
         """Apply `action` for the seat, then tell everyone at the table."""
         game = self.game
@@ -464,7 +355,9 @@ class Table:
                 raise ServerError(
                     ErrorCode.NOT_YOUR_TURN, f"It is not your turn: {waiting_for} acts."
                 ) from None
-            raise ServerError(ErrorCode.ILLEGAL_ACTION, refusal.worded(self.names())) from None
+            raise ServerError(
+                ErrorCode.ILLEGAL_ACTION, refusal.worded(self.seating.names())
+            ) from None
         plain: PlainAction = to_wire(action) if isinstance(action, GameAction) else dict(action)
         self.actions.append((seat_index, plain))
         self.log.extend(events)
@@ -472,9 +365,7 @@ class Table:
         self._send_updates(events)
         if game.over:
             self.status = FINISHED
-            for seat in self.seats:
-                if seat.is_empty:
-                    seat.covered = False  # a seat given up: empty now that the game is over
+            self.seating.cover_given_up(False)  # empty now that the game is over
             self._summary_changed()
             self._on_game_over(self)
         elif any(seat.bot_driven for seat in self.seats):
@@ -555,15 +446,14 @@ class Table:
         """Whether the current game was dealt to the seat's present holding."""
         return bool(self._dealt_to) and self._dealt_to[seat.index] == seat.occupancy
 
-    # -- chat -------------------------------------------------------------------------------------
+    # -- chat (who may say what is `chat_policy`'s) -----------------------------------------------
 
     def say(self, member: Member, text: str, to: int | None) -> None:
         """Post a line from `member` to the table, or privately to seat `to`; a private line
         between partners only where the table's `partner_chat` setting allows it."""
         seat = self.seat_of(member)
-        if to is None:
-            if not self.settings.table_chat:
-                raise ServerError(ErrorCode.CHAT_CLOSED, "The table channel is closed here.")
+        target = addressee(self.settings, self.seating, self.partners_of, seat, to)
+        if target is None:
             entry = self.chat.add(
                 time=time.time(),
                 sender=member.name,
@@ -573,20 +463,7 @@ class Table:
             self._record(AddChat(self.id, entry))
             self._deliver_all(ChatLine(table=self.id, line=entry.to_wire()))
             return
-        if seat is None:
-            raise ServerError(ErrorCode.NOT_SEATED, "Only seated players send private lines.")
-        if not self.settings.private_chat:
-            raise ServerError(ErrorCode.CHAT_CLOSED, "Private chat is closed at this table.")
-        target = self.seat(to)
-        if target is seat or not target.held_by_player:
-            raise ServerError(
-                ErrorCode.NO_SUCH_PLAYER,
-                f"Seat {to + 1} has no other player to read a private line.",
-            )
-        if not self.settings.partner_chat and target.index in self.partners_of(seat.index):
-            raise ServerError(
-                ErrorCode.CHAT_CLOSED, "Partners may not talk privately at this table."
-            )
+        assert seat is not None  # (only a seated player's line goes privately)
         entry = self.chat.add(
             time=time.time(),
             sender=member.name,
@@ -611,47 +488,16 @@ class Table:
         for member in self.members():
             member.deliver(message)
 
-    # -- bots -------------------------------------------------------------------------------------
+    # -- bots (when and how they act is `bot_schedule`'s) -----------------------------------------
 
     def next_bot_seat(self) -> int | None:
         """A seat the server's bots should act for now, if any."""
         if self.status != PLAYING or self.game is None:
             return None
-        for seat in self.seats:  # replies to offers first: the offer waits on them
-            if seat.bot_driven and self.game.answers(seat.index):
-                return seat.index
-        for index in self.game.actors:
-            if self.seats[index].bot_driven:
-                return index
-        return None
-
-    def bot_act(self, index: int) -> None:
-        """The bot on seat `index` acts (if it still should)."""
-        if self.closed or self.next_bot_seat() != index or self.game is None:
-            return  # (closed: removed while the bot waited; a dead table takes no actions)
-        bot = self._bot_for(self.seats[index])
-        legal = self.game.answers(index) or self.game.legal(index)
-        view = self.game.seat_view(index) if bot.uses_view else None
-        try:
-            self.act(index, bot.choose(view, legal))
-        except ServerError as error:  # a bot bug must not stall the table
-            log.error("table %s: bot on seat %s: %s; playing at random", self.id, index, error)
-            self.act(index, random.Random(len(self.actions)).choice(legal))
+        return next_bot_seat(self.game, self.seats)
 
     def _cover_times(self) -> dict[int, float]:
-        """When each uncovered away seat is due for a bot to cover, under the table's settings.
-        Only while someone (a player or a spectator) is at the table to wait: a player alone
-        with bots is waited for."""
-        after = self.settings.away_bot_after
-        if after is None or self.status != PLAYING:
-            return {}
-        if not self.spectators and not self.present_players():
-            return {}
-        return {
-            seat.index: seat.away_since + after
-            for seat in self.seats
-            if seat.away and not seat.covered and seat.away_since is not None
-        }
+        return cover_times(self.settings, self.seating, self.status == PLAYING)
 
     def cover_deadline(self) -> float:
         """When the next away player's seat is due for a bot to cover (inf if never)."""
@@ -685,21 +531,3 @@ class Table:
         self.closed = True
         self._record(CloseTable(self.id, time.time()))
         self._wake()
-
-
-async def drive_bots(table: Table, caught_up: Callable[[], Awaitable[None]]) -> None:
-    """Act for the table's bot seats, each after the table's delay, until the table closes.
-    After each action the bots wait until it is stored (`caught_up`)."""
-    while not table.closed:
-        index = table.next_bot_seat()
-        if index is None:
-            await table.wait_for_change(table.cover_deadline())
-            table.cover_away_seats()
-            continue
-        await trio.sleep(table.settings.bot_delay)
-        try:
-            table.bot_act(index)
-        except Exception:  # a broken bot stops its own table, never the server
-            log.exception("table %s: the bots stop after an error", table.id)
-            return
-        await caught_up()
