@@ -194,6 +194,16 @@ def _new_reader(hint: Any) -> Callable[[Plain], Any]:
         return read_literal
     if origin in (Union, types.UnionType):
         return _union_reader(get_args(hint))
+    if origin is list:
+        (element,) = get_args(hint)
+        element_reader = _reader(element)
+
+        def read_list(data: Plain) -> Any:
+            if not isinstance(data, (list, tuple)):
+                raise WireError("Expected a list.")
+            return [element_reader(item) for item in data]
+
+        return read_list
     if origin is tuple:
         args = get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
