@@ -50,7 +50,7 @@ _AND = {"and", "&", "+"}
 
 def has_diplomacy(spec: GameSpec) -> bool:
     """Whether the game's players make offers to one another (free actions)."""
-    return spec.game_class.free_kinds >= OFFER_KINDS
+    return spec.types.free_kinds >= OFFER_KINDS
 
 
 def seat_channel(seat: int) -> str:
