@@ -26,6 +26,7 @@ from cardtable.engine.cards import SUIT_SYMBOLS, CardFace, parse_label
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, run_order, suit_of
 from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.rules import MONEY, Nobility
+from cardtable.engine.nobility.types import Phase
 from cardtable.play import LocalServer, play_plan
 
 from .support import (
@@ -175,7 +176,7 @@ def position(
     pile: str = "",
     nobles: str = "",
     money: tuple[int, int, int] = (0, 0, 0),
-    phase: str = "start",
+    phase: Phase = "start",
     rest: str = "stock",
     **state: Any,
 ) -> Nobility:
@@ -424,7 +425,7 @@ def test_an_election_opens_when_the_stock_runs_out_and_y_says_ready() -> None:
             app.other(seat=2, action=READY)
             board = await check_local(pilot, app)
             # Play goes on where it stopped: our meld phase, with the pile now the stock.
-            assert game.phase == "main" and "Election 1 is on" not in board.top_text(WIDE)
+            assert str(game.phase) == "main" and "Election 1 is on" not in board.top_text(WIDE)
             assert board.top_text(WIDE).startswith("Stock  ▒▒ ×1   Pile ×0")
             assert not app.refused
 

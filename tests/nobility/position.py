@@ -29,7 +29,9 @@ from cardtable.engine.nobility.cards import (
     run_order,
 )
 from cardtable.engine.nobility.melds import Meld
-from cardtable.engine.nobility.rules import MAIN, MONEY, START, Nobility
+from cardtable.engine.nobility.phases import MAIN, START
+from cardtable.engine.nobility.rules import MONEY, Nobility
+from cardtable.engine.nobility.types import Phase
 
 #: A meld on the table: (owner, provinces) or (owner, provinces, defenders) or
 #: (owner, provinces, defenders, joker) — e.g. ``(0, "9H 10H 2H", "KH QH", "Jkr")``.
@@ -124,7 +126,7 @@ def arrange(
     nobles: str = "",
     money: Sequence[int] = (0, 0, 0),
     turn: int = 0,
-    phase: str = START,
+    phase: Phase = START,
     rest: str = "stock",
     majority: Sequence[int] = (),
     coalition: Sequence[int] = (),

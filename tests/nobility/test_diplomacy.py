@@ -10,7 +10,8 @@ import pytest
 
 from cardtable.engine import IllegalAction, events_for
 from cardtable.engine.codec import to_wire
-from cardtable.engine.nobility.rules import ELECTION, MAIN, Nobility
+from cardtable.engine.nobility.phases import ELECTION, MAIN
+from cardtable.engine.nobility.rules import Nobility
 from tests.nobility.position import (
     DRAW,
     PASS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardtable.engine import events_for
 from cardtable.engine.nobility.cards import cards_wire
-from cardtable.engine.nobility.rules import DISCARD, ELECTION, MAIN, MELDING
+from cardtable.engine.nobility.phases import DISCARD, ELECTION, MAIN, MELDING
 from tests.nobility.position import (
     DONE,
     DRAW,
@@ -285,7 +285,7 @@ def test_a_coalition_formed_at_an_election_holds_the_majority_until_the_partners
         "coalition": [0, 1],
         "provinces": [9, 12, 4],
     }
-    assert game.phase == MAIN and game.actors == (0,)
+    assert str(game.phase) == MAIN and game.actors == (0,)
     assert table(game)["income"]["H"] == [58, 0, 0]
     assert table(game)["income"]["D"] == [0, 58, 0]
     assert table(game)["income"]["S"] == [0, 0, 5]  # not in the majority

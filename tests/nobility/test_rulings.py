@@ -23,7 +23,7 @@ from cardtable.engine.nobility.cards import (
     is_province,
     suit_of,
 )
-from cardtable.engine.nobility.rules import DISCARD, ELECTION, MAIN, MELDING, RETRIEVING, START
+from cardtable.engine.nobility.phases import DISCARD, ELECTION, MAIN, MELDING, RETRIEVING, START
 from cardtable.engine.nobility.types import Claim
 from tests.nobility.position import (
     DONE,
@@ -234,12 +234,12 @@ def test_ruling_5_meld_phase_then_replenish_to_four_then_discard_to_three() -> N
     events = play(game, 0, DONE)
     assert kinds(events) == ["draw"] and event(events, "draw")["count"] == 3
     assert hand(game, 0) == "7H 8S 9S KD"
-    assert game.phase == DISCARD
+    assert str(game.phase) == DISCARD
     assert game.legal_actions(0) == [{"kind": "discard", "cid": c} for c in game.hands[0]]
     events = play(game, 0, act("discard", "KD"))
     assert kinds(events) == ["discard", "turn"]
     assert len(game.hands[0]) == 3 and pile(game) == "KD"
-    assert game.turn == 1 and game.phase == START and event(events, "turn")["seat"] == 1
+    assert game.turn == 1 and str(game.phase) == START and event(events, "turn")["seat"] == 1
 
 
 def test_ruling_5_discarding_straight_after_the_draw_ends_the_turn() -> None:
@@ -583,7 +583,7 @@ def test_ruling_10_retrieval_costs_15_and_replaces_the_draw_and_meld_phase() -> 
     assert game.legal_actions(0) == [act("recall", "KH"), DONE]
     stock = list(game.stock)
     events = play(game, 0, DONE)
-    assert kinds(events) == [] and game.phase == DISCARD and game.stock == stock
+    assert kinds(events) == [] and str(game.phase) == DISCARD and game.stock == stock
     play(game, 0, act("discard", "QS"))
     assert hand(game, 0) == "2C 9H 5S"
     assert game.turn == 1
@@ -646,7 +646,7 @@ def test_ruling_11_an_election_when_the_stock_runs_out() -> None:
         "coalition": [],
         "provinces": [3, 0, 19],
     }
-    assert game.phase == MAIN and list(game.actors) == [0] and table(game)["elections"] == 1
+    assert str(game.phase) == MAIN and list(game.actors) == [0] and table(game)["elections"] == 1
     assert table(game)["income"]["H"] == [0, 0, 58]
     play(game, 0, act("meld", "5C 6C 7C"), conserved=False)
 

@@ -28,6 +28,7 @@ from cardtable.engine.nobility.bots import HeuristicBot, offer_value, read
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, suit_of
 from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.rules import Nobility
+from cardtable.engine.nobility.types import Phase
 
 DECK_SUITS = ("S", "H", "D", "C")
 
@@ -51,7 +52,7 @@ def position(
     pile: str = "",
     nobles: str = "",
     *,
-    phase: str = "start",
+    phase: Phase = "start",
     money: Sequence[int] = (0, 0, 0),
 ) -> Nobility:
     """Seat 0's turn with these hands, melds (owner, provinces, defenders), stock discard pile
