@@ -229,9 +229,16 @@ def test_offers_and_deals_show_in_the_other_partys_channel() -> None:
     assert Negotiations().notes(cleo, 1, None, NAMES) == []
 
 
+def offer_event(deal: int, maker: int, to: int, **terms: Any) -> dict[str, Any]:
+    """An offer event as its parties receive it."""
+    offer = {"deal": deal, "from": maker, "to": to, "give_money": 0, "give_melds": []}
+    offer |= {"get_money": 0, "get_melds": [], "coalition": None, "lapses_on_turn": 4}
+    return {"kind": "offer", "offer": {**offer, **terms}}
+
+
 def test_lapsed_and_dropped_offers_and_a_game_later() -> None:
     negotiations = Negotiations()
-    offer = {"kind": "offer", "offer": {"deal": 1, "from": BO, "to": ANN, "get_melds": [4]}}
+    offer = offer_event(1, BO, ANN, get_melds=[4])
     lapsed = {"kind": "offer_closed", "deal": 1, "how": "lapsed"}
     first = negotiations.notes([offer, lapsed], 1, ANN, NAMES)
     assert [note["note"] for note in first] == [
@@ -250,7 +257,7 @@ def test_lapsed_and_dropped_offers_and_a_game_later() -> None:
 
 def test_a_rebuild_forgets_what_went_before() -> None:
     negotiations = Negotiations()
-    offer = {"kind": "offer", "offer": {"deal": 1, "from": BO, "to": ANN, "give_money": 4}}
+    offer = offer_event(1, BO, ANN, give_money=4)
     closed = {"kind": "offer_closed", "deal": 1, "how": "declined"}
     negotiations.notes([offer], 1, ANN, NAMES)
     assert negotiations.rebuild([closed], 1, ANN, NAMES) == []
@@ -261,8 +268,8 @@ def test_a_rebuild_forgets_what_went_before() -> None:
 
 
 def test_a_deal_line_is_styled_unlike_a_chat_line_and_never_markup() -> None:
-    offer = {"kind": "offer", "offer": {"deal": 1, "from": BO, "to": ANN, "give_money": 4}}
-    mine = {"kind": "offer", "offer": {"deal": 2, "from": ANN, "to": BO, "give_money": 4}}
+    offer = offer_event(1, BO, ANN, give_money=4)
+    mine = offer_event(2, ANN, BO, give_money=4)
     names = ["Ann", "[red]Bo\x1b[0m", "Cleo"]
     to_me, from_me = Negotiations().notes([offer, mine], 1, ANN, names)
     text = line_text(to_me)

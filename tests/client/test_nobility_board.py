@@ -19,12 +19,14 @@ from typing import Any
 from textual.app import App
 
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards.nobility import SUITS, NobilityBoard, face
-from cardtable.engine import Action, get_game
-from cardtable.engine.cards import SUIT_SYMBOLS, parse_label
+from cardtable.client.ui.boards.nobility import SUITS, NobilityBoard
+from cardtable.client.ui.boards.nobility import face as card_face
+from cardtable.engine import PlainAction, get_game
+from cardtable.engine.cards import SUIT_SYMBOLS, CardFace, parse_label
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, run_order, suit_of
 from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.rules import MONEY, Nobility
+from cardtable.engine.nobility.types import Phase
 from cardtable.play import LocalServer, play_plan
 
 from .support import (
@@ -63,6 +65,11 @@ def nobility_app(seed: int = 7) -> tuple[CardtableApp, LocalServer]:
 
 
 # -- what the board should say -------------------------------------------------------------------
+
+
+def face(card: dict[str, Any]) -> str:
+    """A card of the plain view as the board writes it."""
+    return card_face(CardFace(card["cid"], card["rank"], card["suit"]))
 
 
 def ranks(cards: list[dict[str, Any]]) -> str:
@@ -145,8 +152,8 @@ def check_board(board: NobilityBoard, current: dict[str, Any], names: list[str])
 
 # -- positions on the board alone ----------------------------------------------------------------
 
-DRAW: Action = {"kind": "draw"}
-READY: Action = {"kind": "ready"}
+DRAW: PlainAction = {"kind": "draw"}
+READY: PlainAction = {"kind": "ready"}
 
 
 def cid(label: str) -> int:
@@ -169,7 +176,7 @@ def position(
     pile: str = "",
     nobles: str = "",
     money: tuple[int, int, int] = (0, 0, 0),
-    phase: str = "start",
+    phase: Phase = "start",
     rest: str = "stock",
     **state: Any,
 ) -> Nobility:
@@ -245,7 +252,7 @@ async def mark(pilot: AppPilot, board: NobilityBoard, cards: list[int]) -> None:
 
 def key_of(board: NobilityBoard, label: str) -> str:
     """The key of the target labelled `label` in the line under the hand's heading."""
-    return next(t.key for t in board.targets() if t.label == label)
+    return next(t.key for t in board.targets() if t.item.label == label)
 
 
 def test_the_card_taken_from_the_pile_is_not_discarded_again() -> None:
@@ -307,7 +314,7 @@ def test_a_whole_turn_by_keys_draw_meld_extend_done_discard() -> None:
             assert board.cursor == cid("6H")
             assert "e: extend" in board.hand_text(WIDE)
             await pilot.press("e")
-            labels = [t.label for t in board.targets()]
+            labels = [t.item.label for t in board.targets()]
             assert labels == ["your #2 ♥3-4-5", "Bo's #1 ♥7-8-9"], labels
             assert "Extend which meld?  1 your #2 ♥3-4-5  2 Bo's #1 ♥7-8-9" in board.hand_text(WIDE)
             assert re.search(r"1 #2 3-4-5 \(2\)", board.table_text(WIDE))
@@ -356,7 +363,7 @@ def test_a_battle_by_keys_then_the_spoils_owed_are_given_up_by_key() -> None:
             assert sorted(board.picked) == nobles
             assert "4 marked · b: battle" in board.hand_text(WIDE)
             await pilot.press("b")
-            labels = [t.label for t in board.targets()]
+            labels = [t.item.label for t in board.targets()]
             assert labels == ["Bo's #1 ♦7-8-9", "Cy's #2 ♠3-4-5", "Bo's hand", "Cy's hand"]
             text = board.table_text(WIDE)
             assert re.search(r"1 #1 7-8-9 \(2\)", text) and re.search(r"2 #2 3-4-5 \+J", text)
@@ -418,7 +425,7 @@ def test_an_election_opens_when_the_stock_runs_out_and_y_says_ready() -> None:
             app.other(seat=2, action=READY)
             board = await check_local(pilot, app)
             # Play goes on where it stopped: our meld phase, with the pile now the stock.
-            assert game.phase == "main" and "Election 1 is on" not in board.top_text(WIDE)
+            assert str(game.phase) == "main" and "Election 1 is on" not in board.top_text(WIDE)
             assert board.top_text(WIDE).startswith("Stock  ▒▒ ×1   Pile ×0")
             assert not app.refused
 
@@ -505,13 +512,13 @@ def test_retrieve_recall_and_pass_in_the_endgame() -> None:
             assert board.prompt(app.state()) == "W merges; p passes; r retrieves."
             # r: a key on each noble of the pile, and on our defender to recall.
             await pilot.press("r")
-            labels = [t.label for t in board.targets()]
+            labels = [t.item.label for t in board.targets()]
             assert labels == ["K♥", "A♣", "recall Q♥"], labels
             text = board.table_text(WIDE)
             assert "Noble pile ×2: 1K♥ 2A♣" in text and "#1 3-4-5 3Q (2)" in text, text
             # The K♥ may go to the hand or onto our hearts: a second choice.
             await pilot.press("1")
-            assert [t.label for t in board.targets()] == ["your hand", "your #1 ♥3-4-5"]
+            assert [t.item.label for t in board.targets()] == ["your hand", "your #1 ♥3-4-5"]
             await pilot.press("2")
             assert app.made[-1] == {"kind": "retrieve", "cid": cid("KH"), "meld": 1}
             board = await check_local(pilot, app)
@@ -605,7 +612,7 @@ def current_names(app: CardtableApp) -> list[str]:
     return [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
 
 
-async def key_move(pilot: AppPilot, board: NobilityBoard, legal: list[Action]) -> str:
+async def key_move(pilot: AppPilot, board: NobilityBoard, legal: list[PlainAction]) -> str:
     """A move made with keys from the legal ones: give up, be ready, battle once, meld, finish,
     draw (or take, now and then), discard, pass; returns its kind."""
     kinds = {action["kind"] for action in legal}

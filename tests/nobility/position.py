@@ -15,8 +15,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine import Action, Event, get_game
+import pytest
+
+from cardtable.engine import Event, IllegalAction, PlainAction, get_game
 from cardtable.engine.cards import parse_label
+from cardtable.engine.codec import to_wire
 from cardtable.engine.nobility.cards import (
     CARD_COUNT,
     DECK,
@@ -26,21 +29,19 @@ from cardtable.engine.nobility.cards import (
     run_order,
 )
 from cardtable.engine.nobility.melds import Meld
-from cardtable.engine.nobility.rules import MAIN, MONEY, START, Nobility
-from tests.scenario import check_refused
-from tests.scenario import event as event
-from tests.scenario import kinds as kinds
-from tests.scenario import lines as lines
+from cardtable.engine.nobility.phases import MAIN, START
+from cardtable.engine.nobility.rules import MONEY, Nobility
+from cardtable.engine.nobility.types import Phase
 
 #: A meld on the table: (owner, provinces) or (owner, provinces, defenders) or
 #: (owner, provinces, defenders, joker) — e.g. ``(0, "9H 10H 2H", "KH QH", "Jkr")``.
 MeldSpec = tuple[Any, ...]
 
-DRAW: Action = {"kind": "draw"}
-TAKE: Action = {"kind": "take"}
-DONE: Action = {"kind": "done"}
-READY: Action = {"kind": "ready"}
-PASS: Action = {"kind": "pass"}
+DRAW: PlainAction = {"kind": "draw"}
+TAKE: PlainAction = {"kind": "take"}
+DONE: PlainAction = {"kind": "done"}
+READY: PlainAction = {"kind": "ready"}
+PASS: PlainAction = {"kind": "pass"}
 
 
 def cid(name: str) -> int:
@@ -51,10 +52,10 @@ def cid(name: str) -> int:
     return "SHDC".index(suit) * 13 + rank - 1
 
 
-def act(kind: str, names: str = "", **fields: Any) -> Action:
+def act(kind: str, names: str = "", **fields: Any) -> PlainAction:
     """An action naming cards by label: sorted ``cids`` for a meld or a battle, else ``cid``
     for the first card named; e.g. ``act("extend", "8H", meld=1)``."""
-    action: Action = {"kind": kind, **fields}
+    action: PlainAction = {"kind": kind, **fields}
     named = cards_of(names)
     if kind in ("meld", "battle"):
         action["cids"] = sorted(named)
@@ -125,7 +126,7 @@ def arrange(
     nobles: str = "",
     money: Sequence[int] = (0, 0, 0),
     turn: int = 0,
-    phase: str = START,
+    phase: Phase = START,
     rest: str = "stock",
     majority: Sequence[int] = (),
     coalition: Sequence[int] = (),
@@ -212,6 +213,33 @@ def endgame(
     return game
 
 
+def public(event_: Event) -> dict[str, Any]:
+    """An event's public fields in plain form, without its kind."""
+    fields: dict[str, Any] = to_wire(event_.public)
+    del fields["kind"]
+    return fields
+
+
+def kinds(events: Sequence[Event]) -> list[str]:
+    return [event_.kind for event_ in events]
+
+
+def lines(game: Nobility, seat: int) -> list[tuple[str, int, int]]:
+    """The last rubber's score lines of `seat` that count something, as (label, count, each)."""
+    return [
+        (line.label, line.count, line.each)
+        for line in game.round_scores[-1].lines[game.side_of(seat)]
+        if line.count
+    ]
+
+
+def event(events: Sequence[Event], kind: str) -> dict[str, Any]:
+    """The public fields of the only event of `kind`."""
+    found = [public(e) for e in events if e.kind == kind]
+    assert len(found) == 1, f"{len(found)} {kind} events"
+    return found[0]
+
+
 # -- reading a game -------------------------------------------------------------------------------
 
 
@@ -261,10 +289,10 @@ def assert_conserved(game: Nobility) -> None:
     assert sum(game.purses().values()) == MONEY
 
 
-def play(game: Nobility, seat: int, action: Action, *, conserved: bool = True) -> list[Event]:
+def play(game: Nobility, seat: int, action: PlainAction, *, conserved: bool = True) -> list[Event]:
     """Apply `action`, which must be in the legal list unless it is a free action (an offer or
     an answer), and check that every card and every unit of money is still in one place."""
-    if action["kind"] not in game.free_kinds:
+    if action["kind"] not in game.types.free_kinds:
         assert action in game.legal_actions(seat), (action, game.legal_actions(seat))
     events = game.apply(seat, action)
     if conserved:
@@ -300,10 +328,17 @@ def snapshot(game: Nobility) -> tuple[Any, ...]:
     return views, dict(game.zones()), state
 
 
-def refused(game: Nobility, seat: int, action: Action) -> str:
+def refused(game: Nobility, seat: int, action: PlainAction) -> str:
     """Apply an action the rules forbid: check that it changes nothing and that its reason is a
     sentence, and return the reason."""
-    return check_refused(game, seat, action, snapshot)
+    before = snapshot(game)
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(seat, action)
+    assert snapshot(game) == before
+    reason = caught.value.reason
+    assert reason[:1].isupper() or reason[:1] == "'", reason
+    assert reason.endswith("."), reason
+    return reason
 
 
 def ids(game: Nobility, seat: int, names: str) -> list[int]:

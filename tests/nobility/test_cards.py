@@ -135,7 +135,7 @@ def test_a_melds_income_defence_and_upkeep() -> None:
     assert (plain.income, plain.defence, plain.upkeep) == (5, 1, [])
     guarded = meld("2S 3S 4S 5S", "KS QS AS")
     assert guarded.defence == 4 and guarded.upkeep == cards_of("QS AS")
-    assert guarded.to_wire(False)["upkeep"] == 30
-    assert guarded.to_wire(True)["income"] == 10
+    assert guarded.view(False).upkeep == 30
+    assert guarded.view(True).income == 10
     corrupt = meld("2S 3S 4S 5S", joker=True)
-    assert corrupt.income == 0 and corrupt.length == 4 and corrupt.to_wire(True)["income"] == 0
+    assert corrupt.income == 0 and corrupt.length == 4 and corrupt.view(True).income == 0

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, events_for
-from cardtable.engine.nobility.rules import ELECTION, MAIN
+from cardtable.engine.codec import to_wire
+from cardtable.engine.nobility.phases import ELECTION, MAIN
+from cardtable.engine.nobility.rules import Nobility
 from tests.nobility.position import (
     DRAW,
     PASS,
@@ -21,6 +23,7 @@ from tests.nobility.position import (
     melds,
     play,
     position,
+    public,
     refused,
     table,
 )
@@ -43,6 +46,11 @@ def answer(kind: str, deal: int = 1) -> dict[str, Any]:
     return {"kind": kind, "deal": deal}
 
 
+def answers(game: Nobility, seat: int) -> list[Any]:
+    """The answers `seat` is asked for, in plain form."""
+    return [to_wire(action) for action in game.answers(seat)]
+
+
 def test_an_accepted_offer_moves_money_and_melds_both_ways() -> None:
     game = game_with_melds()
     terms = {"give_money": 20, "give_melds": [1], "get_money": 5, "get_melds": [2, 4]}
@@ -51,8 +59,8 @@ def test_an_accepted_offer_moves_money_and_melds_both_ways() -> None:
     assert kinds(events) == ["offer"] and event(events, "offer") == {"offer": wire}
     assert game.money == list(MONEY) and melds(game)[1][0] == 0  # nothing moves yet
     assert table(game, 0)["offers"] == table(game, 1)["offers"] == [wire]
-    assert game.answers(1) == [answer("accept"), answer("decline")]
-    assert game.answers(0) == [] and game.answers(2) == []
+    assert answers(game, 1) == [answer("accept"), answer("decline")]
+    assert answers(game, 0) == [] and answers(game, 2) == []
     events = play(game, 1, answer("accept"))
     assert kinds(events) == ["deal_done"]
     assert event(events, "deal_done") == {
@@ -75,7 +83,7 @@ def test_an_accepted_offer_moves_money_and_melds_both_ways() -> None:
         4: 0,
     }
     assert table(game)["provinces"] == [6, 3, 3]
-    assert table(game, 0)["offers"] == table(game, 1)["offers"] == [] and game.answers(1) == []
+    assert table(game, 0)["offers"] == table(game, 1)["offers"] == [] and answers(game, 1) == []
 
 
 def test_a_declined_offer_changes_nothing() -> None:
@@ -92,7 +100,7 @@ def test_a_declined_offer_changes_nothing() -> None:
     assert event(events, "offer_closed") == {"deal": 1, "how": "declined"}
     assert events[0].audience == (0, 2) and events_for(events, 1) == []
     assert game.money == list(MONEY) and melds(game)[3][0] == 2
-    assert game.offers == {} and game.answers(2) == []
+    assert game.offers == {} and answers(game, 2) == []
     assert refused(game, 2, answer("accept")) == "There is no open offer with that number."
 
 
@@ -125,7 +133,7 @@ def test_an_offer_lapses_three_turns_after_the_one_it_was_made_in() -> None:
     assert kinds(events) == ["discard", "offer_closed", "turn"]
     assert event(events, "offer_closed") == {"deal": 1, "how": "lapsed"}
     assert [e["kind"] for e in events_for(events, 2)] == ["discard", "turn"]
-    assert game.offers == {} and game.answers(1) == [] and game.money == list(MONEY)
+    assert game.offers == {} and answers(game, 1) == [] and game.money == list(MONEY)
 
 
 def test_one_open_offer_from_a_player_to_another() -> None:
@@ -140,7 +148,7 @@ def test_one_open_offer_from_a_player_to_another() -> None:
     assert [o["deal"] for o in table(game, 0)["offers"]] == [1, 2, 3]
     assert [o["deal"] for o in table(game, 1)["offers"]] == [1, 2]
     assert [o["deal"] for o in table(game, 2)["offers"]] == [3]
-    assert game.answers(0) == [answer("accept", 2), answer("decline", 2)]
+    assert answers(game, 0) == [answer("accept", 2), answer("decline", 2)]
     play(game, 0, answer("withdraw"))
     play(game, 0, offer(1, give_money=6))
     assert sorted(game.offers) == [2, 3, 4]
@@ -196,10 +204,10 @@ def test_a_deal_that_fails_half_way_changes_nothing() -> None:
     game = game_with_melds(turn=2, phase=MAIN)
     game.hands[2] = [*game.hands[2], game.stock.pop()]
     play(game, 0, offer(1, give_money=10, get_melds=[2]))
-    assert game.answers(1) == [answer("accept"), answer("decline")]
+    assert answers(game, 1) == [answer("accept"), answer("decline")]
     play(game, 2, act("battle", "QS KS", meld=2))
     assert melds(game)[2][0] == 2
-    assert game.answers(1) == [answer("decline")]
+    assert answers(game, 1) == [answer("decline")]
     money = list(game.money)
     assert refused(game, 1, answer("accept")) == (
         "The deal cannot be carried out: Meld 2 is not seat 2's."
@@ -212,7 +220,7 @@ def test_a_deal_whose_money_is_spent_before_the_answer_is_refused() -> None:
     game = game_with_melds(nobles="JD")
     play(game, 1, offer(0, get_money=20, give_melds=[4]))
     play(game, 0, act("retrieve", "JD"))  # seat 0 now has 15
-    assert game.answers(0) == [answer("decline", 1)]
+    assert answers(game, 0) == [answer("decline", 1)]
     assert refused(game, 0, answer("accept")) == (
         "The deal cannot be carried out: Seat 1 has only 15 to give."
     )
@@ -254,13 +262,13 @@ def test_no_deal_is_carried_out_while_a_choice_is_owed() -> None:
     play(game, 0, offer(1, give_money=10, get_money=5))
     play(game, 0, act("battle", "QS KS", meld=2))
     assert table(game)["owed"]["seat"] == 1
-    assert game.answers(1) == [answer("decline")]
+    assert answers(game, 1) == [answer("decline")]
     assert refused(game, 1, answer("accept")) == (
         "The deal cannot be carried out: Deals wait until the choice being made in play is made."
     )
     play(game, 2, offer(1, give_money=0, get_money=5))  # offers may still be made
     play(game, 1, act("give_up", "JD"))
-    assert game.answers(1)[0] == answer("accept")
+    assert answers(game, 1)[0] == answer("accept")
     play(game, 1, answer("accept"))
     assert game.money == [25, 15, 0]
 
@@ -314,7 +322,7 @@ def test_an_accepted_coalition_offer_waits_for_the_right_time() -> None:
     play(game, 0, offer(1, coalition="form"))
     for seat in range(3):
         play(game, seat, READY)
-    assert game.answers(1) == [answer("decline")]
+    assert answers(game, 1) == [answer("decline")]
     assert refused(game, 1, answer("accept")) == (
         "The deal cannot be carried out: Coalitions are formed and dissolved only at an "
         "election or in the endgame."
@@ -337,7 +345,7 @@ def test_offers_close_when_a_rubber_ends() -> None:
     events = play(game, 2, PASS)
     assert "rubber_end" in kinds(events)
     closed = [e for e in events if e.kind == "offer_closed"]
-    assert [dict(e.public) for e in closed] == [{"deal": 1, "how": "the rubber ended"}]
+    assert [public(e) for e in closed] == [{"deal": 1, "how": "the rubber ended"}]
     assert closed[0].audience == (1, 2) and game.offers == {}
     assert game.awaiting_deal
     assert refused(game, 1, offer(2, coalition="form")) == (

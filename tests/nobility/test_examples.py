@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardtable.engine import events_for
 from cardtable.engine.nobility.cards import cards_wire
-from cardtable.engine.nobility.rules import DISCARD, ELECTION, MAIN, MELDING
+from cardtable.engine.nobility.phases import DISCARD, ELECTION, MAIN, MELDING
 from tests.nobility.position import (
     DONE,
     DRAW,
@@ -26,6 +26,7 @@ from tests.nobility.position import (
     pile,
     play,
     position,
+    public,
     refused,
     shorts,
     table,
@@ -62,7 +63,7 @@ def test_two_nobles_against_a_meld_with_a_noble() -> None:
     assert kinds(events) == ["battle", "to_nobles", "to_nobles", "draw"]
     battle = event(events, "battle")
     assert (battle["attack"], battle["defence"], battle["won"]) == (2, 2, False)
-    assert [(e.public["seat"], shorts(e.public["cards"])) for e in events[1:3]] == [
+    assert [(public(e)["seat"], shorts(public(e)["cards"])) for e in events[1:3]] == [
         (0, "QS KS"),
         (1, "JH"),
     ]
@@ -118,7 +119,7 @@ def test_a_hand_won_in_battle() -> None:
         None,
     )
     taken = events[-1]
-    assert dict(taken.public) == {"seat": 0, "victim": 1, "count": 2}
+    assert public(taken) == {"seat": 0, "victim": 1, "count": 2}
     seen = {seat: events_for(events, seat)[-1] for seat in (0, 1, 2, None)}
     assert shorts(seen[0]["cards"]) == shorts(seen[1]["cards"]) == "7D 8D"
     assert "cards" not in seen[2] and "cards" not in seen[None]
@@ -198,7 +199,7 @@ def test_the_bank_runs_dry_and_maintenance_refills_it() -> None:
     events = play(game, 0, act("claim", "AH"))
     assert kinds(events) == ["claim", "income", "maintenance", "income", "income"]
     incomes = [
-        (e.public["seat"], e.public["due"], e.public["paid"])
+        (public(e)["seat"], public(e)["due"], public(e)["paid"])
         for e in events[1:]
         if e.kind == "income"
     ]
@@ -284,7 +285,7 @@ def test_a_coalition_formed_at_an_election_holds_the_majority_until_the_partners
         "coalition": [0, 1],
         "provinces": [9, 12, 4],
     }
-    assert game.phase == MAIN and game.actors == (0,)
+    assert str(game.phase) == MAIN and game.actors == (0,)
     assert table(game)["income"]["H"] == [58, 0, 0]
     assert table(game)["income"]["D"] == [0, 58, 0]
     assert table(game)["income"]["S"] == [0, 0, 5]  # not in the majority

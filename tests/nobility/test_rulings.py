@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, OptionError, RandomBot, new_game, play_out
+from cardtable.engine.codec import to_wire
 from cardtable.engine.nobility.cards import (
     card_wire,
     cards_wire,
@@ -22,7 +23,8 @@ from cardtable.engine.nobility.cards import (
     is_province,
     suit_of,
 )
-from cardtable.engine.nobility.rules import DISCARD, ELECTION, MAIN, MELDING, RETRIEVING, START
+from cardtable.engine.nobility.phases import DISCARD, ELECTION, MAIN, MELDING, RETRIEVING, START
+from cardtable.engine.nobility.types import Claim
 from tests.nobility.position import (
     DONE,
     DRAW,
@@ -48,6 +50,7 @@ from tests.nobility.position import (
     pile,
     play,
     position,
+    public,
     refused,
     snapshot,
     table,
@@ -116,19 +119,19 @@ class Eager(RandomBot):
     uses_view = True
 
     def choose(self, view: Any, legal: Any) -> Any:
-        seat, income = view["seat"], view["table"]["income"]
+        seat, income = view.seat, view.table.income
 
         def paid_claim(action: Any) -> bool:
-            return bool(action["kind"] == "claim" and income[suit_of(action["cid"])][seat] > 0)
+            return bool(isinstance(action, Claim) and income[suit_of(action.cid)][seat] > 0)
 
         def building(action: Any) -> bool:
-            return action["kind"] in ("meld", "extend", "defend", "retrieve")
+            return action.kind in ("meld", "extend", "defend", "retrieve")
 
         for wanted in (paid_claim, building):
             found = [action for action in legal if wanted(action)]
             if found:
                 return self.rng.choice(found)
-        others = [action for action in legal if action["kind"] != "claim"]
+        others = [action for action in legal if not isinstance(action, Claim)]
         return self.rng.choice(others or list(legal))
 
 
@@ -191,16 +194,16 @@ def test_ruling_4_three_each_the_stock_and_a_turned_card(dealer: int) -> None:
     assert game.actors == (first,)
     deal = game.opening_events[0]
     assert deal.kind == "deal"
-    assert dict(deal.public) == {
+    assert public(deal) == {
         "round": 1,
         "dealer": dealer,
         "stock": 44,
         "turned": card_wire(stack[9]),
         "bank": 180,
     }
-    assert deal.private[first] == {"hand": cards_wire(game.hands[first])}
+    assert to_wire(deal.private[first]) == {"hand": cards_wire(game.hands[first])}
     events = play(game, first, DRAW)
-    assert events[0].private[first] == {"cards": cards_wire([stack[10]])}
+    assert to_wire(events[0].private[first]) == {"cards": cards_wire([stack[10]])}
     assert event(events, "draw") == {"seat": first, "count": 1, "stock": 43}
 
 
@@ -231,12 +234,12 @@ def test_ruling_5_meld_phase_then_replenish_to_four_then_discard_to_three() -> N
     events = play(game, 0, DONE)
     assert kinds(events) == ["draw"] and event(events, "draw")["count"] == 3
     assert hand(game, 0) == "7H 8S 9S KD"
-    assert game.phase == DISCARD
+    assert str(game.phase) == DISCARD
     assert game.legal_actions(0) == [{"kind": "discard", "cid": c} for c in game.hands[0]]
     events = play(game, 0, act("discard", "KD"))
     assert kinds(events) == ["discard", "turn"]
     assert len(game.hands[0]) == 3 and pile(game) == "KD"
-    assert game.turn == 1 and game.phase == START and event(events, "turn")["seat"] == 1
+    assert game.turn == 1 and str(game.phase) == START and event(events, "turn")["seat"] == 1
 
 
 def test_ruling_5_discarding_straight_after_the_draw_ends_the_turn() -> None:
@@ -351,7 +354,7 @@ SPADES = [(0, "2S 3S 4S"), (1, "5S 6S 7S"), (2, "8S 9S 10S")]
 def test_ruling_6_the_claimer_is_paid_first_then_the_others_clockwise() -> None:
     game = position(["", "AS 2C 3C 4D", ""], SPADES, turn=1, phase=MAIN)
     events = play(game, 1, act("claim", "AS"))
-    paid = [(e.public["seat"], e.public["paid"]) for e in events if e.kind == "income"]
+    paid = [(public(e)["seat"], public(e)["paid"]) for e in events if e.kind == "income"]
     assert paid == [(1, 3), (2, 3), (0, 3)]
     assert game.money == [3, 3, 3] and game.bank == 171
 
@@ -360,7 +363,7 @@ def test_ruling_6_a_claimer_without_provinces_is_followed_by_the_player_on_her_l
     game = position(["", "AS 2C 3C 4D", ""], [(0, "2S 3S 4S"), (2, "8S 9S 10S")], turn=1)
     game.phase = MAIN
     events = play(game, 1, act("claim", "AS"))
-    assert [e.public["seat"] for e in events if e.kind == "income"] == [2, 0]
+    assert [public(e)["seat"] for e in events if e.kind == "income"] == [2, 0]
 
 
 def test_ruling_6_the_bank_pays_as_far_as_it_goes_and_the_rest_is_lost() -> None:
@@ -368,7 +371,9 @@ def test_ruling_6_the_bank_pays_as_far_as_it_goes_and_the_rest_is_lost() -> None
     assert game.bank == 5
     events = play(game, 1, act("claim", "AS"))
     paid = [
-        (e.public["seat"], e.public["due"], e.public["paid"]) for e in events if e.kind == "income"
+        (public(e)["seat"], public(e)["due"], public(e)["paid"])
+        for e in events
+        if e.kind == "income"
     ]
     assert paid == [(1, 3, 3), (2, 3, 2), (0, 3, 0)]
     assert game.money == [100, 53, 27] and game.bank == 0
@@ -379,7 +384,7 @@ def test_ruling_6_a_majority_is_paid_double() -> None:
     assert table(game)["income"]["S"] == [3, 3, 6]
     assert {m["owner"]: m["income"] for m in table(game)["melds"]} == {0: 3, 1: 3, 2: 6}
     events = play(game, 1, act("claim", "AS"))
-    paid = {e.public["seat"]: e.public["paid"] for e in events if e.kind == "income"}
+    paid = {public(e)["seat"]: public(e)["paid"] for e in events if e.kind == "income"}
     assert paid == {0: 3, 1: 3, 2: 6}
 
 
@@ -578,7 +583,7 @@ def test_ruling_10_retrieval_costs_15_and_replaces_the_draw_and_meld_phase() -> 
     assert game.legal_actions(0) == [act("recall", "KH"), DONE]
     stock = list(game.stock)
     events = play(game, 0, DONE)
-    assert kinds(events) == [] and game.phase == DISCARD and game.stock == stock
+    assert kinds(events) == [] and str(game.phase) == DISCARD and game.stock == stock
     play(game, 0, act("discard", "QS"))
     assert hand(game, 0) == "2C 9H 5S"
     assert game.turn == 1
@@ -641,7 +646,7 @@ def test_ruling_11_an_election_when_the_stock_runs_out() -> None:
         "coalition": [],
         "provinces": [3, 0, 19],
     }
-    assert game.phase == MAIN and list(game.actors) == [0] and table(game)["elections"] == 1
+    assert str(game.phase) == MAIN and list(game.actors) == [0] and table(game)["elections"] == 1
     assert table(game)["income"]["H"] == [0, 0, 58]
     play(game, 0, act("meld", "5C 6C 7C"), conserved=False)
 

@@ -7,17 +7,28 @@ goes to the stock, so each of the 54 lies in exactly one place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
-from cardtable.engine import Action, Bot, RandomBot, get_game, new_game, play_out
+from cardtable.engine import (
+    Bot,
+    GameAction,
+    PlainAction,
+    RandomBot,
+    SeatView,
+    get_game,
+    new_game,
+    play_out,
+)
 from cardtable.engine.cards import parse_label
+from cardtable.engine.codec import to_wire
 from cardtable.engine.nobility.bots import HeuristicBot, offer_value, read
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, suit_of
 from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.rules import Nobility
+from cardtable.engine.nobility.types import Phase
 
 DECK_SUITS = ("S", "H", "D", "C")
 
@@ -41,7 +52,7 @@ def position(
     pile: str = "",
     nobles: str = "",
     *,
-    phase: str = "start",
+    phase: Phase = "start",
     money: Sequence[int] = (0, 0, 0),
 ) -> Nobility:
     """Seat 0's turn with these hands, melds (owner, provinces, defenders), stock discard pile
@@ -69,24 +80,27 @@ def position(
     return game
 
 
-def choose(game: Nobility, seat: int = 0) -> Action:
-    view = game.view(seat)
-    action = HeuristicBot(3).choose(view, view["legal"])
-    assert action in view["legal"]
-    return action
+def choose(game: Nobility, seat: int = 0) -> PlainAction:
+    """The bot's choice, in plain form."""
+    view = game.seat_view(seat)
+    action = HeuristicBot(3).choose(view, view.legal)
+    assert action in view.legal
+    wire: PlainAction = to_wire(action)
+    return wire
 
 
-def answer(game: Nobility, seat: int) -> Action:
+def answer(game: Nobility, seat: int) -> PlainAction:
     legal = game.answers(seat)
-    action = HeuristicBot(3).choose(game.view(seat), legal)
+    action = HeuristicBot(3).choose(game.seat_view(seat), legal)
     assert action in legal
-    return action
+    wire: PlainAction = to_wire(action)
+    return wire
 
 
 # -- whole games ------------------------------------------------------------------------------
 
 
-class Checked(Bot):
+class Checked(Bot[Any]):
     """A heuristic bot built afresh for every action (it must hold no state), checking that
     what it returns is legal."""
 
@@ -94,8 +108,8 @@ class Checked(Bot):
         super().__init__(seed)
         self.seed = seed
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        assert view["legal"] == list(legal)
+    def choose(self, view: SeatView[Any] | None, legal: Sequence[GameAction]) -> GameAction:
+        assert view is not None and list(view.legal) == list(legal)
         action = HeuristicBot(self.seed).choose(view, legal)
         assert action in legal
         return action
@@ -107,17 +121,17 @@ def test_it_plays_only_legal_actions_over_whole_matches(
     seed: int, randoms: tuple[int, ...]
 ) -> None:
     game = new_game("nobility", 3, {"rubbers": 1}, seed=seed)
-    bots: list[Bot] = [
+    bots: list[Bot[Any]] = [
         RandomBot(seed + seat) if seat in randoms else Checked(seed + seat) for seat in range(3)
     ]
     taken = play_out(game, bots)
     assert game.over
-    kinds = {action["kind"] for seat, action in taken if seat not in randoms}
+    kinds = {action.kind for seat, action in taken if seat not in randoms}
     assert {"draw", "discard", "meld", "ready"} <= kinds
 
 
 def test_it_is_deterministic() -> None:
-    def match() -> list[tuple[int, Action]]:
+    def match() -> list[tuple[int, GameAction]]:
         game = new_game("nobility", 3, {"rubbers": 1}, seed=8)
         return play_out(game, [HeuristicBot(1), RandomBot(2), HeuristicBot(3)])
 
@@ -135,7 +149,7 @@ def test_it_beats_two_random_bots_in_most_matches() -> None:
     for seed in range(matches):
         seat = seed % 3
         game = new_game("nobility", 3, {"rubbers": 1}, seed=100 + seed)
-        bots: list[Bot] = [RandomBot(seed * 3 + s) for s in range(3)]
+        bots: list[Bot[Any]] = [RandomBot(seed * 3 + s) for s in range(3)]
         bots[seat] = HeuristicBot(seed)
         play_out(game, bots)
         assert game.result is not None
@@ -309,7 +323,7 @@ def test_a_coalition_with_a_majority_is_worth_accepting() -> None:
         game.stock = [c for c in game.stock if c not in cards]
         game.melds[number] = Meld(number, owner, suit_of(cards[0]), cards)
     deal = offer(game, 0, 1, coalition="form", get_money=5)
-    assert offer_value(read(game.view(1)), game.view(1)["table"]["offers"][0]) == 15
+    assert offer_value(read(game.seat_view(1)), game.seat_view(1).table.offers[0]) == 15
     assert answer(game, 1) == {"kind": "accept", "deal": deal}
     game.apply(1, {"kind": "accept", "deal": deal})
     assert game.coalition == (0, 1)
@@ -319,7 +333,7 @@ def test_it_declines_an_offer_that_cannot_be_carried_out() -> None:
     game = offers_game()
     deal = offer(game, 0, 1, give_melds=[3], get_money=5)
     game.money[1], game.bank = 0, game.bank + 30  # seat 1 can no longer pay
-    assert game.answers(1) == [{"kind": "decline", "deal": deal}]
+    assert [to_wire(action) for action in game.answers(1)] == [{"kind": "decline", "deal": deal}]
     assert answer(game, 1) == {"kind": "decline", "deal": deal}
 
 

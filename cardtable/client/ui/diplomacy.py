@@ -25,7 +25,9 @@ from rich.text import Text
 
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
+from cardtable.engine.codec import WireError
 from cardtable.engine.nobility.text import terms_text
+from cardtable.engine.nobility.types import TYPES, DealDone, OfferClosed, OfferMade
 
 #: The free actions a game must have for these commands.
 OFFER_KINDS = frozenset({"offer", "accept", "decline", "withdraw"})
@@ -50,7 +52,7 @@ _AND = {"and", "&", "+"}
 
 def has_diplomacy(spec: GameSpec) -> bool:
     """Whether the game's players make offers to one another (free actions)."""
-    return spec.game_class.free_kinds >= OFFER_KINDS
+    return spec.types.free_kinds >= OFFER_KINDS
 
 
 def seat_channel(seat: int) -> str:
@@ -269,10 +271,14 @@ class Negotiations:
     def _note(
         self, event: Mapping[str, Any], game: int, me: int | None, names: Sequence[str]
     ) -> dict[str, Any] | None:
-        kind = event.get("kind")
-        if kind == "offer":
-            offer = event["offer"]
-            deal, maker, to = int(offer["deal"]), int(offer["from"]), int(offer["to"])
+        try:
+            seen = TYPES.event_from_wire(event)
+        except WireError:
+            return None
+        kind = seen.kind
+        if isinstance(seen.public, OfferMade):
+            offer = seen.public.offer
+            deal, maker, to = offer.deal, offer.maker, offer.to
             self._parties[(game, deal)] = (maker, to)
             terms = terms_text(offer, names)
             if to == me:
@@ -282,12 +288,11 @@ class Negotiations:
                 words = f"Offer {deal} to {names[to]}: {terms} — /withdraw {deal} to take it back"
             actor: int | None = maker
             answered = False
-        elif kind == "offer_closed":
-            deal = int(event["deal"])
+        elif isinstance(seen.public, OfferClosed):
+            deal, how = seen.public.deal, seen.public.how
             if (game, deal) not in self._parties:
                 return None
             maker, to = self._parties[(game, deal)]
-            how = str(event.get("how", ""))
             answered = how == "declined"
             if how == "declined":
                 words, actor = f"{names[to]} declines offer {deal}.", to
@@ -297,9 +302,10 @@ class Negotiations:
                 words, actor = f"Offer {deal} has lapsed.", None
             else:
                 words, actor = f"Offer {deal} is closed: {how}.", None
-        elif kind == "deal_done":
-            deal, maker, to = int(event["deal"]), int(event["from"]), int(event["to"])
-            words = f"{names[to]} accepts offer {deal}. Done: {terms_text(event, names)}."
+        elif isinstance(seen.public, DealDone):
+            done = seen.public
+            deal, maker, to = done.deal, done.maker, done.to
+            words = f"{names[to]} accepts offer {deal}. Done: {terms_text(done, names)}."
             actor = to
             answered = True
         else:

@@ -40,12 +40,12 @@ when value > 0 and the accept is legal, else it declines.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import Action
+from cardtable.engine.cards import CardFace
+from cardtable.engine.core import Deal, GameAction, SeatView
 from cardtable.engine.nobility.cards import (
     CARD_COUNT,
     PROVINCES_PER_SUIT,
@@ -60,6 +60,28 @@ from cardtable.engine.nobility.cards import (
 )
 from cardtable.engine.nobility.melds import NOBLE_COST
 from cardtable.engine.nobility.rules import HAND, MAJORITY
+from cardtable.engine.nobility.types import (
+    Accept,
+    Battle,
+    Claim,
+    Corrupt,
+    Decline,
+    Defend,
+    Discard,
+    Done,
+    Draw,
+    Extend,
+    GiveUp,
+    MeldCards,
+    MeldMove,
+    NobilityTable,
+    OfferView,
+    OwedView,
+    Pass,
+    Ready,
+    Retrieve,
+    Take,
+)
 
 #: A province the bot gains, and one an opponent loses (two opponents share the loss).
 PROVINCE, SWING = 5.0, 3.0
@@ -158,45 +180,46 @@ class Reading:
         return max(others, key=lambda s: (self.provinces[s], -s))
 
 
-def _cids(cards: Sequence[Mapping[str, Any]] | None) -> list[int]:
-    return [int(card["cid"]) for card in cards or ()]
+def _cids(cards: Sequence[CardFace] | None) -> list[int]:
+    return [card.cid for card in cards or ()]
 
 
-def read(view: Mapping[str, Any]) -> Reading:
-    table = view["table"]
+def read(view: SeatView[NobilityTable]) -> Reading:
+    table = view.table
     melds = [
         ViewMeld(
-            id=m["id"],
-            owner=m["owner"],
-            suit=m["suit"],
-            cards=tuple(_cids(m["cards"])),
-            defenders=tuple(_cids(m["defenders"])),
-            joker=m["joker"] is not None,
-            income=m["income"],
-            defence=m["defence"],
+            id=m.id,
+            owner=m.owner,
+            suit=m.suit,
+            cards=tuple(_cids(m.cards)),
+            defenders=tuple(_cids(m.defenders)),
+            joker=m.joker is not None,
+            income=m.income,
+            defence=m.defence,
         )
-        for m in table["melds"]
+        for m in table.melds
     ]
-    pile = _cids(table["stock_discard"])
-    hand = _cids(table["hand"])
-    seen = set(hand) | set(pile) | set(_cids(table["noble_discard"]))
-    for m in table["melds"]:
-        seen |= set(_cids(m["cards"])) | set(_cids(m["defenders"]))
-        if m["joker"] is not None:
-            seen.add(m["joker"]["cid"])
+    pile = _cids(table.stock_discard)
+    hand = _cids(table.hand)
+    seen = set(hand) | set(pile) | set(_cids(table.noble_discard))
+    for m in table.melds:
+        seen |= set(_cids(m.cards)) | set(_cids(m.defenders))
+        if m.joker is not None:
+            seen.add(m.joker.cid)
+    assert view.seat is not None, "a bot plays a seat"
     return Reading(
-        seat=view["seat"],
-        phase=table["phase"],
-        endgame=table["endgame"],
+        seat=view.seat,
+        phase=table.phase,
+        endgame=table.endgame,
         hand=hand,
         melds=melds,
-        money=list(table["money"]),
-        bank=table["bank"],
-        provinces=list(table["provinces"]),
-        majority=list(table["majority"]),
-        coalition=list(table["coalition"]),
-        income={suit: list(pays) for suit, pays in table["income"].items()},
-        hand_counts=list(table["hand_counts"]),
+        money=list(table.money),
+        bank=table.bank,
+        provinces=list(table.provinces),
+        majority=list(table.majority),
+        coalition=list(table.coalition),
+        income={suit: list(pays) for suit, pays in table.income.items()},
+        hand_counts=list(table.hand_counts),
         pile_top=pile[-1] if pile else None,
         seen=seen,
     )
@@ -278,25 +301,24 @@ def claim_gain(r: Reading, suit: str) -> tuple[float, int]:
     return mine - NOBLE_COST * upkeep, others
 
 
-def meld_move_worth(r: Reading, action: Action) -> float:
+def meld_move_worth(r: Reading, action: MeldMove) -> float:
     """What one meld move is worth now; zero or less: not worth making."""
-    kind = action["kind"]
-    if kind == "meld":
-        return 10.0 + PROVINCE * len(action["cids"])
-    cid = action["cid"]
-    if kind == "claim":
+    if isinstance(action, MeldCards):
+        return 10.0 + PROVINCE * len(action.cids)
+    cid = action.cid
+    if isinstance(action, Claim):
         gain, others = claim_gain(r, suit_of(cid))
         if gain < CLAIM_MIN or gain < others + CLAIM_MARGIN:
             return 0.0
         return gain / 2 - keep_worth(r, cid) / 2
-    meld = r.meld(action["meld"])
-    if kind == "extend":
+    meld = r.meld(action.meld)
+    if isinstance(action, Extend):
         if meld.owner == r.seat:
             return PROVINCE + 3.0
         if meld.owner == r.partner:
             return 1.0 if keep_worth(r, cid) < 3.0 else 0.0
         return 0.0
-    if kind == "joker":
+    if isinstance(action, Corrupt):
         if r.friendly(meld.owner):
             return 0.0
         paying = income_for(meld.suit, meld.length)
@@ -318,12 +340,12 @@ def meld_move_worth(r: Reading, action: Action) -> float:
     return 1.0 + meld.length - meld.defence
 
 
-def best_meld_move(r: Reading, legal: Sequence[Action]) -> tuple[Action | None, float]:
+def best_meld_move(r: Reading, legal: Sequence[GameAction]) -> tuple[GameAction | None, float]:
     """The best meld move, and the worth of all worthwhile moves together."""
-    best: tuple[float, Action | None] = (0.0, None)
+    best: tuple[float, GameAction | None] = (0.0, None)
     total = 0.0
     for action in legal:
-        if action["kind"] not in ("meld", "extend", "defend", "joker", "claim"):
+        if not isinstance(action, (MeldCards, Extend, Defend, Corrupt, Claim)):
             continue
         worth = meld_move_worth(r, action)
         if worth <= 0:
@@ -341,12 +363,12 @@ def unseen_nobles(r: Reading) -> int:
     return sum(1 for cid in range(CARD_COUNT) if is_noble(cid) and cid not in r.seen)
 
 
-def battle_worth(r: Reading, action: Action) -> float:
+def battle_worth(r: Reading, action: Battle) -> float:
     """What a battle is worth; the bot only considers battles it cannot lose."""
-    nobles = action["cids"]
+    nobles = action.cids
     spent = sum(noble_worth(r, c) for c in nobles)
-    if "meld" in action:
-        meld = r.meld(action["meld"])
+    if action.meld is not None:
+        meld = r.meld(action.meld)
         if r.friendly(meld.owner) or len(nobles) != meld.defence + 1:
             return 0.0
         worth = (PROVINCE + SWING) * meld.length
@@ -355,7 +377,8 @@ def battle_worth(r: Reading, action: Action) -> float:
         if meld.owner == r.leader():
             worth += meld.length
         return worth - spent
-    victim = action["hand"]
+    victim = action.hand
+    assert victim is not None
     if r.friendly(victim):
         return 0.0
     most = min(r.hand_counts[victim], unseen_nobles(r))
@@ -367,15 +390,15 @@ def battle_worth(r: Reading, action: Action) -> float:
     return PROVINCE * cards / 2 - spent / 2
 
 
-def best_battle(r: Reading, legal: Sequence[Action]) -> tuple[float, Action | None]:
-    best: tuple[float, Action | None] = (0.0, None)
+def best_battle(r: Reading, legal: Sequence[GameAction]) -> tuple[float, Battle | None]:
+    best: tuple[float, Battle | None] = (0.0, None)
     for action in legal:
-        if action["kind"] != "battle":
+        if not isinstance(action, Battle):
             continue
-        if "meld" in action:
-            meld = r.meld(action["meld"])
+        if action.meld is not None:
+            meld = r.meld(action.meld)
             pool = [c for c in r.hand if is_noble(c)]
-            if action["cids"] != sorted(cheapest_nobles(r, meld.defence + 1, pool)):
+            if list(action.cids) != sorted(cheapest_nobles(r, meld.defence + 1, pool)):
                 continue
         worth = battle_worth(r, action)
         if worth > best[0]:
@@ -386,12 +409,11 @@ def best_battle(r: Reading, legal: Sequence[Action]) -> tuple[float, Action | No
 # -- the parts of a turn --------------------------------------------------------------------------
 
 
-def choose_start(r: Reading, legal: Sequence[Action]) -> Action:
+def choose_start(r: Reading, legal: Sequence[GameAction]) -> GameAction:
     retrieve = choose_retrieval(r, legal)
     if retrieve is not None:
         return retrieve
-    take: Action = {"kind": "take"}
-    draw: Action = {"kind": "draw"}
+    take, draw = Take(), Draw()
     if take in legal and (draw not in legal or worth_taking(r, r.pile_top)):
         return take
     if draw in legal:
@@ -411,20 +433,20 @@ def worth_taking(r: Reading, cid: int | None) -> bool:
     return any(m.extended_by(cid) for m in r.own()) or makes_meld(cid, r.hand)
 
 
-def choose_retrieval(r: Reading, legal: Sequence[Action]) -> Action | None:
+def choose_retrieval(r: Reading, legal: Sequence[GameAction]) -> GameAction | None:
     if r.money[r.seat] < NOBLE_COST + RETRIEVE_RESERVE:
         return None
-    best: tuple[int, Action | None] = (0, None)
+    best: tuple[int, GameAction | None] = (0, None)
     for action in legal:
-        if action["kind"] != "retrieve" or "meld" not in action or not is_king(action["cid"]):
+        if not isinstance(action, Retrieve) or action.meld is None or not is_king(action.cid):
             continue
-        meld = r.meld(action["meld"])
+        meld = r.meld(action.meld)
         if meld.length >= RETRIEVE_LENGTH and meld.defence <= 1 and meld.length > best[0]:
             best = (meld.length, action)
     return best[1]
 
 
-def choose_main(r: Reading, legal: Sequence[Action]) -> Action:
+def choose_main(r: Reading, legal: Sequence[GameAction]) -> GameAction:
     move, total = best_meld_move(r, legal)
     if r.phase == "main":
         battle_value, battle = best_battle(r, legal)
@@ -432,30 +454,30 @@ def choose_main(r: Reading, legal: Sequence[Action]) -> Action:
             return battle
     if move is not None:
         return move
-    done: Action = {"kind": "done"}
-    if done in legal:
-        return done
-    if {"kind": "pass"} in legal:
-        return {"kind": "pass"}
+    if Done() in legal:
+        return Done()
+    if Pass() in legal:
+        return Pass()
     return choose_discard(r, legal)
 
 
-def choose_discard(r: Reading, legal: Sequence[Action]) -> Action:
-    discards = [a for a in legal if a["kind"] == "discard"]
+def choose_discard(r: Reading, legal: Sequence[GameAction]) -> GameAction:
+    discards = [a for a in legal if isinstance(a, Discard)]
     if not discards:
         return legal[0]
-    return min(discards, key=lambda a: (keep_worth(r, a["cid"]), a["cid"]))
+    return min(discards, key=lambda a: (keep_worth(r, a.cid), a.cid))
 
 
-def choose_give_up(r: Reading, legal: Sequence[Action], owed: Mapping[str, Any]) -> Action:
-    if owed["kind"] == "unpaid":
+def choose_give_up(r: Reading, legal: Sequence[GameAction], owed: OwedView | None) -> GameAction:
+    give_ups = [a for a in legal if isinstance(a, GiveUp)]
+    if owed is not None and owed.kind == "unpaid":
 
         def where(cid: int) -> tuple[int, int]:
             meld = next((m for m in r.own() if cid in m.defenders), None)
             return (meld.length if meld else 0, cid)
 
-        return min(legal, key=lambda a: where(a["cid"]))
-    return min(legal, key=lambda a: (noble_worth(r, a["cid"]), a["cid"]))
+        return min(give_ups, key=lambda a: where(a.cid))
+    return min(give_ups, key=lambda a: (noble_worth(r, a.cid), a.cid))
 
 
 # -- offers ---------------------------------------------------------------------------------------
@@ -468,57 +490,61 @@ def meld_offer_worth(r: Reading, meld: ViewMeld) -> float:
     return pays + OFFER_PROVINCE * meld.length
 
 
-def offer_value(r: Reading, offer: Mapping[str, Any]) -> float:
+def offer_value(r: Reading, offer: OfferView) -> float:
     """The value rule of the module docstring, for an offer made to the bot."""
     by_id = {m.id: m for m in r.melds}
-    received = [by_id[i] for i in offer["give_melds"] if i in by_id]
-    given = [by_id[i] for i in offer["get_melds"] if i in by_id]
-    value = float(offer["give_money"] - offer["get_money"])
+    received = [by_id[i] for i in offer.give_melds if i in by_id]
+    given = [by_id[i] for i in offer.get_melds if i in by_id]
+    value = float(offer.give_money - offer.get_money)
     value += sum(meld_offer_worth(r, m) for m in received)
     value -= sum(meld_offer_worth(r, m) for m in given)
-    maker = offer["from"]
-    if offer["coalition"] == "form":
+    maker = offer.maker
+    if offer.coalition == "form":
         together = r.provinces[r.seat] + r.provinces[maker]
         if together >= MAJORITY:
             value += OFFER_COALITION
-    elif offer["coalition"] == "dissolve":
+    elif offer.coalition == "dissolve":
         held = sum(r.provinces[s] for s in r.coalition)
         if r.coalition and held >= MAJORITY:
             value -= OFFER_COALITION
     return value
 
 
-def choose_answer(r: Reading, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-    offers = {o["deal"]: o for o in view["table"]["offers"]}
-    deal = legal[0]["deal"]
-    accept: Action = {"kind": "accept", "deal": deal}
-    decline: Action = {"kind": "decline", "deal": deal}
+def choose_answer(
+    r: Reading, view: SeatView[NobilityTable], legal: Sequence[GameAction]
+) -> GameAction:
+    offers = {o.deal: o for o in view.table.offers}
+    first = legal[0]
+    assert isinstance(first, (Accept, Decline))
+    deal = first.deal
+    accept, decline = Accept(deal), Decline(deal)
     offer = offers.get(deal)
     if offer is not None and accept in legal and offer_value(r, offer) > 0:
         return accept
     return decline if decline in legal else legal[0]
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[NobilityTable]):
     """See the module docstring."""
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        kinds = {action["kind"] for action in legal}
-        if len(legal) == 1 and kinds <= {"deal", "ready", "done"}:
+    def choose(
+        self, view: SeatView[NobilityTable] | None, legal: Sequence[GameAction]
+    ) -> GameAction:
+        if len(legal) == 1 and isinstance(legal[0], (Deal, Ready, Done)):
             return legal[0]
+        settled = next((a for a in legal if isinstance(a, (Ready, Deal))), None)
+        if view is None or settled is not None:
+            return settled if settled is not None else legal[0]
         r = read(view)
-        if kinds <= {"accept", "decline"}:
+        if all(isinstance(a, (Accept, Decline)) for a in legal):
             return choose_answer(r, view, legal)
-        if kinds == {"give_up"}:
-            owed = view["table"]["owed"] or {"kind": "spoils"}
-            return choose_give_up(r, legal, owed)
-        if kinds & {"ready", "deal"}:
-            return next(a for a in legal if a["kind"] in ("ready", "deal"))
+        if all(isinstance(a, GiveUp) for a in legal):
+            return choose_give_up(r, legal, view.table.owed)
         if r.phase == "start":
             return choose_start(r, legal)
         if r.phase == "retrieving":
             again = choose_retrieval(r, legal)
-            return again if again is not None else {"kind": "done"}
+            return again if again is not None else Done()
         if r.phase == "discard":
             return choose_discard(r, legal)
         return choose_main(r, legal)

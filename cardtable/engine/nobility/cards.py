@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cardtable.engine.cards import SUIT_SYMBOLS, standard_deck
+from cardtable.engine.cards import SUIT_SYMBOLS, CardFace, standard_deck
+from cardtable.engine.codec import to_wire
 
 DECK = standard_deck()
 JOKERS = (52, 53)
@@ -62,10 +63,21 @@ def label(cid: int) -> str:
     return "Jkr" if is_joker(cid) else DECK[cid].label
 
 
-def card_wire(cid: int) -> dict[str, Any]:
+def card_face(cid: int) -> CardFace:
+    """The card as a seat sees it (a Joker: rank ``"Joker"``, no suit)."""
     if is_joker(cid):
-        return {"cid": cid, "rank": "Joker", "suit": ""}
-    return DECK[cid].to_wire()
+        return CardFace(cid, "Joker", "")
+    return DECK[cid].face
+
+
+def faces(cids: Iterable[int]) -> tuple[CardFace, ...]:
+    return tuple(card_face(cid) for cid in cids)
+
+
+def card_wire(cid: int) -> dict[str, Any]:
+    """A card's plain form (tests compare views with it)."""
+    wire: dict[str, Any] = to_wire(card_face(cid))
+    return wire
 
 
 def cards_wire(cids: Iterable[int]) -> list[dict[str, Any]]:

@@ -2,107 +2,211 @@
 
 An offer is made by one player to another, who accepts or declines it; its maker may withdraw
 it, and it lapses when a full round of turns has passed. Only its two parties hear of it until
-it is carried out; what a carried-out deal does is public.
+it is carried out; what a carried-out deal does is public. Offers and their answers are free
+actions: any seat may make them, in turn or not.
+
+`Diplomacy` is the part of the game that keeps the offers and the coalition; `Nobility` (in
+``rules``) is built on it and keeps the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from abc import abstractmethod
 
-from cardtable.engine.core import IllegalAction
+from cardtable.engine.core import Event, Game, GameAction, IllegalAction
+from cardtable.engine.nobility.melds import Meld
+from cardtable.engine.nobility.phases import ELECTION
+from cardtable.engine.nobility.state import OpenOffer, Owed
+from cardtable.engine.nobility.types import (
+    TO_SEAT,
+    Accept,
+    CoalitionEnds,
+    CoalitionFormed,
+    DealDone,
+    Decline,
+    Offer,
+    OfferClosed,
+    OfferMade,
+    OfferView,
+    Phase,
+    Withdraw,
+)
 
 #: Turns (three: a full round) after the one it was made in before an offer lapses.
 OFFER_TURNS = 3
-COALITION_CHOICES = ("form", "dissolve")
-_FIELDS = {"kind", "to", "give_money", "give_melds", "get_money", "get_melds", "coalition"}
 
 
-@dataclass(frozen=True, slots=True)
-class Terms:
-    """What the maker gives, what she asks for, and a coalition to form or dissolve."""
-
-    give_money: int = 0
-    give_melds: tuple[int, ...] = ()
-    get_money: int = 0
-    get_melds: tuple[int, ...] = ()
-    coalition: str | None = None
-
-    @property
-    def empty(self) -> bool:
-        return not (self.give_money or self.give_melds or self.get_money or self.get_melds) and (
-            self.coalition is None
-        )
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "give_money": self.give_money,
-            "give_melds": list(self.give_melds),
-            "get_money": self.get_money,
-            "get_melds": list(self.get_melds),
-            "coalition": self.coalition,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Offer:
-    """An open offer, numbered within the game."""
-
-    id: int
-    maker: int
-    to: int
-    terms: Terms
-    made_on_turn: int
-
-    def parties(self) -> tuple[int, int]:
-        return (self.maker, self.to)
-
-    def to_wire(self, expires_on_turn: int) -> dict[str, Any]:
-        return {
-            "deal": self.id,
-            "from": self.maker,
-            "to": self.to,
-            **self.terms.to_wire(),
-            "lapses_on_turn": expires_on_turn,
-        }
-
-
-def _amount(action: Mapping[str, Any], key: str, limit: int) -> int:
-    value = action.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
-        raise IllegalAction(f"An amount of money is a whole number from 0 to {limit}.")
-    return value
-
-
-def _meld_ids(action: Mapping[str, Any], key: str) -> tuple[int, ...]:
-    value = action.get(key, [])
-    if not isinstance(value, list) or any(
-        isinstance(item, bool) or not isinstance(item, int) for item in value
-    ):
-        raise IllegalAction("Melds are named by a list of their numbers.")
-    if len(set(value)) != len(value):
-        raise IllegalAction("A meld is named twice in the offer.")
-    return tuple(value)
-
-
-def read_terms(action: Mapping[str, Any], limit: int) -> Terms:
-    """The terms an ``offer`` action names, checked for shape; `IllegalAction` if malformed."""
-    unknown = sorted(set(action) - _FIELDS)
-    if unknown:
-        raise IllegalAction(f"An offer has no part called {unknown[0]!r}.")
-    coalition = action.get("coalition")
-    if coalition is not None and coalition not in COALITION_CHOICES:
-        raise IllegalAction("A coalition is either formed or dissolved.")
-    terms = Terms(
-        give_money=_amount(action, "give_money", limit),
-        give_melds=_meld_ids(action, "give_melds"),
-        get_money=_amount(action, "get_money", limit),
-        get_melds=_meld_ids(action, "get_melds"),
-        coalition=coalition,
+def offer_view(offer: OpenOffer) -> OfferView:
+    """An open offer as its parties see it."""
+    terms = offer.terms
+    return OfferView(
+        deal=offer.id,
+        maker=offer.maker,
+        to=terms.to,
+        give_money=terms.give_money,
+        give_melds=terms.give_melds,
+        get_money=terms.get_money,
+        get_melds=terms.get_melds,
+        coalition=terms.coalition,
+        lapses_on_turn=offer.made_on_turn + OFFER_TURNS,
     )
-    if terms.empty:
-        raise IllegalAction("An offer must give or ask for something.")
-    if set(terms.give_melds) & set(terms.get_melds):
-        raise IllegalAction("A meld cannot go both ways.")
-    return terms
+
+
+class Diplomacy(Game):
+    """The offers and the coalition of a Nobility game; the rules keep the rest of the state
+    named here."""
+
+    # The state the rules keep, which deals read and change.
+    money: list[int]
+    melds: dict[int, Meld]
+    coalition: tuple[int, ...]
+    majority: tuple[int, ...]
+    phase: Phase
+    endgame: bool
+    owed: Owed | None
+    turns: int
+    # The offers, kept here.
+    offers: dict[int, OpenOffer]
+    next_offer: int
+
+    @abstractmethod
+    def _after_action(self) -> list[Event]:
+        """What follows any action, a free one too (an election that is due ...)."""
+
+    # -- free actions ---------------------------------------------------------------------
+
+    def answers(self, seat: int) -> list[GameAction]:
+        if self.over or self.awaiting_deal:
+            return []
+        replies: list[GameAction] = []
+        for offer in self.offers.values():
+            if offer.to == seat:
+                if self._offer_problem(offer) is None:
+                    replies.append(Accept(offer.id))
+                replies.append(Decline(offer.id))
+        return replies
+
+    def _apply_free(self, seat: int, action: GameAction) -> list[Event]:
+        match action:
+            case Offer():
+                events = self._offer(seat, action)
+            case Withdraw(deal=deal):
+                events = self._close_offer(self._named_offer(seat, deal, maker=True), "withdrawn")
+            case Decline(deal=deal):
+                events = self._close_offer(self._named_offer(seat, deal), "declined")
+            case Accept(deal=deal):
+                events = self._accept(self._named_offer(seat, deal))
+            case _:
+                raise IllegalAction(f"{action.kind!r} is not a move in Nobility.")
+        return events + self._after_action()
+
+    def _named_offer(self, seat: int, deal: int, *, maker: bool = False) -> OpenOffer:
+        offer = self.offers.get(deal)
+        if offer is None:
+            raise IllegalAction("There is no open offer with that number.")
+        if maker and offer.maker != seat:
+            raise IllegalAction("Only the player who made an offer can withdraw it.")
+        if not maker and offer.to != seat:
+            raise IllegalAction("Only the player an offer is made to can answer it.")
+        return offer
+
+    def _offer(self, seat: int, terms: Offer) -> list[Event]:
+        if terms.to == seat or not 0 <= terms.to < self.seats:
+            raise IllegalAction(TO_SEAT)
+        if terms.empty:
+            raise IllegalAction("An offer must give or ask for something.")
+        if set(terms.give_melds) & set(terms.get_melds):
+            raise IllegalAction("A meld cannot go both ways.")
+        if any(offer.parties() == (seat, terms.to) for offer in self.offers.values()):
+            raise IllegalAction("You have an offer open to that player; withdraw it first.")
+        offer = OpenOffer(self.next_offer, seat, terms, self.turns)
+        problem = self._offer_problem(offer, made=True)
+        if problem is not None:
+            raise problem
+        self.offers[offer.id] = offer
+        self.next_offer += 1
+        return [Event(OfferMade(offer_view(offer)), audience=offer.parties())]
+
+    def _offer_problem(self, offer: OpenOffer, made: bool = False) -> IllegalAction | None:
+        """Why the offer could not be carried out now (the refusal to raise), or None if it
+        could."""
+        terms, maker, to = offer.terms, offer.maker, offer.to
+        if self.owed is not None and not made:
+            return IllegalAction("Deals wait until the choice being made in play is made.")
+        for payer, amount in ((maker, terms.give_money), (to, terms.get_money)):
+            if self.money[payer] < amount:
+                return IllegalAction(f"{{0}} has only {self.money[payer]} to give.", (payer,))
+        for meld_id, owner in [
+            *((m, maker) for m in terms.give_melds),
+            *((m, to) for m in terms.get_melds),
+        ]:
+            meld = self.melds.get(meld_id)
+            if meld is None:
+                return IllegalAction(f"There is no meld {meld_id}.")
+            if meld.owner != owner:
+                return IllegalAction(f"Meld {meld_id} is not {{0}}'s.", (owner,))
+        if terms.coalition is not None:
+            if self.phase != ELECTION and not self.endgame:
+                return IllegalAction(
+                    "Coalitions are formed and dissolved only at an election or in the endgame."
+                )
+            if terms.coalition == "form" and self.coalition:
+                return IllegalAction("There is a coalition already; it must be dissolved first.")
+            if terms.coalition == "dissolve" and set(self.coalition) != {maker, to}:
+                return IllegalAction("There is no coalition between these two players.")
+        return None
+
+    def _accept(self, offer: OpenOffer) -> list[Event]:
+        problem = self._offer_problem(offer)
+        if problem is not None:
+            raise IllegalAction(
+                f"The deal cannot be carried out: {problem.template}", problem.seats
+            )
+        terms, maker, to = offer.terms, offer.maker, offer.to
+        self.money[maker] += terms.get_money - terms.give_money
+        self.money[to] += terms.give_money - terms.get_money
+        for meld_id in terms.give_melds:
+            self.melds[meld_id].owner = to
+        for meld_id in terms.get_melds:
+            self.melds[meld_id].owner = maker
+        del self.offers[offer.id]
+        done = DealDone(
+            deal=offer.id,
+            maker=maker,
+            to=to,
+            give_money=terms.give_money,
+            give_melds=terms.give_melds,
+            get_money=terms.get_money,
+            get_melds=terms.get_melds,
+            coalition=terms.coalition,
+        )
+        events = [Event(done)]
+        if terms.coalition == "form":
+            self.coalition = (min(maker, to), max(maker, to))
+            events.append(Event(CoalitionFormed(self.coalition)))
+        elif terms.coalition == "dissolve":
+            events += self._end_coalition("agreement")
+        return events
+
+    # -- offers closing, the coalition ending ----------------------------------------------
+
+    def _close_offer(self, offer: OpenOffer, how: str) -> list[Event]:
+        del self.offers[offer.id]
+        return [Event(OfferClosed(offer.id, how), audience=offer.parties())]
+
+    def _lapse_offers(self) -> list[Event]:
+        late = [o for o in self.offers.values() if o.made_on_turn + OFFER_TURNS <= self.turns]
+        return [event for offer in late for event in self._close_offer(offer, "lapsed")]
+
+    def _drop_offers(self, why: str) -> list[Event]:
+        return [
+            event for offer in list(self.offers.values()) for event in self._close_offer(offer, why)
+        ]
+
+    def _end_coalition(self, why: str) -> list[Event]:
+        if not self.coalition:
+            return []
+        partners, self.coalition = self.coalition, ()
+        if self.majority == partners:
+            self.majority = ()
+        return [Event(CoalitionEnds(partners, why))]

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardtable.engine.nobility.cards import (
     PROVINCES_PER_SUIT,
-    card_wire,
-    cards_wire,
+    card_face,
+    faces,
     income_for,
     is_king,
     position,
     suit_of,
 )
+from cardtable.engine.nobility.types import MeldView
 
 #: Each non-King defender costs this at every claim that pays its meld (ruling 7), and a
 #: retrieval costs it per noble (ruling 10).
@@ -67,16 +67,17 @@ class Meld:
         else:
             self.cards.insert(0, cid)
 
-    def to_wire(self, doubled: bool) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "owner": self.owner,
-            "suit": self.suit,
-            "cards": cards_wire(self.cards),
-            "defenders": cards_wire(self.defenders),
-            "joker": card_wire(self.joker) if self.joker is not None else None,
-            "length": self.length,
-            "income": self.income * (2 if doubled else 1),
-            "defence": self.defence,
-            "upkeep": NOBLE_COST * len(self.upkeep),
-        }
+    def view(self, doubled: bool) -> MeldView:
+        """The meld as everyone sees it; `doubled`: its owner holds the majority."""
+        return MeldView(
+            id=self.id,
+            owner=self.owner,
+            suit=self.suit,
+            cards=faces(self.cards),
+            defenders=faces(self.defenders),
+            joker=card_face(self.joker) if self.joker is not None else None,
+            length=self.length,
+            income=self.income * (2 if doubled else 1),
+            defence=self.defence,
+            upkeep=NOBLE_COST * len(self.upkeep),
+        )

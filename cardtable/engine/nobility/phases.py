@@ -1,12 +1,10 @@
-"""The phases of a Nobility turn, and the kinds of move each allows."""
+"""The phases of a Nobility turn (and the election that interrupts one)."""
 
-START, MAIN, MELDING, RETRIEVING, DISCARD, ELECTION = (
-    "start",
-    "main",
-    "melding",
-    "retrieving",
-    "discard",
-    "election",
-)
-MELD_KINDS = ("meld", "extend", "defend", "joker", "claim")
-RETRIEVE_KINDS = ("retrieve", "recall")
+from typing import Final
+
+START: Final = "start"
+MAIN: Final = "main"
+MELDING: Final = "melding"
+RETRIEVING: Final = "retrieving"
+DISCARD: Final = "discard"
+ELECTION: Final = "election"

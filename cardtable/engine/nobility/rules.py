@@ -8,14 +8,12 @@ the endgame begins. Offers between players (ruling 12) are free actions any seat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from itertools import combinations
-from typing import Any
 
 from cardtable.engine.core import (
-    Action,
     Event,
-    Game,
+    GameAction,
     IllegalAction,
     RoundScore,
     ScoreLine,
@@ -26,8 +24,8 @@ from cardtable.engine.nobility.cards import (
     ALL_PROVINCES,
     CARD_COUNT,
     SUITS,
-    card_wire,
-    cards_wire,
+    card_face,
+    faces,
     hand_order,
     is_joker,
     is_noble,
@@ -35,19 +33,72 @@ from cardtable.engine.nobility.cards import (
     run_order,
     suit_of,
 )
-from cardtable.engine.nobility.diplomacy import OFFER_TURNS, Offer, read_terms
+from cardtable.engine.nobility.diplomacy import Diplomacy, offer_view
 from cardtable.engine.nobility.melds import NOBLE_COST, Meld
 from cardtable.engine.nobility.phases import (
     DISCARD,
     ELECTION,
     MAIN,
-    MELD_KINDS,
     MELDING,
-    RETRIEVE_KINDS,
     RETRIEVING,
     START,
 )
 from cardtable.engine.nobility.refusals import refusal
+from cardtable.engine.nobility.state import Fight, Owed, Payout
+from cardtable.engine.nobility.types import (
+    TYPES,
+    Battle,
+    BattleView,
+    Captured,
+    Claim,
+    Claimed,
+    Corrupt,
+    Corrupted,
+    Dealt,
+    DealtHand,
+    Defend,
+    Defended,
+    Discard,
+    Discarded,
+    Done,
+    Draw,
+    DrawnCards,
+    Drew,
+    Election,
+    ElectionOpens,
+    Extend,
+    Extended,
+    Fought,
+    GiveUp,
+    HandTaken,
+    Income,
+    Kept,
+    Maintenance,
+    MajorityNow,
+    MeldCards,
+    Melded,
+    Merge,
+    Merged,
+    NobilityTable,
+    OwedView,
+    Pass,
+    Passed,
+    Phase,
+    Ready,
+    Recall,
+    Recalled,
+    Retrieve,
+    Retrieved,
+    RubberEnd,
+    StockOut,
+    Take,
+    TakenCards,
+    ToNobles,
+    Took,
+    Turn,
+    Unpaid,
+    WasReady,
+)
 
 MONEY = 180
 HAND = 3
@@ -63,50 +114,16 @@ ENDGAME_TURNS = 30
 TURN_LIMIT = 300
 
 
-@dataclass
-class Owed:
-    """A choice someone owes before play goes on: nobles to give up, one at a time.
+class Nobility(Diplomacy):
+    """Exactly three players; see the module docstring (the offers: `Diplomacy`)."""
 
-    ``spoils``: the winning attacker gives up `count` of her committed nobles; ``losses``: a
-    defender gives up defenders or hand nobles; ``unpaid``: maintenance she cannot pay sends
-    defenders to the stock discard pile."""
-
-    seat: int
-    kind: str
-    count: int
-    cards: list[int]
-    hidden: bool = False  # the cards are in the seat's hand
-
-
-@dataclass
-class Battle:
-    """A battle being resolved (while someone owes a choice)."""
-
-    attacker: int
-    committed: list[int]
-    meld: int | None
-    victim: int
-    won: bool
-
-
-@dataclass
-class Claim:
-    """An income claim being paid out, seat by seat (ruling 6)."""
-
-    suit: str
-    order: list[int]
-
-
-class Nobility(Game):
-    """Exactly three players; see the module docstring."""
-
-    free_kinds = frozenset({"offer", "accept", "decline", "withdraw"})
+    types = TYPES
     currency = MONEY
 
     def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
         super().__init__(setup)
         self.rubbers_to_win = int(setup.options.get("rubbers", RUBBERS))
-        self.offers: dict[int, Offer] = {}
+        self.offers = {}
         self.next_offer = 1
         self.opening_events = self._start_round(stack)
 
@@ -128,33 +145,22 @@ class Nobility(Game):
         self.elections = 0
         self.election_due = False
         self.ready: set[int] = set()
-        self.paused: str = START
+        self.paused: Phase = START
         self.endgame = False
         self.endgame_turns = 0
         self.passes = 0
-        self.owed: Owed | None = None
-        self.battle: Battle | None = None
-        self.claim: Claim | None = None
+        self.owed = None
+        self.battle: Fight | None = None
+        self.claim: Payout | None = None
         self.won_hand = False
         self.taken: int | None = None  # the card taken from the stock discard pile this turn
         self.turn = self.left_of(self.dealer)
         self.turns = 1
-        self.phase = START
+        self.phase: Phase = START
         for seat in range(self.seats):
             self.hands[seat] = hand_order(self.hands[seat])
-        return [
-            Event.legacy(
-                "deal",
-                {
-                    "round": self.round,
-                    "dealer": self.dealer,
-                    "stock": len(self.stock),
-                    "turned": card_wire(self.pile[-1]),
-                    "bank": self.bank,
-                },
-                {seat: {"hand": cards_wire(hand)} for seat, hand in enumerate(self.hands)},
-            )
-        ]
+        deal = Dealt(self.round, self.dealer, len(self.stock), card_face(self.pile[-1]), self.bank)
+        return [Event(deal, {seat: DealtHand(faces(hand)) for seat, hand in enumerate(self.hands)})]
 
     # -- the frame's questions -------------------------------------------------------------
 
@@ -196,193 +202,187 @@ class Nobility(Game):
 
     # -- views -----------------------------------------------------------------------------
 
-    def _table_view(self, seat: int | None) -> dict[str, Any]:
+    def _table_view(self, seat: int | None) -> NobilityTable:
         owed = None
         if self.owed is not None:
-            owed = {
-                "seat": self.owed.seat,
-                "kind": self.owed.kind,
-                "count": self.owed.count,
-                "cards": cards_wire(self.owed.cards)
-                if not self.owed.hidden or seat == self.owed.seat
-                else [],
-            }
+            shown = not self.owed.hidden or seat == self.owed.seat
+            owed = OwedView(
+                self.owed.seat,
+                self.owed.kind,
+                self.owed.count,
+                faces(self.owed.cards) if shown else (),
+            )
         battle = None
         if self.battle is not None:
-            battle = {
-                "attacker": self.battle.attacker,
-                "nobles": cards_wire(self.battle.committed),
-                "meld": self.battle.meld,
-                "victim": self.battle.victim,
-                "won": self.battle.won,
-            }
-        return {
-            "turn": self.turn,
-            "turns": self.turns,
-            "phase": self.phase,
-            "endgame": self.endgame,
-            "endgame_turns_left": ENDGAME_TURNS - self.endgame_turns if self.endgame else None,
-            "passes": self.passes,
-            "taken": (  # in the taker's hand: told to her alone, like the rest of it
-                card_wire(self.taken) if self.taken is not None and seat == self.turn else None
-            ),
-            "turn_limit": TURN_LIMIT,
-            "hand": cards_wire(self.hands[seat]) if seat is not None else None,
-            "hand_counts": [len(hand) for hand in self.hands],
-            "stock": len(self.stock),
-            "stock_discard": cards_wire(self.pile),
-            "noble_discard": cards_wire(self.nobles),
-            "melds": [meld.to_wire(meld.owner in self.majority) for meld in self.melds.values()],
-            "money": list(self.money),
-            "bank": self.bank,
-            "provinces": [self.provinces(s) for s in range(self.seats)],
-            "majority": list(self.majority),
-            "coalition": list(self.coalition),
-            "elections": self.elections,
-            "last_election": ELECTIONS,
-            "ready": sorted(self.ready) if self.phase == ELECTION else [],
-            "income": {
-                suit: [self.income_due(s, suit) for s in range(self.seats)] for suit in SUITS
+            battle = BattleView(
+                attacker=self.battle.attacker,
+                nobles=faces(self.battle.committed),
+                meld=self.battle.meld,
+                victim=self.battle.victim,
+                won=self.battle.won,
+            )
+        return NobilityTable(
+            turn=self.turn,
+            turns=self.turns,
+            phase=self.phase,
+            endgame=self.endgame,
+            endgame_turns_left=ENDGAME_TURNS - self.endgame_turns if self.endgame else None,
+            passes=self.passes,
+            # in the taker's hand: told to her alone, like the rest of it
+            taken=card_face(self.taken) if self.taken is not None and seat == self.turn else None,
+            turn_limit=TURN_LIMIT,
+            hand=faces(self.hands[seat]) if seat is not None else None,
+            hand_counts=tuple(len(hand) for hand in self.hands),
+            stock=len(self.stock),
+            stock_discard=faces(self.pile),
+            noble_discard=faces(self.nobles),
+            melds=tuple(meld.view(meld.owner in self.majority) for meld in self.melds.values()),
+            money=tuple(self.money),
+            bank=self.bank,
+            provinces=self._all_provinces(),
+            majority=self.majority,
+            coalition=self.coalition,
+            elections=self.elections,
+            last_election=ELECTIONS,
+            ready=tuple(sorted(self.ready)) if self.phase == ELECTION else (),
+            income={
+                suit: tuple(self.income_due(s, suit) for s in range(self.seats)) for suit in SUITS
             },
-            "owed": owed,
-            "battle": battle,
-            "won_hand": self.won_hand,
-            "offers": [
-                offer.to_wire(offer.made_on_turn + OFFER_TURNS)
-                for offer in self.offers.values()
-                if seat in offer.parties()
-            ],
-            "rubbers_to_win": self.rubbers_to_win,
-        }
+            owed=owed,
+            battle=battle,
+            won_hand=self.won_hand,
+            offers=tuple(
+                offer_view(offer) for offer in self.offers.values() if seat in offer.parties()
+            ),
+            rubbers_to_win=self.rubbers_to_win,
+        )
+
+    def _all_provinces(self) -> tuple[int, ...]:
+        return tuple(self.provinces(s) for s in range(self.seats))
 
     # -- legal actions ---------------------------------------------------------------------
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[GameAction]:
         if self.owed is not None:
-            return [{"kind": "give_up", "cid": cid} for cid in self.owed.cards]
+            return [GiveUp(cid) for cid in self.owed.cards]
         if self.phase == ELECTION:
-            return [{"kind": "ready"}]
+            return [Ready()]
         hand = self.hands[seat]
         if self.phase == START:
-            actions: list[Action] = []
+            actions: list[GameAction] = []
             if self.stock:
-                actions.append({"kind": "draw"})
+                actions.append(Draw())
             if self.pile:
-                actions.append({"kind": "take"})
+                actions.append(Take())
             return actions + self._retrievals(seat)
         if self.phase == MAIN:
-            actions = self._meld_actions(seat) + self._battles(seat)
+            actions = [*self._meld_actions(seat), *self._battles(seat)]
             if self.endgame:
                 actions += self._retrievals(seat)
-                actions += [
-                    {"kind": "merge", "to": other}
-                    for other in self._others(seat)
-                    if self.own_melds(seat)
-                ]
+                if self.own_melds(seat):
+                    actions += [Merge(other) for other in self._others(seat)]
                 if len(hand) <= HAND:
-                    actions.append({"kind": "pass"})
+                    actions.append(Pass())
             if len(hand) > HAND:
                 actions += self._discards(seat)
             return actions
         if self.phase == MELDING:
-            return [*self._meld_actions(seat), {"kind": "done"}]
+            return [*self._meld_actions(seat), Done()]
         if self.phase == RETRIEVING:
-            return [*self._retrievals(seat), {"kind": "done"}]
-        return self._discards(seat)  # DISCARD
+            return [*self._retrievals(seat), Done()]
+        return list(self._discards(seat))  # DISCARD
 
-    def _discards(self, seat: int) -> list[Action]:
+    def _discards(self, seat: int) -> list[Discard]:
         """Any card but the one taken from the stock discard pile this turn (so that the pile
         cannot pass round the table for ever)."""
-        return [{"kind": "discard", "cid": cid} for cid in self.hands[seat] if cid != self.taken]
+        return [Discard(cid) for cid in self.hands[seat] if cid != self.taken]
 
     def _others(self, seat: int) -> list[int]:
         return [other for other in range(self.seats) if other != seat]
 
-    def _meld_actions(self, seat: int) -> list[Action]:
+    def _meld_actions(self, seat: int) -> list[GameAction]:
         hand = self.hands[seat]
         provinces = [cid for cid in hand if is_province(cid)]
-        actions: list[Action] = []
+        actions: list[GameAction] = []
         for size in range(3, len(provinces) + 1):
             for group in combinations(sorted(provinces), size):
                 if run_order(group) is not None:
-                    actions.append({"kind": "meld", "cids": list(group)})
+                    actions.append(MeldCards(group))
         for cid in provinces:
             for meld in self.melds.values():
                 if meld.extends_with(cid):
-                    actions.append({"kind": "extend", "cid": cid, "meld": meld.id})
+                    actions.append(Extend(cid, meld.id))
         for cid in hand:
             if is_noble(cid):
                 for meld in self.own_melds(seat):
                     if meld.suit == suit_of(cid):
-                        actions.append({"kind": "defend", "cid": cid, "meld": meld.id})
-                actions.append({"kind": "claim", "cid": cid})
+                        actions.append(Defend(cid, meld.id))
+                actions.append(Claim(cid))
             elif is_joker(cid):
                 for meld in self.melds.values():
                     if meld.joker is None:
-                        actions.append({"kind": "joker", "cid": cid, "meld": meld.id})
+                        actions.append(Corrupt(cid, meld.id))
         return actions
 
-    def _battles(self, seat: int) -> list[Action]:
+    def _battles(self, seat: int) -> list[Battle]:
         nobles = sorted(cid for cid in self.hands[seat] if is_noble(cid))
-        targets: list[dict[str, int]] = [
-            {"meld": meld.id} for meld in self.melds.values() if meld.owner != seat
-        ]
-        targets += [{"hand": other} for other in self._others(seat) if self.hands[other]]
+        targets = [Battle((), meld=meld.id) for meld in self.melds.values() if meld.owner != seat]
+        targets += [Battle((), hand=other) for other in self._others(seat) if self.hands[other]]
         return [
-            {"kind": "battle", "cids": list(group), **target}
+            replace(target, cids=group)
             for size in range(2, len(nobles) + 1)
             for group in combinations(nobles, size)
             for target in targets
         ]
 
-    def _retrievals(self, seat: int) -> list[Action]:
-        actions: list[Action] = []
+    def _retrievals(self, seat: int) -> list[GameAction]:
+        actions: list[GameAction] = []
         if self.money[seat] >= NOBLE_COST:
             for cid in sorted(set(self.nobles)):
-                actions.append({"kind": "retrieve", "cid": cid})
+                actions.append(Retrieve(cid))
                 for meld in self.own_melds(seat):
                     if meld.suit == suit_of(cid):
-                        actions.append({"kind": "retrieve", "cid": cid, "meld": meld.id})
+                        actions.append(Retrieve(cid, meld.id))
         for meld in self.own_melds(seat):
             for cid in meld.defenders:
-                actions.append({"kind": "recall", "cid": cid})
+                actions.append(Recall(cid))
         return actions
 
     # -- applying --------------------------------------------------------------------------
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action.get("cids"), list) and all(
-            isinstance(cid, int) for cid in action["cids"]
-        ):
-            action = {**action, "cids": sorted(action["cids"])}
+    def _apply(self, seat: int, action: GameAction) -> list[Event]:
+        if isinstance(action, (MeldCards, Battle)):
+            action = replace(action, cids=tuple(sorted(action.cids)))
         if action not in self._legal_actions(seat):
             raise IllegalAction(refusal(self, seat, action))
         events = self._carry_out(seat, action)
         return events + self._after_action()
 
-    def _carry_out(self, seat: int, action: Action) -> list[Event]:
-        kind = action["kind"]
-        if kind == "give_up":
-            return self._give_up(seat, action["cid"])
-        if kind == "ready":
-            return self._ready(seat)
-        if kind in ("draw", "take"):
-            return self._draw(seat, kind)
-        if kind in MELD_KINDS:
-            self.phase = MELDING
-            return self._meld_move(seat, action)
-        if kind == "battle":
-            return self._battle(seat, action)
-        if kind in RETRIEVE_KINDS:
-            self.phase = RETRIEVING
-            return self._retrieve(seat, action)
-        if kind == "done":
-            return self._done(seat)
-        if kind == "discard":
-            return self._discard(seat, action["cid"])
-        if kind == "merge":
-            return self._merge(seat, action["to"])
-        return self._pass(seat)  # "pass"
+    def _carry_out(self, seat: int, action: GameAction) -> list[Event]:
+        match action:
+            case GiveUp(cid=cid):
+                return self._give_up(seat, cid)
+            case Ready():
+                return self._ready(seat)
+            case Draw() | Take():
+                return self._draw(seat, take=isinstance(action, Take))
+            case MeldCards() | Extend() | Defend() | Corrupt() | Claim():
+                self.phase = MELDING
+                return self._meld_move(seat, action)
+            case Battle():
+                return self._battle(seat, action)
+            case Retrieve() | Recall():
+                self.phase = RETRIEVING
+                return self._retrieve(seat, action)
+            case Done():
+                return self._done(seat)
+            case Discard(cid=cid):
+                return self._discard(seat, cid)
+            case Merge(to=to):
+                return self._merge(seat, to)
+            case Pass():
+                return self._pass(seat)
+        raise IllegalAction(f"{action.kind!r} is not a move in Nobility.")  # never: not legal
 
     def _after_action(self) -> list[Event]:
         """What follows any action: an election that is due, and the endgame's majority."""
@@ -393,20 +393,20 @@ class Nobility(Game):
             self.election_due = False
             self.paused, self.phase = self.phase, ELECTION
             self.ready = set()
-            events.append(Event.legacy("election_opens", {"number": self.elections}))
+            events.append(Event(ElectionOpens(self.elections)))
         if self.endgame:
             events += self._recount()
         return events
 
     # -- drawing and discarding --------------------------------------------------------------
 
-    def _draw(self, seat: int, kind: str) -> list[Event]:
+    def _draw(self, seat: int, *, take: bool) -> list[Event]:
         self.phase = MAIN
-        if kind == "take":
+        if take:
             cid = self.pile.pop()
             self.taken = cid
             self.hands[seat] = hand_order([*self.hands[seat], cid])
-            return [Event.legacy("take", {"seat": seat, "card": card_wire(cid)})]
+            return [Event(Took(seat, card_face(cid)))]
         events: list[Event] = []
         self._draw_to(seat, len(self.hands[seat]) + 1, events)
         return events
@@ -429,11 +429,7 @@ class Nobility(Game):
         self.hands[seat] = hand_order(self.hands[seat])
 
     def _drawn(self, seat: int, cids: list[int]) -> Event:
-        return Event.legacy(
-            "draw",
-            {"seat": seat, "count": len(cids), "stock": len(self.stock)},
-            {seat: {"cards": cards_wire(cids)}},
-        )
+        return Event(Drew(seat, len(cids), len(self.stock)), {seat: DrawnCards(faces(cids))})
 
     def _stock_ran_out(self) -> list[Event]:
         self.elections += 1
@@ -446,18 +442,13 @@ class Nobility(Game):
             self.pile = []
         else:
             self.endgame = True
-        events.append(
-            Event.legacy(
-                "stock_out",
-                {"number": self.elections, "stock": len(self.stock), "endgame": self.endgame},
-            )
-        )
+        events.append(Event(StockOut(self.elections, len(self.stock), self.endgame)))
         return events
 
     def _discard(self, seat: int, cid: int) -> list[Event]:
         self.hands[seat].remove(cid)
         self.pile.append(cid)
-        events = [Event.legacy("discard", {"seat": seat, "card": card_wire(cid)})]
+        events = [Event(Discarded(seat, card_face(cid)))]
         if len(self.hands[seat]) > HAND:
             self.phase = DISCARD
             return events
@@ -475,37 +466,35 @@ class Nobility(Game):
 
     # -- melding and income ----------------------------------------------------------------
 
-    def _meld_move(self, seat: int, action: Action) -> list[Event]:
-        kind = action["kind"]
+    def _meld_move(
+        self, seat: int, action: MeldCards | Extend | Defend | Corrupt | Claim
+    ) -> list[Event]:
         hand = self.hands[seat]
-        if kind == "meld":
-            cards = run_order(action["cids"])
+        if isinstance(action, MeldCards):
+            cards = run_order(action.cids)
             assert cards is not None
             for cid in cards:
                 hand.remove(cid)
             meld = Meld(self.next_meld, seat, suit_of(cards[0]), cards)
             self.melds[meld.id] = meld
             self.next_meld += 1
-            return [Event.legacy("meld", {"seat": seat, "meld": meld.to_wire(False)})]
-        cid = action["cid"]
+            return [Event(Melded(seat, meld.view(False)))]
+        cid = action.cid
         hand.remove(cid)
-        if kind == "claim":
+        if isinstance(action, Claim):
             self.nobles.append(cid)
-            self.claim = Claim(suit_of(cid), [(seat + step) % self.seats for step in range(3)])
-            events = [Event.legacy("claim", {"seat": seat, "card": card_wire(cid)})]
-            return events + self._run_claim()
-        meld = self.melds[action["meld"]]
-        if kind == "extend":
+            self.claim = Payout(suit_of(cid), [(seat + step) % self.seats for step in range(3)])
+            return [Event(Claimed(seat, card_face(cid))), *self._run_claim()]
+        meld = self.melds[action.meld]
+        card = card_face(cid)
+        if isinstance(action, Extend):
             meld.extend(cid)
-        elif kind == "defend":
+            return [Event(Extended(seat, card, meld.id, meld.owner))]
+        if isinstance(action, Defend):
             meld.defenders.append(cid)
-        else:
-            meld.joker = cid
-        return [
-            Event.legacy(
-                kind, {"seat": seat, "card": card_wire(cid), "meld": meld.id, "owner": meld.owner}
-            )
-        ]
+            return [Event(Defended(seat, card, meld.id, meld.owner))]
+        meld.joker = cid
+        return [Event(Corrupted(seat, card, meld.id, meld.owner))]
 
     def _run_claim(self) -> list[Event]:
         """Pay a claim seat by seat: income as far as the bank goes, then maintenance; pause
@@ -525,9 +514,7 @@ class Nobility(Game):
             paid = min(due, self.bank)
             self.bank -= paid
             self.money[seat] += paid
-            events.append(
-                Event.legacy("income", {"seat": seat, "suit": self.claim.suit, "due": due, "paid": paid})
-            )
+            events.append(Event(Income(seat, self.claim.suit, due, paid)))
             upkeep = [cid for meld in paying for cid in meld.upkeep]
             affordable = min(len(upkeep), self.money[seat] // NOBLE_COST)
             if affordable < len(upkeep):
@@ -546,14 +533,14 @@ class Nobility(Game):
         fee = NOBLE_COST * count
         self.money[seat] -= fee
         self.bank += fee
-        return [Event.legacy("maintenance", {"seat": seat, "nobles": count, "paid": fee})]
+        return [Event(Maintenance(seat, count, fee))]
 
     def _unpaid(self, seat: int, cids: list[int]) -> list[Event]:
         """Defenders whose maintenance is not paid go face up to the stock discard pile."""
         for cid in cids:
             self._lift_defender(cid)
             self.pile.append(cid)
-        return [Event.legacy("unpaid", {"seat": seat, "cards": cards_wire(cids)})]
+        return [Event(Unpaid(seat, faces(cids)))]
 
     def _lift_defender(self, cid: int) -> None:
         for meld in self.melds.values():
@@ -563,12 +550,13 @@ class Nobility(Game):
 
     # -- battles ---------------------------------------------------------------------------
 
-    def _battle(self, seat: int, action: Action) -> list[Event]:
-        committed = list(action["cids"])
+    def _battle(self, seat: int, action: Battle) -> list[Event]:
+        committed = list(action.cids)
         for cid in committed:
             self.hands[seat].remove(cid)
-        meld = self.melds[action["meld"]] if "meld" in action else None
-        victim = meld.owner if meld is not None else action["hand"]
+        meld = self.melds[action.meld] if action.meld is not None else None
+        victim = meld.owner if meld is not None else action.hand
+        assert victim is not None
         defenders = (
             list(meld.defenders)
             if meld is not None
@@ -576,22 +564,12 @@ class Nobility(Game):
         )
         attack, defence = len(committed), 1 + len(defenders)
         won = attack > defence
-        self.battle = Battle(seat, committed, meld.id if meld else None, victim, won)
+        self.battle = Fight(seat, committed, meld.id if meld else None, victim, won)
         self.phase = DISCARD
-        events = [
-            Event.legacy(
-                "battle",
-                {
-                    "seat": seat,
-                    "victim": victim,
-                    "meld": meld.id if meld else None,
-                    "nobles": cards_wire(committed),
-                    "attack": attack,
-                    "defence": defence,
-                    "won": won,
-                },
-            )
-        ]
+        fought = Fought(
+            seat, victim, meld.id if meld else None, faces(committed), attack, defence, won
+        )
+        events = [Event(fought)]
         if victim in self.coalition and seat in self.coalition:
             events += self._end_coalition("a battle between the partners")
         if won:
@@ -599,7 +577,7 @@ class Nobility(Game):
             if meld is not None:
                 meld.defenders = []
                 meld.owner = seat
-                events.append(Event.legacy("captured", {"seat": seat, "meld": meld.id, "from": victim}))
+                events.append(Event(Captured(seat, meld.id, victim)))
             else:
                 events += self._take_hand(seat, victim)
             spent = len(defenders) + 2
@@ -622,7 +600,7 @@ class Nobility(Game):
         if not cids:
             return []
         self.nobles.extend(cids)
-        return [Event.legacy("to_nobles", {"seat": seat, "cards": cards_wire(cids), "why": why})]
+        return [Event(ToNobles(seat, faces(cids), why))]
 
     def _lose_defenders(self, seat: int, cids: list[int]) -> list[Event]:
         """A defender's lost nobles leave her meld or hand for the noble discard pile."""
@@ -639,14 +617,8 @@ class Nobility(Game):
         self.hands[victim] = []
         self.hands[seat] = hand_order([*self.hands[seat], *taken])
         self.won_hand = True
-        shown = {"cards": cards_wire(taken)}
-        return [
-            Event.legacy(
-                "hand_taken",
-                {"seat": seat, "victim": victim, "count": len(taken)},
-                {seat: shown, victim: shown},
-            )
-        ]
+        shown = TakenCards(faces(taken))
+        return [Event(HandTaken(seat, victim, len(taken)), {seat: shown, victim: shown})]
 
     def _battle_over(self) -> list[Event]:
         """After the battle: the victim of a hand battle refills to three, and the attacker
@@ -691,41 +663,31 @@ class Nobility(Game):
             kept = self.battle.committed
             self.hands[seat] = hand_order([*self.hands[seat], *kept])
             self.battle.committed = []
-            events.append(Event.legacy("kept", {"seat": seat, "cards": cards_wire(kept)}))
+            events.append(Event(Kept(seat, faces(kept))))
         return events + self._battle_over()
 
     # -- retrieval -------------------------------------------------------------------------
 
-    def _retrieve(self, seat: int, action: Action) -> list[Event]:
-        cid = action["cid"]
-        if action["kind"] == "recall":
+    def _retrieve(self, seat: int, action: Retrieve | Recall) -> list[Event]:
+        cid = action.cid
+        if isinstance(action, Recall):
             self._lift_defender(cid)
             self.hands[seat] = hand_order([*self.hands[seat], cid])
-            return [Event.legacy("recall", {"seat": seat, "card": card_wire(cid)})]
+            return [Event(Recalled(seat, card_face(cid)))]
         self.nobles.remove(cid)
         self.money[seat] -= NOBLE_COST
         self.bank += NOBLE_COST
-        if "meld" in action:
-            self.melds[action["meld"]].defenders.append(cid)
+        if action.meld is not None:
+            self.melds[action.meld].defenders.append(cid)
         else:
             self.hands[seat] = hand_order([*self.hands[seat], cid])
-        return [
-            Event.legacy(
-                "retrieve",
-                {
-                    "seat": seat,
-                    "card": card_wire(cid),
-                    "meld": action.get("meld"),
-                    "paid": NOBLE_COST,
-                },
-            )
-        ]
+        return [Event(Retrieved(seat, card_face(cid), action.meld, NOBLE_COST))]
 
     # -- turns, the endgame and elections --------------------------------------------------
 
     def _pass(self, seat: int) -> list[Event]:
         self.passes += 1
-        events = [Event.legacy("pass", {"seat": seat})]
+        events = [Event(Passed(seat))]
         if self.passes >= self.seats:
             return events + self._decide("a whole round passed")
         return events + self._end_turn(passed=True)
@@ -734,7 +696,7 @@ class Nobility(Game):
         moved = [meld.id for meld in self.own_melds(seat)]
         for meld_id in moved:
             self.melds[meld_id].owner = to
-        events = [Event.legacy("merge", {"seat": seat, "to": to, "melds": moved})]
+        events = [Event(Merged(seat, to, tuple(moved)))]
         return events + self._end_turn(passed=False)
 
     def _end_turn(self, passed: bool) -> list[Event]:
@@ -754,28 +716,19 @@ class Nobility(Game):
             return events + self._end_rubber(self.turn, "all 36 provinces")
         if self.turns > TURN_LIMIT:
             return events + self._decide(f"turn {TURN_LIMIT} was the last")
-        return [*events, Event.legacy("turn", {"seat": self.turn, "turn": self.turns})]
+        return [*events, Event(Turn(self.turn, self.turns))]
 
     def _ready(self, seat: int) -> list[Event]:
         self.ready.add(seat)
-        events = [Event.legacy("ready", {"seat": seat})]
+        events = [Event(WasReady(seat))]
         if len(self.ready) < self.seats:
             return events
         self.phase, self.ready = self.paused, set()
         if self.endgame and self.phase == START:
             self.phase = MAIN
         self.majority = self._majority_now()
-        events.append(
-            Event.legacy(
-                "election",
-                {
-                    "number": self.elections,
-                    "majority": list(self.majority),
-                    "coalition": list(self.coalition),
-                    "provinces": [self.provinces(s) for s in range(self.seats)],
-                },
-            )
-        )
+        election = Election(self.elections, self.majority, self.coalition, self._all_provinces())
+        events.append(Event(election))
         if self.elections >= ELECTIONS and not self.endgame:
             events += self._decide(f"election {self.elections} was the last")
         return events
@@ -794,15 +747,7 @@ class Nobility(Game):
         if now == self.majority:
             return []
         self.majority = now
-        return [Event.legacy("majority", {"seats": list(now)})]
-
-    def _end_coalition(self, why: str) -> list[Event]:
-        if not self.coalition:
-            return []
-        partners, self.coalition = self.coalition, ()
-        if self.majority == partners:
-            self.majority = ()
-        return [Event.legacy("coalition_ends", {"seats": list(partners), "why": why})]
+        return [Event(MajorityNow(now))]
 
     def _decide(self, why: str) -> list[Event]:
         """Ruling 13 and cardtable's bounds: most provinces wins the rubber, then most money."""
@@ -812,17 +757,7 @@ class Nobility(Game):
         return self._end_rubber(winner, why)
 
     def _end_rubber(self, winner: int | None, why: str) -> list[Event]:
-        events = [
-            Event.legacy(
-                "rubber_end",
-                {
-                    "winner": winner,
-                    "why": why,
-                    "provinces": [self.provinces(s) for s in range(self.seats)],
-                    "money": list(self.money),
-                },
-            )
-        ]
+        events = [Event(RubberEnd(winner, why, self._all_provinces(), tuple(self.money)))]
         events += self._drop_offers("the rubber ended")
         self.owed, self.battle, self.claim = None, None, None
         lines = tuple(
@@ -832,126 +767,3 @@ class Nobility(Game):
         wins = [total + (1 if seat == winner else 0) for seat, total in enumerate(self.totals)]
         last = max(wins) >= self.rubbers_to_win or self.round >= 2 * self.rubbers_to_win + 1
         return events + self._finish_round(score, last=last)
-
-    # -- diplomacy (free actions) ----------------------------------------------------------
-
-    def answers(self, seat: int) -> list[Action]:
-        if self.over or self.awaiting_deal:
-            return []
-        replies: list[Action] = []
-        for offer in self.offers.values():
-            if offer.to == seat:
-                if self._offer_problem(offer) is None:
-                    replies.append({"kind": "accept", "deal": offer.id})
-                replies.append({"kind": "decline", "deal": offer.id})
-        return replies
-
-    def _apply_free(self, seat: int, action: Action) -> list[Event]:
-        kind = action["kind"]
-        if kind == "offer":
-            events = self._offer(seat, action)
-        else:
-            offer = self._named_offer(seat, action)
-            if kind == "withdraw":
-                events = self._close_offer(offer, "withdrawn")
-            elif kind == "decline":
-                events = self._close_offer(offer, "declined")
-            else:
-                events = self._accept(offer)
-        return events + self._after_action()
-
-    def _named_offer(self, seat: int, action: Action) -> Offer:
-        if set(action) != {"kind", "deal"}:
-            raise IllegalAction("Name the offer by its number, as `deal`.")
-        number = action["deal"]
-        whole = isinstance(number, int) and not isinstance(number, bool)
-        offer = self.offers.get(number) if whole else None
-        if offer is None:
-            raise IllegalAction("There is no open offer with that number.")
-        if action["kind"] == "withdraw" and offer.maker != seat:
-            raise IllegalAction("Only the player who made an offer can withdraw it.")
-        if action["kind"] != "withdraw" and offer.to != seat:
-            raise IllegalAction("Only the player an offer is made to can answer it.")
-        return offer
-
-    def _offer(self, seat: int, action: Action) -> list[Event]:
-        to = action.get("to")
-        if isinstance(to, bool) or not isinstance(to, int) or to not in self._others(seat):
-            raise IllegalAction("Make an offer to one of the other players, by seat.")
-        terms = read_terms(action, MONEY)
-        if any(offer.parties() == (seat, to) for offer in self.offers.values()):
-            raise IllegalAction("You have an offer open to that player; withdraw it first.")
-        offer = Offer(self.next_offer, seat, to, terms, self.turns)
-        problem = self._offer_problem(offer, made=True)
-        if problem is not None:
-            raise problem
-        self.offers[offer.id] = offer
-        self.next_offer += 1
-        wire = offer.to_wire(offer.made_on_turn + OFFER_TURNS)
-        return [Event.legacy("offer", {"offer": wire}, audience=offer.parties())]
-
-    def _offer_problem(self, offer: Offer, made: bool = False) -> IllegalAction | None:
-        """Why the offer could not be carried out now (the refusal to raise), or None if it
-        could."""
-        terms, maker, to = offer.terms, offer.maker, offer.to
-        if self.owed is not None and not made:
-            return IllegalAction("Deals wait until the choice being made in play is made.")
-        for payer, amount in ((maker, terms.give_money), (to, terms.get_money)):
-            if self.money[payer] < amount:
-                return IllegalAction(f"{{0}} has only {self.money[payer]} to give.", (payer,))
-        for meld_id, owner in [
-            *((m, maker) for m in terms.give_melds),
-            *((m, to) for m in terms.get_melds),
-        ]:
-            meld = self.melds.get(meld_id)
-            if meld is None:
-                return IllegalAction(f"There is no meld {meld_id}.")
-            if meld.owner != owner:
-                return IllegalAction(f"Meld {meld_id} is not {{0}}'s.", (owner,))
-        if terms.coalition is not None:
-            if self.phase != ELECTION and not self.endgame:
-                return IllegalAction(
-                    "Coalitions are formed and dissolved only at an election or in the endgame."
-                )
-            if terms.coalition == "form" and self.coalition:
-                return IllegalAction("There is a coalition already; it must be dissolved first.")
-            if terms.coalition == "dissolve" and set(self.coalition) != {maker, to}:
-                return IllegalAction("There is no coalition between these two players.")
-        return None
-
-    def _accept(self, offer: Offer) -> list[Event]:
-        problem = self._offer_problem(offer)
-        if problem is not None:
-            raise IllegalAction(
-                f"The deal cannot be carried out: {problem.template}", problem.seats
-            )
-        terms, maker, to = offer.terms, offer.maker, offer.to
-        self.money[maker] += terms.get_money - terms.give_money
-        self.money[to] += terms.give_money - terms.get_money
-        for meld_id in terms.give_melds:
-            self.melds[meld_id].owner = to
-        for meld_id in terms.get_melds:
-            self.melds[meld_id].owner = maker
-        del self.offers[offer.id]
-        events = [
-            Event.legacy("deal_done", {"deal": offer.id, "from": maker, "to": to, **terms.to_wire()})
-        ]
-        if terms.coalition == "form":
-            self.coalition = (min(maker, to), max(maker, to))
-            events.append(Event.legacy("coalition", {"seats": list(self.coalition)}))
-        elif terms.coalition == "dissolve":
-            events += self._end_coalition("agreement")
-        return events
-
-    def _close_offer(self, offer: Offer, how: str) -> list[Event]:
-        del self.offers[offer.id]
-        return [Event.legacy("offer_closed", {"deal": offer.id, "how": how}, audience=offer.parties())]
-
-    def _lapse_offers(self) -> list[Event]:
-        late = [o for o in self.offers.values() if o.made_on_turn + OFFER_TURNS <= self.turns]
-        return [event for offer in late for event in self._close_offer(offer, "lapsed")]
-
-    def _drop_offers(self, why: str) -> list[Event]:
-        return [
-            event for offer in list(self.offers.values()) for event in self._close_offer(offer, why)
-        ]

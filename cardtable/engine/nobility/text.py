@@ -2,9 +2,50 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from cardtable.engine.cards import CardFace
+from cardtable.engine.codec import to_wire
+from cardtable.engine.core import EventPart, SeenEvent
+from cardtable.engine.nobility.types import (
+    Captured,
+    Claimed,
+    CoalitionEnds,
+    CoalitionFormed,
+    Corrupted,
+    DealDone,
+    Dealt,
+    DealtHand,
+    Defended,
+    Discarded,
+    DrawnCards,
+    Drew,
+    Election,
+    ElectionOpens,
+    Extended,
+    Fought,
+    HandTaken,
+    Income,
+    Kept,
+    Maintenance,
+    MajorityNow,
+    Melded,
+    Merged,
+    OfferClosed,
+    OfferMade,
+    OfferView,
+    Passed,
+    Recalled,
+    Retrieved,
+    RubberEnd,
+    StockOut,
+    TakenCards,
+    ToNobles,
+    Took,
+    Turn,
+    Unpaid,
+    WasReady,
+)
 from cardtable.engine.text import card_text, describe_common, side_names
 
 _SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -14,17 +55,17 @@ _OWED_WHY = {
 }
 
 
-def nobility_card(card: Mapping[str, Any]) -> str:
-    return "Joker" if card.get("rank") == "Joker" else card_text(card)
+def nobility_card(card: CardFace) -> str:
+    return "Joker" if card.rank == "Joker" else card_text(to_wire(card))
 
 
-def cards_text(cards: Sequence[Mapping[str, Any]]) -> str:
+def cards_text(cards: Sequence[CardFace]) -> str:
     return " ".join(nobility_card(card) for card in cards) if cards else "nothing"
 
 
-def terms_text(terms: Mapping[str, Any], names: Sequence[str]) -> str:
+def terms_text(terms: OfferView | DealDone, names: Sequence[str]) -> str:
     """``Ann gives 20 and meld 3; Bo gives 5; they form a coalition``."""
-    maker, to = names[terms["from"]], names[terms["to"]]
+    maker, to = names[terms.maker], names[terms.to]
 
     def side(money: int, melds: Sequence[int]) -> list[str]:
         parts = [f"{money}"] if money else []
@@ -34,125 +75,135 @@ def terms_text(terms: Mapping[str, Any], names: Sequence[str]) -> str:
         return parts
 
     parts = []
-    given = side(terms.get("give_money", 0), terms.get("give_melds", []))
-    asked = side(terms.get("get_money", 0), terms.get("get_melds", []))
+    given = side(terms.give_money, terms.give_melds)
+    asked = side(terms.get_money, terms.get_melds)
     if given:
         parts.append(f"{maker} gives {' and '.join(given)}")
     if asked:
         parts.append(f"{to} gives {' and '.join(asked)}")
-    if terms.get("coalition") == "form":
+    if terms.coalition == "form":
         parts.append("they form a coalition")
-    elif terms.get("coalition") == "dissolve":
+    elif terms.coalition == "dissolve":
         parts.append("they dissolve their coalition")
     return "; ".join(parts) or "nothing"
 
 
-def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    common = describe_common(event, names)
+    common = describe_common(to_wire(event.public), names)  # TRANSITION: describe_frame
     if common is not None:
         return common.replace("Round", "Rubber").replace("round", "rubber")
-    kind = event["kind"]
-    who = names[event["seat"]] if "seat" in event else ""
-    if kind == "deal":
-        hand = f"; your hand: {cards_text(event['hand'])}" if "hand" in event else ""
-        return (
-            f"Rubber {event['round']}: {names[event['dealer']]} deals; "
-            f"{nobility_card(event['turned'])} turned up{hand}."
-        )
-    if kind == "draw":
-        drawn = f": {cards_text(event['cards'])}" if "cards" in event else ""
-        count = event["count"]
-        return f"{who} draws {count} card{'s' if count != 1 else ''}{drawn}."
-    if kind in ("take", "discard", "recall"):
-        doing = {
-            "take": "takes from the stock discard pile",
-            "discard": "discards",
-            "recall": "recalls to hand",
-        }[kind]
-        return f"{who} {doing} {nobility_card(event['card'])}."
-    if kind == "meld":
-        meld = event["meld"]
-        return f"{who} melds {cards_text(meld['cards'])} (meld {meld['id']})."
-    if kind in ("extend", "defend", "joker"):
-        action = {"extend": "extends", "defend": "defends", "joker": "corrupts"}[kind]
-        card = nobility_card(event["card"])
-        owner = names[event["owner"]]
-        return f"{who} {action} {owner}'s meld {event['meld']} with {card}."
-    if kind == "claim":
-        return f"{who} melds {nobility_card(event['card'])} to claim income."
-    if kind == "income":
-        short = "" if event["paid"] == event["due"] else f" of {event['due']} (the bank ran dry)"
-        return f"{who} is paid {event['paid']}{short} for {_SUIT_WORDS[event['suit']]}."
-    if kind == "maintenance":
-        return f"{who} pays {event['paid']} to keep {event['nobles']} defending noble(s)."
-    if kind == "unpaid":
-        return f"{who} cannot pay for {cards_text(event['cards'])}: to the stock discard pile."
-    if kind == "battle":
-        target = (
-            f"meld {event['meld']} of {names[event['victim']]}"
-            if event["meld"] is not None
-            else f"{names[event['victim']]}'s hand"
-        )
-        outcome = "wins" if event["won"] else "loses"
-        return (
-            f"{who} attacks {target} with {cards_text(event['nobles'])}: "
-            f"{event['attack']} against {event['defence']}, and {outcome}."
-        )
-    if kind == "to_nobles":
-        verb = _OWED_WHY.get(event["why"], "gives up")
-        return f"{who} {verb} {cards_text(event['cards'])} to the noble discard pile."
-    if kind == "captured":
-        return f"{who} takes meld {event['meld']} from {names[event['from']]}."
-    if kind == "hand_taken":
-        got = f": {cards_text(event['cards'])}" if "cards" in event else ""
-        return f"{who} takes {event['count']} card(s) from {names[event['victim']]}'s hand{got}."
-    if kind == "kept":
-        return f"{who} keeps {cards_text(event['cards'])}."
-    if kind == "retrieve":
-        where = f"onto meld {event['meld']}" if event["meld"] is not None else "to hand"
-        return f"{who} pays {event['paid']} to retrieve {nobility_card(event['card'])} {where}."
-    if kind == "pass":
-        return f"{who} passes."
-    if kind == "merge":
-        return f"{who} merges every meld into {names[event['to']]}'s."
-    if kind == "turn":
-        return f"{who}'s turn."
-    if kind == "ready":
-        return f"{who} is ready for the vote."
-    if kind == "stock_out":
-        number = event["number"]
-        if event["endgame"]:
-            return f"The stock and its discard pile are out: election {number}, then the endgame."
-        return f"The stock is out: election {number}; the discard pile is the new stock."
-    if kind == "election_opens":
-        return f"Election {event['number']}: agree coalitions, then say you are ready."
-    if kind == "election":
-        if event["majority"]:
-            holders = side_names(event["majority"], names)
-            return f"Election {event['number']}: {holders} hold the majority."
-        return f"Election {event['number']}: nobody holds a majority."
-    if kind == "majority":
-        if event["seats"]:
-            return f"{side_names(event['seats'], names)} now hold the majority."
-        return "Nobody holds the majority now."
-    if kind == "coalition":
-        return f"{side_names(event['seats'], names)} form a coalition."
-    if kind == "coalition_ends":
-        return f"The coalition of {side_names(event['seats'], names)} ends ({event['why']})."
-    if kind == "rubber_end":
-        winner = event["winner"]
-        if winner is None:
-            return f"The rubber ends with nobody ahead ({event['why']})."
-        return f"{names[winner]} wins the rubber ({event['why']})."
-    if kind == "offer":
-        offer = event["offer"]
-        return (
-            f"Offer {offer['deal']} from {names[offer['from']]} to {names[offer['to']]}: "
-            f"{terms_text(offer, names)}."
-        )
-    if kind == "offer_closed":
-        return f"Offer {event['deal']} is {event['how']}."
-    if kind == "deal_done":
-        return f"Deal {event['deal']} is done: {terms_text(event, names)}."
-    return str(kind)
+    words = _turn_words(event, names) or _table_words(event, names)
+    return words if words is not None else event.kind
+
+
+def _turn_words(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None:
+    """The draw, melds, income, battles and retrievals."""
+    private = event.private
+    match event.public:
+        case Dealt(round=number, dealer=dealer, turned=turned):
+            hand = (
+                f"; your hand: {cards_text(private.hand)}" if isinstance(private, DealtHand) else ""
+            )
+            return (
+                f"Rubber {number}: {names[dealer]} deals; {nobility_card(turned)} turned up{hand}."
+            )
+        case Drew(seat=seat, count=count):
+            drawn = f": {cards_text(private.cards)}" if isinstance(private, DrawnCards) else ""
+            return f"{names[seat]} draws {count} card{'s' if count != 1 else ''}{drawn}."
+        case Took(seat=seat, card=card):
+            return f"{names[seat]} takes from the stock discard pile {nobility_card(card)}."
+        case Discarded(seat=seat, card=card):
+            return f"{names[seat]} discards {nobility_card(card)}."
+        case Recalled(seat=seat, card=card):
+            return f"{names[seat]} recalls to hand {nobility_card(card)}."
+        case Melded(seat=seat, meld=meld):
+            return f"{names[seat]} melds {cards_text(meld.cards)} (meld {meld.id})."
+        case Extended() | Defended() | Corrupted():
+            part = event.public
+            verb = {"extend": "extends", "defend": "defends", "joker": "corrupts"}[part.kind]
+            return (
+                f"{names[part.seat]} {verb} {names[part.owner]}'s meld {part.meld} "
+                f"with {nobility_card(part.card)}."
+            )
+        case Claimed(seat=seat, card=card):
+            return f"{names[seat]} melds {nobility_card(card)} to claim income."
+        case Income(seat=seat, suit=suit, due=due, paid=paid):
+            short = "" if paid == due else f" of {due} (the bank ran dry)"
+            return f"{names[seat]} is paid {paid}{short} for {_SUIT_WORDS[suit]}."
+        case Maintenance(seat=seat, nobles=nobles, paid=paid):
+            return f"{names[seat]} pays {paid} to keep {nobles} defending noble(s)."
+        case Unpaid(seat=seat, cards=cards):
+            return f"{names[seat]} cannot pay for {cards_text(cards)}: to the stock discard pile."
+        case Fought() as fought:
+            target = (
+                f"meld {fought.meld} of {names[fought.victim]}"
+                if fought.meld is not None
+                else f"{names[fought.victim]}'s hand"
+            )
+            outcome = "wins" if fought.won else "loses"
+            return (
+                f"{names[fought.seat]} attacks {target} with {cards_text(fought.nobles)}: "
+                f"{fought.attack} against {fought.defence}, and {outcome}."
+            )
+        case ToNobles(seat=seat, cards=cards, why=why):
+            verb = _OWED_WHY.get(why, "gives up")
+            return f"{names[seat]} {verb} {cards_text(cards)} to the noble discard pile."
+        case Captured(seat=seat, meld=meld, source=source):
+            return f"{names[seat]} takes meld {meld} from {names[source]}."
+        case HandTaken(seat=seat, victim=victim, count=count):
+            got = f": {cards_text(private.cards)}" if isinstance(private, TakenCards) else ""
+            return f"{names[seat]} takes {count} card(s) from {names[victim]}'s hand{got}."
+        case Kept(seat=seat, cards=cards):
+            return f"{names[seat]} keeps {cards_text(cards)}."
+        case Retrieved(seat=seat, card=card, meld=meld, paid=paid):
+            where = f"onto meld {meld}" if meld is not None else "to hand"
+            return f"{names[seat]} pays {paid} to retrieve {nobility_card(card)} {where}."
+    return None
+
+
+def _table_words(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None:
+    """Turns, elections, coalitions, the rubber's end and the offers."""
+    match event.public:
+        case Passed(seat=seat):
+            return f"{names[seat]} passes."
+        case Merged(seat=seat, to=to):
+            return f"{names[seat]} merges every meld into {names[to]}'s."
+        case Turn(seat=seat):
+            return f"{names[seat]}'s turn."
+        case WasReady(seat=seat):
+            return f"{names[seat]} is ready for the vote."
+        case StockOut(number=number, endgame=endgame):
+            if endgame:
+                return (
+                    f"The stock and its discard pile are out: election {number}, then the endgame."
+                )
+            return f"The stock is out: election {number}; the discard pile is the new stock."
+        case ElectionOpens(number=number):
+            return f"Election {number}: agree coalitions, then say you are ready."
+        case Election(number=number, majority=majority):
+            if majority:
+                return f"Election {number}: {side_names(majority, names)} hold the majority."
+            return f"Election {number}: nobody holds a majority."
+        case MajorityNow(seats=seats):
+            if seats:
+                return f"{side_names(seats, names)} now hold the majority."
+            return "Nobody holds the majority now."
+        case CoalitionFormed(seats=seats):
+            return f"{side_names(seats, names)} form a coalition."
+        case CoalitionEnds(seats=seats, why=why):
+            return f"The coalition of {side_names(seats, names)} ends ({why})."
+        case RubberEnd(winner=winner, why=why):
+            if winner is None:
+                return f"The rubber ends with nobody ahead ({why})."
+            return f"{names[winner]} wins the rubber ({why})."
+        case OfferMade(offer=offer):
+            return (
+                f"Offer {offer.deal} from {names[offer.maker]} to {names[offer.to]}: "
+                f"{terms_text(offer, names)}."
+            )
+        case OfferClosed(deal=deal, how=how):
+            return f"Offer {deal} is {how}."
+        case DealDone() as done:
+            return f"Deal {done.deal} is done: {terms_text(done, names)}."
+    return None

@@ -1,0 +1,440 @@
+"""The Nobility board's keys and clicks: each move is one of the view's legal actions, and
+where a move has several targets, each gets a letter (`LETTERS`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.binding import Binding
+
+from cardtable.client.ui.boards import register_board
+from cardtable.client.ui.table_state import TableState
+from cardtable.engine.core import Deal, GameAction
+from cardtable.engine.nobility.cards import is_province, suit_of
+from cardtable.engine.nobility.types import (
+    Battle,
+    Claim,
+    Corrupt,
+    Defend,
+    Discard,
+    Done,
+    Draw,
+    Extend,
+    GiveUp,
+    MeldCards,
+    Merge,
+    Pass,
+    Ready,
+    Recall,
+    Retrieve,
+    Take,
+)
+
+from .faces import face
+from .prompts import prompt
+from .reading import LETTERS, Target
+from .sheets import NobilitySheets
+
+#: The moves that go onto a meld.
+OnMeld = Extend | Defend | Corrupt
+#: The moves a key makes at once, by the key's action.
+SIMPLE: dict[str, GameAction] = {
+    "draw": Draw(),
+    "deal": Deal(),
+    "take": Take(),
+    "done": Done(),
+    "ready": Ready(),
+    "pass": Pass(),
+}
+#: The moves a key starts, by the key's action.
+STARTS: dict[str, type[GameAction]] = {
+    "meld": MeldCards,
+    "extend": Extend,
+    "defend": Defend,
+    "joker": Corrupt,
+    "claim": Claim,
+    "battle": Battle,
+    "merge": Merge,
+    "discard": Discard,
+}
+
+
+@register_board("nobility")
+class NobilityBoard(NobilitySheets):
+    """Nobility, drawn from a seat's view (or a spectator's: no hand)."""
+
+    PREFIX = "nobility"
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Card", key_display="←→"),
+        Binding("right", "move(1)", "Card", show=False),
+        Binding("space", "select", "Mark"),
+        Binding("d", "draw", "Draw"),
+        Binding("d", "deal", "Deal"),
+        Binding("t", "take", "Take"),
+        Binding("m", "meld", "Meld"),
+        Binding("e", "extend", "Extend"),
+        Binding("f", "defend", "Defend"),
+        Binding("j", "joker", "Joker"),
+        Binding("i", "claim", "Claim"),
+        Binding("b", "battle", "Battle"),
+        Binding("r", "retrieve", "Retrieve"),
+        Binding("w", "merge", "Merge"),
+        Binding("enter", "done", "Done", key_display="⏎"),
+        Binding("full_stop", "done", "Done", show=False),
+        Binding("x", "discard", "Discard"),
+        Binding("g", "give_up", "Give up"),
+        Binding("y", "ready", "Ready"),
+        Binding("p", "pass", "Pass"),
+        Binding("u", "unselect", "Unmark"),
+        Binding("pageup", "scroll(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+        *LETTERS.bindings(),
+    ]
+
+    # -- following the game --------------------------------------------------------------------
+
+    def show(self, state: TableState) -> None:
+        old = [card.cid for card in self.cards]
+        if self.state is None or state.view is not self.state.view:
+            self.asking, self.choices = "", []  # targets of the view before
+        self.state = state
+        cids = [card.cid for card in self.cards]
+        self.picked = [cid for cid in self.picked if cid in cids]
+        if self.cursor not in cids:
+            place = old.index(self.cursor) if self.cursor in old else 0
+            self.cursor = cids[min(place, len(cids) - 1)] if cids else None
+        self._draw()
+        if self.is_mounted:
+            self.refresh_bindings()
+
+    def seat_note(self, state: TableState, seat: int) -> str:
+        view = self.view_of(state)
+        if view is None:
+            return ""
+        table = view.table
+        return (
+            f"prov {table.provinces[seat]} · money {table.money[seat]} · "
+            f"hand {table.hand_counts[seat]}"
+        )
+
+    def prompt(self, state: TableState) -> str:
+        return prompt(state, self.view_of(state))
+
+    # -- the player's keys and clicks -----------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in SIMPLE:
+            return SIMPLE[action] in self.actions
+        if action == "retrieve":
+            return bool(self.of_type(Retrieve, Recall))
+        if action == "give_up":
+            return bool(self.of_type(GiveUp))
+        if action in STARTS:
+            return bool(self.of_type(STARTS[action]))
+        if action in ("move", "move_to", "select"):
+            return bool(self.cards) and self.me is not None
+        if action == "unselect":
+            return bool(self.picked or self.choices)
+        if action == "pick":
+            index = parameters[0] if parameters else -1
+            return isinstance(index, int) and LETTERS.find(index, self.targets()) is not None
+        return True
+
+    def _forget_choices(self) -> None:
+        if self.choices:
+            self.asking, self.choices = "", []
+            self.refresh_bindings()
+
+    def _simple(self, name: str) -> None:
+        if SIMPLE[name] in self.actions:
+            self.send(SIMPLE[name])
+
+    def action_draw(self) -> None:
+        self._simple("draw")
+
+    def action_deal(self) -> None:
+        self._simple("deal")
+
+    def action_take(self) -> None:
+        self._simple("take")
+
+    def action_done(self) -> None:
+        self._simple("done")
+
+    def action_ready(self) -> None:
+        self._simple("ready")
+
+    def action_pass(self) -> None:
+        self._simple("pass")
+
+    def action_stock(self) -> None:
+        """A click on the stock: draw."""
+        if Draw() in self.actions:
+            self.send(Draw())
+        elif self.actions:
+            self.notify("You draw only at the start of your turn.", severity="warning")
+
+    def action_pile(self) -> None:
+        """A click on the stock discard pile: take its top card, or discard onto it."""
+        if Take() in self.actions:
+            self.send(Take())
+        elif self.of_type(Discard):
+            self.action_discard()
+
+    def action_meld(self) -> None:
+        melds = self.of_type(MeldCards)
+        if not melds:
+            return
+        if not self.picked:
+            self._suggest_meld(melds)
+            return
+        action = MeldCards(tuple(sorted(self.picked)))
+        if action in melds:
+            self.send(action)
+        else:
+            self.notify(self.meld_problem(), severity="warning")
+
+    def meld_problem(self) -> str:
+        """Why the marked cards make no meld, in the words of the cards' own rules."""
+        cids = list(self.picked)
+        if len(cids) < 3 or not all(is_province(cid) for cid in cids):
+            return "A meld is three or more provinces (2–10) of one suit in sequence."
+        if len({suit_of(cid) for cid in cids}) > 1:
+            return "A meld's provinces are all of one suit."
+        return "Those provinces are not in sequence (10 is followed by 2)."
+
+    def _suggest_meld(self, melds: list[MeldCards]) -> None:
+        """Mark a meld to make: one with the card under the cursor if there is one, the
+        longest."""
+        best = max(melds, key=lambda action: (self.cursor in action.cids, len(action.cids)))
+        self.picked = list(best.cids)
+        self._changed()
+
+    def _one_card(self, kind: type[Extend | Defend | Claim], verb: str, wrong: str) -> int | None:
+        """The one card chosen for a move of `kind`, or None (with a notice why not)."""
+        chosen = self.chosen()
+        if len(chosen) != 1:
+            self.notify(f"Mark one card to {verb} with (u unmarks).", severity="warning")
+            return None
+        if not any(action.cid == chosen[0] for action in self.of_type(kind)):
+            card = self.card(chosen[0])
+            self.notify(wrong.format(card=face(card) if card else "card"), severity="warning")
+            return None
+        return chosen[0]
+
+    def _ask(self, asking: str, actions: list[GameAction]) -> None:
+        """Send the one action, or letter each target and ask which."""
+        if len(actions) == 1:
+            self.send(actions[0])
+            return
+        self.asking, self.choices = asking, LETTERS.assign(self._target(a) for a in actions)
+        self._changed()
+        self.notify(f"{asking}: press {', '.join(entry.key for entry in self.choices)}.")
+
+    def _target(self, action: GameAction) -> Target:
+        match action:
+            case Retrieve(meld=None):
+                return Target("your hand", action)
+            case Extend(meld=mid) | Defend(meld=mid) | Corrupt(meld=mid) | Retrieve(meld=int(mid)):
+                return Target(self.meld_label(mid), action, meld=mid)
+            case Battle(meld=int(mid)):
+                return Target(self.meld_label(mid), action, meld=mid)
+            case Battle(hand=int(seat)) | Merge(to=seat):
+                label = self.seat_name(seat) + ("'s hand" if isinstance(action, Battle) else "")
+                return Target(label, action, seat=seat)
+        return Target(str(action), action)
+
+    def action_extend(self) -> None:
+        cid = self._one_card(Extend, "extend", "The {card} extends no meld at either end.")
+        if cid is not None:
+            self._ask("Extend which meld", self._by_meld(self.of_type(Extend), cid))
+
+    def action_defend(self) -> None:
+        wrong = "The {card} defends none of your melds: a noble of its suit."
+        cid = self._one_card(Defend, "defend", wrong)
+        if cid is not None:
+            self._ask("Defend which meld", self._by_meld(self.of_type(Defend), cid))
+
+    def action_joker(self) -> None:
+        jokers = self.of_type(Corrupt)
+        if not jokers:
+            return
+        chosen = self.chosen()
+        one = len(chosen) == 1 and any(a.cid == chosen[0] for a in jokers)
+        cid = chosen[0] if one else jokers[0].cid  # the Joker in the hand, whatever the cursor
+        self._ask("Put the Joker on which meld", self._by_meld(jokers, cid))
+
+    def _by_meld(self, actions: Sequence[OnMeld], cid: int) -> list[GameAction]:
+        """`cid`'s actions, in the order the melds are drawn."""
+        order = {mid: n for n, mid in enumerate(self.drawn_melds())}
+        mine = [action for action in actions if action.cid == cid]
+        mine.sort(key=lambda action: order.get(action.meld, 0))
+        return list(mine)
+
+    def action_claim(self) -> None:
+        cid = self._one_card(Claim, "claim", "Only a noble claims income.")
+        if cid is not None:
+            self.send(Claim(cid))
+
+    def action_battle(self) -> None:
+        battles = self.of_type(Battle)
+        if not battles:
+            return
+        if not self.picked:
+            # every noble that may attack (all of ours); b again chooses the target
+            self.picked = sorted({cid for action in battles for cid in action.cids})
+            self._changed()
+            self.notify("Your nobles are marked (space unmarks one): b again to attack.")
+            return
+        cids = tuple(sorted(self.picked))
+        found = [action for action in battles if action.cids == cids]
+        if not found:
+            self.notify("Attack with two or more nobles from your hand.", severity="warning")
+            return
+        order = {mid: n for n, mid in enumerate(self.drawn_melds())}
+
+        def place(action: Battle) -> tuple[int, int]:
+            if action.meld is not None:
+                return (order.get(action.meld, 0), -1)
+            return (99, action.hand if action.hand is not None else -1)
+
+        found.sort(key=place)
+        self._ask(f"Attack with {len(cids)} nobles: which meld or hand", list(found))
+
+    def action_retrieve(self) -> None:
+        """Retrieve a noble from the noble pile (or recall one of your defenders): letters on
+        the nobles, then on where a noble goes when it could go onto a meld."""
+        retrievals = self.of_type(Retrieve)
+        recalls = self.of_type(Recall)
+        if not retrievals and not recalls:
+            return
+        targets: list[Target] = []
+        for cid in dict.fromkeys(action.cid for action in retrievals):
+            ways: list[GameAction] = [action for action in retrievals if action.cid == cid]
+            label = self._noble_face(cid)
+            if len(ways) == 1:
+                targets.append(Target(label, ways[0], noble=cid))
+            else:
+                targets.append(Target(label, None, noble=cid, then=ways))
+        for recall in recalls:
+            label = f"recall {self._noble_face(recall.cid)}"
+            targets.append(Target(label, recall, card=recall.cid))
+        lettered = LETTERS.assign(targets)
+        if len(lettered) == 1 and lettered[0].item.action is not None:
+            self.send(lettered[0].item.action)
+            return
+        self.asking, self.choices = "Retrieve which noble (15 each; recall is free)", lettered
+        self._changed()
+
+    def _noble_face(self, cid: int) -> str:
+        table = self.tbl
+        pile = table.noble_discard if table else ()
+        for card in [*pile, *(d for meld in self.melds() for d in meld.defenders)]:
+            if card.cid == cid:
+                return face(card)
+        return str(cid)
+
+    def action_merge(self) -> None:
+        merges: list[GameAction] = list(self.of_type(Merge))
+        if merges:
+            self._ask("Merge all your melds into whose", merges)
+
+    def action_discard(self) -> None:
+        chosen = self.chosen()
+        table = self.tbl
+        taken = table.taken if table else None
+        discards = self.of_type(Discard)
+        if len(chosen) == 1 and Discard(chosen[0]) in discards:
+            self.send(Discard(chosen[0]))
+        elif len(chosen) == 1 and taken and chosen[0] == taken.cid and discards:
+            self.notify(
+                f"You took {face(taken)} from the pile this turn: discard another card.",
+                severity="warning",
+            )
+        elif discards:
+            self.notify("Mark one card to discard (u unmarks).", severity="warning")
+        elif Done() in self.actions:
+            self.notify("Press enter when you are done; then discard.", severity="warning")
+
+    def action_give_up(self) -> None:
+        options = self.of_type(GiveUp)
+        if not options:
+            return
+        if self.cursor is not None and GiveUp(self.cursor) in options:
+            self.send(GiveUp(self.cursor))
+        elif len(options) == 1:
+            self.send(options[0])
+        else:
+            keys = ", ".join(entry.key for entry in self.targets())
+            self.notify(f"Which noble do you give up? Press {keys}.")
+
+    def action_pick(self, index: int) -> None:
+        target = LETTERS.find(index, self.targets())
+        if target is not None:
+            self._choose(target)
+
+    def _choose(self, target: Target) -> None:
+        if target.action is not None:
+            self.send(target.action)
+            return
+        # A noble that may go to our hand or onto a meld: where?
+        self._ask(f"Retrieve {target.label} to", target.then)
+
+    def _target_on(self, what: str, value: int) -> Target | None:
+        return next((e.item for e in self.targets() if getattr(e.item, what) == value), None)
+
+    def action_target_meld(self, mid: int) -> None:
+        """A click on a meld: the target being chosen, else the marked card's move there."""
+        target = self._target_on("meld", mid)
+        if target is not None:
+            self._choose(target)
+            return
+        chosen = self.chosen()
+        found: list[GameAction] = [
+            a
+            for a in self.actions
+            if isinstance(a, (Extend, Defend, Corrupt))
+            and len(chosen) == 1
+            and a.cid == chosen[0]
+            and a.meld == mid
+        ]
+        marked = tuple(sorted(self.picked))
+        found += [a for a in self.of_type(Battle) if a.meld == mid and a.cids == marked]
+        if len(found) == 1:
+            self.send(found[0])
+        elif self.actions:
+            self.notify("The marked cards can do nothing with that meld.", severity="warning")
+
+    def action_target_seat(self, seat: int) -> None:
+        """A click on a seat's heading: attack its hand or merge into it (when being chosen)."""
+        target = self._target_on("seat", seat)
+        if target is not None:
+            self._choose(target)
+
+    def action_target_noble(self, cid: int) -> None:
+        target = self._target_on("noble", cid)
+        if target is None and self.of_type(Retrieve) and not self.choices:
+            self.action_retrieve()
+            target = self._target_on("noble", cid)
+        if target is not None:
+            self._choose(target)
+
+    def action_target_card(self, cid: int) -> None:
+        target = self._target_on("card", cid)
+        if target is not None:
+            self._choose(target)
+
+    def action_option(self, index: int) -> None:
+        """A click on a choice in the line under the hand's heading."""
+        targets = self.targets()
+        if index < len(targets):
+            self._choose(targets[index].item)
+
+    def send(self, action: GameAction) -> None:
+        self.picked, self.asking, self.choices = [], "", []
+        self.choose(action)
+        self._changed()
+
+
+__all__ = ["NobilityBoard"]

@@ -1,0 +1,59 @@
+"""What a Nobility game keeps between actions besides cards and money: a choice owed, a battle
+being resolved, an income claim being paid out, and the open offers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.engine.nobility.types import Offer, OwedKind
+
+
+@dataclass
+class Owed:
+    """A choice someone owes before play goes on: nobles to give up, one at a time.
+
+    ``spoils``: the winning attacker gives up `count` of her committed nobles; ``losses``: a
+    defender gives up defenders or hand nobles; ``unpaid``: maintenance she cannot pay sends
+    defenders to the stock discard pile."""
+
+    seat: int
+    kind: OwedKind
+    count: int
+    cards: list[int]
+    hidden: bool = False  # the cards are in the seat's hand
+
+
+@dataclass
+class Fight:
+    """A battle being resolved (while someone owes a choice)."""
+
+    attacker: int
+    committed: list[int]
+    meld: int | None
+    victim: int
+    won: bool
+
+
+@dataclass
+class Payout:
+    """An income claim being paid out, seat by seat (ruling 6)."""
+
+    suit: str
+    order: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenOffer:
+    """An open offer, numbered within the game: `terms` as its maker sent them."""
+
+    id: int
+    maker: int
+    terms: Offer
+    made_on_turn: int
+
+    @property
+    def to(self) -> int:
+        return self.terms.to
+
+    def parties(self) -> tuple[int, int]:
+        return (self.maker, self.to)
