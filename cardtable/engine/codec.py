@@ -318,6 +318,8 @@ class _FieldReader:
     read: Callable[[Plain], Any]
     required: bool
     refusal: str | None
+    #: Whether `read` is the field's own parser, whose words need no field name before them.
+    own_words: bool
 
 
 def _dataclass_reader(cls: type[Any]) -> Callable[[Plain], Any]:
@@ -336,6 +338,7 @@ def _dataclass_reader(cls: type[Any]) -> Callable[[Plain], Any]:
                 required=field.default is dataclasses.MISSING
                 and field.default_factory is dataclasses.MISSING,
                 refusal=field.metadata.get(_REFUSAL),
+                own_words=parse is not None,
             )
         )
     known = {reader.name for reader in readers} | ({"kind"} if kind else set())
@@ -355,6 +358,8 @@ def _dataclass_reader(cls: type[Any]) -> Callable[[Plain], Any]:
             try:
                 values[reader.attr] = reader.read(data[reader.name])
             except WireError as error:
+                if reader.refusal is None and reader.own_words:
+                    raise  # a field's own parser speaks for itself
                 raise WireError(reader.refusal or f"{what} {reader.name!r}: {error}") from None
         extra = set(data) - known
         if extra:
