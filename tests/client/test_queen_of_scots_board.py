@@ -504,10 +504,10 @@ class Local(LocalTable):
         super().__init__(game, NAMES, seat)
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
-        # The board chooses typed actions; the table screen sends them in plain form.
+        # The board chooses typed actions; the table screen sends them in plain form, as
+        # `LocalTable`'s own handler (which Textual calls next) then receives them.
         if isinstance(message.action, GameAction):
             message.action = to_wire(message.action)
-        super().on_board_chosen(message)
 
 
 def local_board(app: Local) -> QueenOfScotsBoard:
