@@ -21,13 +21,15 @@ from rich.color_triplet import ColorTriplet
 from textual.app import App
 
 from cardtable.client.ui.app import CardtableApp
+from cardtable.client.ui.boards import Board
 from cardtable.client.ui.boards.layout import lay_out
 from cardtable.client.ui.boards.queen_of_scots import QueenOfScotsBoard
 from cardtable.client.ui.rules import RULES_DIR, RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine import Action, RoundScore, get_game, new_game
+from cardtable.engine import GameAction, PlainAction, RoundScore, get_game, new_game
+from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.edition import STANDARD
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.scoring import seat_lines
@@ -273,7 +275,7 @@ async def greedy_move(
         takes = [action for action in legal if action["kind"] == "take"]
         if takes and "set" in takes[0]:
             action = takes[-1]
-            target = next(t for t in queen.targets() if t.set_id == action["set"])
+            target = next(t for t in queen.targets() if t.item.set_id == action["set"])
             await pilot.press(target.key)
             return [action]
         if takes:
@@ -286,10 +288,10 @@ async def greedy_move(
                 await pilot.press("t")
                 return [{"kind": "take", "cids": matching}]
             target = queen.targets()[-1]
-            assert target.set_id is None
+            assert target.item.set_id is None
             assert f"{target.key} " in top_text(queen).splitlines()[1]
             await pilot.press(target.key)
-            return list(target.actions)
+            return [to_wire(action) for action in target.item.actions]
         if "draw" in kinds:
             await pilot.press("d")
             return [{"kind": "draw"}]
@@ -501,6 +503,12 @@ class Local(LocalTable):
     def __init__(self, game: QueenOfScots, seat: int = ME) -> None:
         super().__init__(game, NAMES, seat)
 
+    def on_board_chosen(self, message: Board.Chosen) -> None:
+        # The board chooses typed actions; the table screen sends them in plain form, as
+        # `LocalTable`'s own handler (which Textual calls next) then receives them.
+        if isinstance(message.action, GameAction):
+            message.action = to_wire(message.action)
+
 
 def local_board(app: Local) -> QueenOfScotsBoard:
     assert isinstance(app.board, QueenOfScotsBoard)
@@ -543,8 +551,11 @@ def test_a_royal_top_offers_lettered_takes_then_meld_add_and_a_jewel_taken_onto_
             ]
             await on_screen(pilot, app, *(face(card, full=whole) for card in cards))
             # One letter for each distinct pair of royals that may take the pile.
-            options = [t for t in queen.targets() if t.set_id is None]
-            shows = [sorted(STANDARD.cards[c].short for c in t.actions[0]["cids"]) for t in options]
+            options = [t for t in queen.targets() if t.item.set_id is None]
+            shows = [
+                sorted(STANDARD.cards[c].short for c in to_wire(t.item.actions[0])["cids"])
+                for t in options
+            ]
             assert shows == [  # by full name: King James, Lord Darnley, Mary, Queen of Scots
                 ["James", "James"],
                 ["Darnley", "James"],
@@ -566,7 +577,7 @@ def test_a_royal_top_offers_lettered_takes_then_meld_add_and_a_jewel_taken_onto_
             await noticed(pilot, app, "John Knox does not match the Mary of Guise on top.")
             # a: the two Jameses and the Guise start a royal family set.
             await pilot.press("u", "a")
-            assert app.made == [options[0].actions[0]]
+            assert app.made == [to_wire(options[0].item.actions[0])]
             royals = set_of(game, ME, "royal family")
             assert len(royals.cards) == 3
             await on_screen(pilot, app, "♛Royals ×3 (65)")
@@ -762,7 +773,7 @@ def replay_steps(seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]
     first, so the table has sets to show."""
     rng = random.Random(4)
 
-    def choose(legal: list[Action]) -> Action:
+    def choose(legal: list[PlainAction]) -> PlainAction:
         rich = [action for action in legal if action["kind"] in ("take", "meld", "add")]
         return rng.choice(rich or legal)
 

@@ -14,20 +14,19 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from cardtable.engine import Action, RoundScore, ScoreLine, get_game
+import pytest
+
+from cardtable.engine import Event, IllegalAction, PlainAction, RoundScore, ScoreLine, get_game
+from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.edition import STANDARD, Edition
 from cardtable.engine.queen_of_scots.rules import HAND_SIZE, MELD, PICKUP, QueenOfScots
 from cardtable.engine.queen_of_scots.sets import QueenSet
-from tests.scenario import check_refused
-from tests.scenario import event as event
-from tests.scenario import kinds as kinds
-from tests.scenario import lines as lines
 
 #: A set on the table: its owner and its cards, e.g. ``(0, "Knox Knox Jewels")``.
 SetSpec = tuple[int, str]
 
-DRAW: Action = {"kind": "draw"}
-STOP: Action = {"kind": "stop"}
+DRAW: PlainAction = {"kind": "draw"}
+STOP: PlainAction = {"kind": "stop"}
 
 
 class Cards:
@@ -241,7 +240,43 @@ def snapshot(game: QueenOfScots) -> tuple[list[dict[str, Any]], dict[str, Any], 
     return views, dict(game.zones()), state
 
 
-def refused(game: QueenOfScots, seat: int, action: Action) -> str:
+def refused(game: QueenOfScots, seat: int, action: PlainAction) -> str:
     """Apply an action the rules forbid: check that it changes nothing and that its reason is a
     sentence, and return the reason."""
-    return check_refused(game, seat, action, snapshot)
+    before = snapshot(game)
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(seat, action)
+    assert snapshot(game) == before
+    reason = caught.value.reason
+    assert reason[:1].isupper() or reason[:1] == "'", reason
+    assert reason.endswith("."), reason
+    return reason
+
+
+# -- events ---------------------------------------------------------------------------------------
+# (As `tests.scenario` has them, reading typed events.)
+
+
+def kinds(events: Sequence[Event]) -> list[str]:
+    return [event.kind for event in events]
+
+
+def event(events: Sequence[Event], kind: str) -> dict[str, Any]:
+    """The public fields of the only event of `kind`, in plain form (without the kind)."""
+    found = [
+        {key: value for key, value in to_wire(e.public).items() if key != "kind"}
+        for e in events
+        if e.kind == kind
+    ]
+    assert len(found) == 1, f"{len(found)} {kind} events"
+    return found[0]
+
+
+def lines(game: QueenOfScots, seat: int) -> list[tuple[str, int, int]]:
+    """The last round's score lines of `seat`'s side that count something, as (label, count,
+    each)."""
+    return [
+        (line.label, line.count, line.each)
+        for line in game.round_scores[-1].lines[game.side_of(seat)]
+        if line.count
+    ]

@@ -8,10 +8,12 @@ out; one holding two may go out on their next turn, so the round is near its end
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
-from cardtable.engine import Action, Bot, RandomBot, new_game, play_out
+from cardtable.engine import Bot, PlainAction, RandomBot, new_game, play_out
+from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import STANDARD
 from cardtable.engine.queen_of_scots.rules import MELD, QueenOfScots
@@ -24,23 +26,23 @@ FULL = "James James Darnley Guise Arran Maitland Beaton Beaton Rizzio Rizzio Rut
 NEARLY_OUT = "Seton Ruthven"
 
 
-def choose(game: QueenOfScots, seat: int = 0) -> Action:
-    view = game.view(seat)
-    return HeuristicBot(1).choose(view, view["legal"])
+def choose(game: QueenOfScots, seat: int = 0) -> PlainAction:
+    """The bot's choice, in plain form."""
+    choice: PlainAction = to_wire(HeuristicBot(1).choose(game.seat_view(seat), game.legal(seat)))
+    return choice
 
 
-def bot_turn(game: QueenOfScots, seat: int = 0) -> list[Action]:
-    """Let the bot play `seat`'s whole turn; return its actions."""
+def bot_turn(game: QueenOfScots, seat: int = 0) -> list[PlainAction]:
+    """Let the bot play `seat`'s whole turn; return its actions (in plain form)."""
     bot, actions = HeuristicBot(1), []
     while not game.over and not game.awaiting_deal and game.turn == seat:
-        view = game.view(seat)
-        action = bot.choose(view, view["legal"])
+        action = bot.choose(game.seat_view(seat), game.legal(seat))
         game.apply(seat, action)
-        actions.append(action)
+        actions.append(to_wire(action))
     return actions
 
 
-def discarded(actions: list[Action]) -> str:
+def discarded(actions: list[PlainAction]) -> str:
     assert actions[-1]["kind"] == "discard"
     return label(actions[-1]["cid"])
 
@@ -202,10 +204,10 @@ def test_it_chooses_from_its_own_view_alone() -> None:
     )
     assert first.view(0) == second.view(0)
     assert first.hands[1] != second.hands[1]
-    view = first.view(0)
+    view = first.seat_view(0)
     before = copy.deepcopy(view)
     assert choose(first) == choose(second)
-    HeuristicBot(1).choose(view, view["legal"])
+    HeuristicBot(1).choose(view, view.legal)
     assert view == before
 
 
@@ -214,15 +216,15 @@ def test_it_plays_only_legal_actions_in_whole_games(players: int) -> None:
     """Heuristic bots in every seat but one (a random bot) play games to their end."""
     for seed in range(3):
         game = new_game("queen-of-scots", players, seed=seed)
-        bots: list[Bot] = [
+        bots: list[Bot[Any]] = [
             RandomBot(seed) if seat == seed % players else HeuristicBot(seed * 10 + seat)
             for seat in range(players)
         ]
         while not game.over:
             seat = game.actors[0]
-            view = game.view(seat)
-            action = bots[seat].choose(copy.deepcopy(view), view["legal"])
-            assert action in view["legal"]
+            view = game.seat_view(seat)
+            action = bots[seat].choose(copy.deepcopy(view), view.legal)
+            assert action in view.legal
             game.apply(seat, action)
         assert game.result is not None
 

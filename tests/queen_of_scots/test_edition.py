@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine import Action, Event, OptionError, RandomBot, get_game, new_game, play_out
+from cardtable.engine import Event, GameAction, OptionError, RandomBot, get_game, new_game, play_out
 from cardtable.engine.queen_of_scots.edition import (
     EDITIONS,
     ROYAL_FAMILY,
@@ -238,7 +238,7 @@ def conserved_after_every_action(game: QueenOfScots) -> list[str]:
     """Play `game` out with random bots, checking the cards after every action; the event kinds."""
     seen: list[str] = []
 
-    def check(seat: int, action: Action, events: list[Event]) -> None:
+    def check(seat: int, action: GameAction, events: list[Event]) -> None:
         assert_conserved(game)
         seen.extend(kinds(events))
 

@@ -7,11 +7,23 @@ Knox, ``"James"`` King James, ``"Guise"`` Mary of Guise, ``"Mary"`` Mary, Queen 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from cardtable.engine import Action, Event, OptionError, RandomBot, new_game, play_out
+from cardtable.engine import (
+    Event,
+    GameAction,
+    OptionError,
+    PlainAction,
+    RandomBot,
+    new_game,
+    play_out,
+)
+from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY, STANDARD
 from cardtable.engine.queen_of_scots.rules import MELD, PICKUP, QueenOfScots
+from cardtable.engine.queen_of_scots.types import Drew, Turn
 from tests.queen_of_scots.position import (
     DRAW,
     STOP,
@@ -49,32 +61,38 @@ NO_SUCH_SET = "There is no such set on the table."
 ROUND_OVER = "This round is over; the next one starts when you deal."
 
 
-def take(game: QueenOfScots, seat: int, names: str) -> Action:
+def take(game: QueenOfScots, seat: int, names: str) -> PlainAction:
     return {"kind": "take", "cids": cards(game, seat, names)}
 
 
-def meld(game: QueenOfScots, seat: int, names: str) -> Action:
+def meld(game: QueenOfScots, seat: int, names: str) -> PlainAction:
     return {"kind": "meld", "cids": cards(game, seat, names)}
 
 
-def add(game: QueenOfScots, seat: int, name: str, sid: int) -> Action:
+def add(game: QueenOfScots, seat: int, name: str, sid: int) -> PlainAction:
     return {"kind": "add", "cid": card(game, seat, name), "set": sid}
 
 
-def discard(game: QueenOfScots, seat: int, name: str) -> Action:
+def discard(game: QueenOfScots, seat: int, name: str) -> PlainAction:
     return {"kind": "discard", "cid": card(game, seat, name)}
 
 
-def takes(game: QueenOfScots, seat: int) -> list[Action]:
+def takes(game: QueenOfScots, seat: int) -> list[PlainAction]:
     return [action for action in game.legal_actions(seat) if action["kind"] == "take"]
 
 
-def melds(game: QueenOfScots, seat: int) -> list[Action]:
+def melds(game: QueenOfScots, seat: int) -> list[PlainAction]:
     return [action for action in game.legal_actions(seat) if action["kind"] == "meld"]
 
 
+def public(event: Event) -> dict[str, Any]:
+    """An event's public part in plain form."""
+    wire: dict[str, Any] = to_wire(event.public)
+    return wire
+
+
 def turn_seats(events: list[Event]) -> list[int]:
-    return [e.public["seat"] for e in events if e.kind == "turn"]
+    return [public(e)["seat"] for e in events if e.kind == "turn"]
 
 
 # -- Ruling 1: players, the deal, who starts, the dealer rotates ---------------------------------
@@ -87,13 +105,13 @@ def test_ruling_1_deal_eleven_each_one_at_a_time_from_the_dealers_left(
     game = new(seats, dealer=dealer, stack=list(range(90)))
     deal = game.opening_events[0]
     assert deal.kind == "deal"
-    assert deal.public["hand_counts"] == [11] * seats
-    assert deal.public["stock"] == 90 - 11 * seats - 1
+    assert public(deal)["hand_counts"] == [11] * seats
+    assert public(deal)["stock"] == 90 - 11 * seats - 1
     for offset in range(1, seats + 1):
         seat = (dealer + offset) % seats
         expected = [offset - 1 + seats * index for index in range(11)]
         assert game.hands[seat] == expected
-        assert [wire["cid"] for wire in deal.private[seat]["hand"]] == expected
+        assert [wire["cid"] for wire in to_wire(deal.private[seat])["hand"]] == expected
     assert_conserved(game)
 
 
@@ -102,14 +120,14 @@ def test_ruling_1_one_card_turned_up_starts_the_pile_and_the_rest_is_the_stock(s
     game = new(seats, dealer=seats - 1, stack=list(range(90)))
     upcard = 11 * seats
     assert game.pile == [upcard]
-    assert game.opening_events[0].public["upcard"] == STANDARD.wire(upcard)
+    assert public(game.opening_events[0])["upcard"] == STANDARD.wire(upcard)
     table = game.view(None)["table"]
     assert table["pile"] == [STANDARD.wire(upcard)] and table["top"] == STANDARD.wire(upcard)
     assert table["stock"] == 89 - 11 * seats
     # The first draw is the card after the upcard.
     draw = game.apply(0, DRAW)[0]
-    assert draw.private[0]["card"]["cid"] == upcard + 1
-    assert draw.public == {"seat": 0, "stock": 88 - 11 * seats}
+    assert to_wire(draw.private[0])["card"]["cid"] == upcard + 1
+    assert draw.public == Drew(seat=0, stock=88 - 11 * seats)
 
 
 def test_ruling_1_a_stacked_deal_gives_the_named_hands_and_upcard() -> None:
@@ -153,7 +171,7 @@ def test_ruling_1_the_deal_rotates_left_after_each_round() -> None:
     dealers = [game.dealer]
     starters = turn_seats(game.opening_events)
 
-    def watch(seat: int, action: Action, events: list[Event]) -> None:
+    def watch(seat: int, action: GameAction, events: list[Event]) -> None:
         if events and events[0].kind == "deal":
             assert seat == game.dealer
             dealers.append(game.dealer)
@@ -179,7 +197,7 @@ def test_ruling_1_between_rounds_only_the_next_dealer_acts_and_deals() -> None:
     assert refused(game, 1, {"kind": "deal"}) == "It is not your turn."
     events = game.apply(0, {"kind": "deal"})
     assert kinds(events) == ["deal", "turn"]
-    assert events[0].public["round"] == 2 and events[0].public["dealer"] == 0
+    assert public(events[0])["round"] == 2 and public(events[0])["dealer"] == 0
     assert turn_seats(events) == [1]
     assert [len(h) for h in game.hands] == [11, 11]
     assert game.sets == {} and len(game.pile) == 1 and len(game.stock) == 90 - 23
@@ -743,7 +761,9 @@ def test_ruling_5_sets_never_move_and_nothing_is_taken_back() -> None:
         ({"kind": "discard", "cid": 89}, NOT_IN_HAND),
     ],
 )
-def test_ruling_5_malformed_meld_add_and_discard_are_refused(action: Action, reason: str) -> None:
+def test_ruling_5_malformed_meld_add_and_discard_are_refused(
+    action: PlainAction, reason: str
+) -> None:
     game = position(["Knox Knox Knox Seton", "Beaton"], [(0, "Arran Arran Arran")], phase=MELD)
     assert refused(game, 0, action) == reason
 
@@ -826,9 +846,9 @@ def test_ruling_6_stop_only_on_an_empty_stock() -> None:
 def test_ruling_6_drawing_the_last_card_leaves_the_next_seat_to_stop() -> None:
     game = position(["Seton Seton", "Beaton"], pile="Arran", stock="Ruthven", rest="pile")
     events = game.apply(0, DRAW)
-    assert events[0].public["stock"] == 0
+    assert public(events[0])["stock"] == 0
     events = game.apply(0, discard(game, 0, "Ruthven"))
-    assert events[-1].kind == "turn" and events[-1].public == {"seat": 1, "stock": 0}
+    assert events[-1].kind == "turn" and events[-1].public == Turn(seat=1, stock=0)
     assert game.legal_actions(1) == [STOP]
     game.apply(1, STOP)
     assert game.awaiting_deal and game.went_out is None

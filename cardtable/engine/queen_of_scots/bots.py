@@ -23,11 +23,19 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import Action
+from cardtable.engine.core import GameAction, SeatView
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD, Edition
+from cardtable.engine.queen_of_scots.types import (
+    Add,
+    Discard,
+    Draw,
+    Meld,
+    QueenFace,
+    QueenOfScotsTable,
+    Take,
+)
 
 #: What going out is worth beyond the cards played: the round ends with the rivals' hands
 #: deducted and nothing left in ours, so the bot goes out whenever it can.
@@ -54,9 +62,9 @@ class Card:
     match: str | None
 
 
-def card_of(deck: Edition, wire: Mapping[str, Any]) -> Card:
-    """The bot's form of a card on the wire; what it matches comes from the edition's card."""
-    card = deck.cards[wire["cid"]]
+def card_of(deck: Edition, face: QueenFace) -> Card:
+    """The bot's form of a card seen; what it matches comes from the edition's card."""
+    card = deck.cards[face.cid]
     return Card(card.cid, card.value, card.match)
 
 
@@ -136,26 +144,27 @@ class Reading:
         return draws
 
 
-def read(view: Mapping[str, Any]) -> Reading:
+def read(view: SeatView[QueenOfScotsTable]) -> Reading:
     """Digest a seat's view."""
-    table, seat, seats = view["table"], view["seat"], view["seats"]
-    deck = EDITIONS.get(table["edition"], STANDARD)
-    hand = tuple(card_of(deck, wire) for wire in table["hand"])
-    pile = tuple(card_of(deck, wire) for wire in table["pile"])
+    table, seat, seats = view.table, view.seat, view.seats
+    assert seat is not None, "a bot plays a seat"
+    deck = EDITIONS.get(table.edition, STANDARD)
+    hand = tuple(card_of(deck, face) for face in table.hand or ())
+    pile = tuple(card_of(deck, face) for face in table.pile)
     own: dict[str, int] = {}
     next_sets: set[str] = set()
     seen: Counter[str | None] = Counter(card.match for card in (*hand, *pile))
-    for group in table["sets"]:
-        if group["owner"] == seat:
-            own[group["of"]] = group["id"]
-        elif group["owner"] == (seat + 1) % seats:
-            next_sets.add(group["of"])
-        seen.update(deck.cards[wire["cid"]].match for wire in group["cards"])
+    for group in table.sets:
+        if group.owner == seat:
+            own[group.of] = group.id
+        elif group.owner == (seat + 1) % seats:
+            next_sets.add(group.of)
+        seen.update(deck.cards[face.cid].match for face in group.cards)
     kinds = tuple(
         (match, max(0, copies - seen[match]), value)
-        for match, copies, value in deck_kinds(table["edition"])
+        for match, copies, value in deck_kinds(table.edition)
     )
-    counts = tuple(table["hand_counts"])
+    counts = table.hand_counts
     return Reading(
         seat=seat,
         seats=seats,
@@ -163,10 +172,10 @@ def read(view: Mapping[str, Any]) -> Reading:
         sets=own,
         next_sets=frozenset(next_sets),
         pile=pile,
-        stock=table["stock"],
+        stock=table.stock,
         counts=counts,
         unseen={match: unseen for match, unseen, _ in kinds},
-        hidden=table["stock"] + sum(counts) - counts[seat],
+        hidden=table.stock + sum(counts) - counts[seat],
         kinds=kinds,
     )
 
@@ -316,7 +325,7 @@ def position_worth(
 # -- the pickup ------------------------------------------------------------------------------
 
 
-def take_worth(reading: Reading, action: Action) -> float:
+def take_worth(reading: Reading, action: Take) -> float:
     """The position a take leads to: the top (and the cards shown, for a natural top) on the
     table, the rest of the pile in hand, an empty pile to discard onto."""
     top, rest = reading.pile[-1], reading.pile[:-1]
@@ -324,7 +333,7 @@ def take_worth(reading: Reading, action: Action) -> float:
     if top.match is None:
         hand = [*reading.hand, *rest]
         return top.value + position_worth(reading, hand, sets, reading.stock, ())
-    shown = set(action["cids"])
+    shown = set(action.cids or ())
     hand = [card for card in reading.hand if card.cid not in shown]
     gain = top.value + sum(card.value for card in reading.hand if card.cid in shown)
     return gain + position_worth(reading, [*hand, *rest], sets | {top.match}, reading.stock, ())
@@ -347,13 +356,13 @@ def stop_worth(reading: Reading) -> float:
     return -float(sum(card.value for card in reading.hand))
 
 
-def choose_pickup(reading: Reading, legal: Sequence[Action]) -> Action:
+def choose_pickup(reading: Reading, legal: Sequence[GameAction]) -> GameAction:
     """The draw, take or stop that leads to the best position."""
 
-    def worth(action: Action) -> float:
-        if action["kind"] == "take":
+    def worth(action: GameAction) -> float:
+        if isinstance(action, Take):
             return take_worth(reading, action)
-        return draw_worth(reading) if action["kind"] == "draw" else stop_worth(reading)
+        return draw_worth(reading) if isinstance(action, Draw) else stop_worth(reading)
 
     return max(legal, key=worth)
 
@@ -361,26 +370,26 @@ def choose_pickup(reading: Reading, legal: Sequence[Action]) -> Action:
 # -- the meld phase --------------------------------------------------------------------------
 
 
-def choose_play(reading: Reading, legal: Sequence[Action]) -> Action:
+def choose_play(reading: Reading, legal: Sequence[GameAction]) -> GameAction:
     """The first step of the turn's plan: a new set, a card onto a set, or the discard."""
     plays = plan(reading.hand, frozenset(reading.sets))
     cards = {card.cid: card for card in reading.hand}
     for match, meld in plays.melds:
         jewel = any(card.match is None for card in meld)
         for action in legal:
-            if action["kind"] == "meld":
-                named = [cards[cid] for cid in action["cids"]]
+            if isinstance(action, Meld):
+                named = [cards[cid] for cid in action.cids]
                 if (None in {card.match for card in named}) == jewel and all(
                     card.match in (match, None) for card in named
                 ):
                     return action
     for card, match in plays.adds:
         if match in reading.sets:
-            add = {"kind": "add", "cid": card.cid, "set": reading.sets[match]}
+            add = Add(card.cid, reading.sets[match])
             if add in legal:
                 return add
-    discard = {"kind": "discard", "cid": pick_discard(reading, plays).cid}
-    return discard if discard in legal else next(a for a in legal if a["kind"] == "discard")
+    discard = Discard(pick_discard(reading, plays).cid)
+    return discard if discard in legal else next(a for a in legal if isinstance(a, Discard))
 
 
 def pick_discard(reading: Reading, plays: Plan) -> Card:
@@ -392,17 +401,19 @@ def pick_discard(reading: Reading, plays: Plan) -> Card:
     return card or rest[0]
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[QueenOfScotsTable]):
     """Takes the pile when what the take puts down and the pile's cards it can use outweigh
     the ones stuck in hand; puts down every set, matching card and Crown Jewel it can; discards
     the card least likely to go down and least likely to hand the next player the pile, dumping
     high cards as the round nears its end; on an empty stock takes only when that beats
     stopping; and goes out whenever it can."""
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
+    def choose(
+        self, view: SeatView[QueenOfScotsTable] | None, legal: Sequence[GameAction]
+    ) -> GameAction:
+        if len(legal) == 1 or view is None:
             return legal[0]
         reading = read(view)
-        if view["table"]["phase"] == "pickup":
+        if view.table.phase == "pickup":
             return choose_pickup(reading, legal)
         return choose_play(reading, legal)

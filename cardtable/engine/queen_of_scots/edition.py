@@ -7,9 +7,11 @@ Card ids follow the table: the first kind's copies come first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
+
+from cardtable.engine.queen_of_scots.types import CardType, QueenFace
 
 CHARACTER = "character"
 ROYAL = "royal"
@@ -61,6 +63,11 @@ class QueenCard:
     def royal(self) -> bool:
         return self.type == ROYAL
 
+    @property
+    def face(self) -> QueenFace:
+        """The card as a seat sees it."""
+        return QueenFace(self.cid, self.name, self.short, self.value, cast(CardType, self.type))
+
     def to_wire(self) -> dict[str, Any]:
         return {
             "cid": self.cid,
@@ -78,10 +85,12 @@ class Edition:
     name: str
     cards: tuple[QueenCard, ...]
     wires: tuple[Mapping[str, Any], ...] = field(init=False, repr=False)
+    faces: tuple[QueenFace, ...] = field(init=False, repr=False)
     sort_keys: tuple[tuple[int, int, int], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "wires", tuple(card.to_wire() for card in self.cards))
+        object.__setattr__(self, "faces", tuple(card.face for card in self.cards))
         names = dict.fromkeys(card.name for card in self.cards)
         order = {name: index for index, name in enumerate(names)}
         keys = tuple((TYPES.index(card.type), order[card.name], card.cid) for card in self.cards)
@@ -101,6 +110,13 @@ class Edition:
 
     def wire(self, cid: int) -> dict[str, Any]:
         return dict(self.wires[cid])
+
+    def face(self, cid: int) -> QueenFace:
+        """Card `cid` as a seat sees it."""
+        return self.faces[cid]
+
+    def faces_of(self, cids: Sequence[int]) -> tuple[QueenFace, ...]:
+        return tuple(self.faces[cid] for cid in cids)
 
 
 class EditionError(ValueError):

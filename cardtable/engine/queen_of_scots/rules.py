@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import ClassVar, Final
 
 from cardtable.engine.core import (
-    Action,
     Event,
     Game,
+    GameAction,
+    GameTypes,
     IllegalAction,
     RoundScore,
     Setup,
@@ -37,13 +38,39 @@ from cardtable.engine.queen_of_scots.sets import (
     match_word,
     new_set_problem,
 )
+from cardtable.engine.queen_of_scots.types import (
+    NAME_CARDS,
+    NO_SUCH_SET,
+    NOT_IN_HAND,
+    TYPES,
+    Add,
+    Added,
+    Dealt,
+    DealtHand,
+    Discard,
+    Discarded,
+    Draw,
+    DrawnCard,
+    Drew,
+    Meld,
+    Melded,
+    OutBy,
+    Phase,
+    QueenFace,
+    QueenOfScotsTable,
+    Stop,
+    Stopped,
+    Take,
+    Took,
+    Turn,
+    WentOut,
+)
 
 HAND_SIZE = 11
 TARGET = 1000
 
-PICKUP = "pickup"  # draw from the stock or take the pile (or stop, the stock being empty)
-MELD = "meld"  # meld and add, then discard
-KINDS = ("draw", "take", "stop", "meld", "add", "discard")
+PICKUP: Final = "pickup"  # draw from the stock or take the pile (or stop, the stock being empty)
+MELD: Final = "meld"  # meld and add, then discard
 
 
 def dealt_cards(seats: int) -> int:
@@ -53,6 +80,8 @@ def dealt_cards(seats: int) -> int:
 
 class QueenOfScots(Game):
     """The rules of Queen of Scots (rulings 1–8) for one edition of the deck."""
+
+    types: ClassVar[GameTypes[QueenOfScotsTable]] = TYPES
 
     def __init__(
         self, setup: Setup, stack: Sequence[int] | None = None, edition: Edition | None = None
@@ -71,7 +100,7 @@ class QueenOfScots(Game):
         self.sets: dict[int, QueenSet] = {}
         self.next_set = 0
         self.turn = 0
-        self.phase = PICKUP
+        self.phase: Phase = PICKUP
         self.went_out: int | None = None
         self.opening_events = self._start_round(stack)
 
@@ -87,16 +116,15 @@ class QueenOfScots(Game):
         self.stock = order[position + 1 :][::-1]
         self.sets, self.next_set = {}, 0
         self.went_out = None
-        deal = Event.legacy(
-            "deal",
-            {
-                "round": self.round,
-                "dealer": self.dealer,
-                "hand_counts": [len(hand) for hand in self.hands],
-                "stock": len(self.stock),
-                "upcard": self.edition.wire(self.pile[-1]),
-            },
-            {seat: {"hand": self._cards(hand)} for seat, hand in enumerate(self.hands)},
+        deal = Event(
+            Dealt(
+                round=self.round,
+                dealer=self.dealer,
+                hand_counts=tuple(len(hand) for hand in self.hands),
+                stock=len(self.stock),
+                upcard=self.edition.face(self.pile[-1]),
+            ),
+            {seat: DealtHand(self._cards(hand)) for seat, hand in enumerate(self.hands)},
         )
         return [deal, *self._start_turn(self.left_of(self.dealer))]
 
@@ -108,19 +136,19 @@ class QueenOfScots(Game):
     def card_count(self) -> int:
         return len(self.edition)
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[GameAction]:
         if self.phase == PICKUP:
-            first: list[Action] = [{"kind": "draw"}] if self.stock else [{"kind": "stop"}]
-            return [*first, *self._takes(seat)]
+            first: GameAction = Draw() if self.stock else Stop()
+            return [first, *self._takes(seat)]
         hand = self.hands[seat]
         sets = self.own_sets(seat)
         adds = [
-            {"kind": "add", "cid": cid, "set": group.id}
+            Add(cid, group.id)
             for cid in hand
             for group in sets
             if fits(self.edition.cards[cid], group)
         ]
-        discards = [{"kind": "discard", "cid": cid} for cid in hand]
+        discards = [Discard(cid) for cid in hand]
         return [*self._melds(seat), *adds, *discards]
 
     def zones(self) -> dict[str, Zone]:
@@ -131,22 +159,22 @@ class QueenOfScots(Game):
             zones[f"set {group.id}"] = Zone(tuple(group.cards), public=True)
         return zones
 
-    def _table_view(self, seat: int | None) -> dict[str, Any]:
+    def _table_view(self, seat: int | None) -> QueenOfScotsTable:
         between = self.over or self.awaiting_deal
-        return {
-            "turn": None if between else self.turn,
-            "phase": "over" if self.over else "deal" if self.awaiting_deal else self.phase,
-            "edition": self.edition.name,
-            "target": self.target,
-            "hand": None if seat is None else self._cards(self.hands[seat]),
-            "hand_counts": [len(hand) for hand in self.hands],
-            "stock": len(self.stock),
-            "pile": self._cards(self.pile),
-            "top": self.edition.wire(self.pile[-1]) if self.pile else None,
-            "sets": [group.to_wire(self.edition) for group in self.sets.values()],
-            "table_values": [self.table_value(s) for s in range(self.seats)],
-            "went_out": self.went_out,
-        }
+        return QueenOfScotsTable(
+            turn=None if between else self.turn,
+            phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
+            edition=self.edition.name,
+            target=self.target,
+            hand=None if seat is None else self._cards(self.hands[seat]),
+            hand_counts=tuple(len(hand) for hand in self.hands),
+            stock=len(self.stock),
+            pile=self._cards(self.pile),
+            top=self.edition.face(self.pile[-1]) if self.pile else None,
+            sets=tuple(group.seen(self.edition) for group in self.sets.values()),
+            table_values=tuple(self.table_value(s) for s in range(self.seats)),
+            went_out=self.went_out,
+        )
 
     # -- what a seat may do ----------------------------------------------------------------
 
@@ -160,7 +188,7 @@ class QueenOfScots(Game):
     def table_value(self, seat: int) -> int:
         return sum(group.value(self.edition) for group in self.own_sets(seat))
 
-    def _takes(self, seat: int) -> list[Action]:
+    def _takes(self, seat: int) -> list[GameAction]:
         """Ruling 4: each way `seat` may take the whole pile."""
         if not self.pile:
             return []
@@ -169,11 +197,11 @@ class QueenOfScots(Game):
         if top.wild:
             if len(self._wilds(hand)) < MIN_NATURALS:
                 return []
-            return [{"kind": "take", "set": group.id} for group in self.own_sets(seat)]
+            return [Take(set_id=group.id) for group in self.own_sets(seat)]
         by_name = self._naturals_by_name(hand, top.match)
-        return [{"kind": "take", "cids": list(pair)} for pair in _choices(by_name, MIN_NATURALS)]
+        return [Take(cids=pair) for pair in _choices(by_name, MIN_NATURALS)]
 
-    def _melds(self, seat: int) -> list[Action]:
+    def _melds(self, seat: int) -> list[GameAction]:
         """Ruling 5: each smallest new set `seat` may make — three matching cards, or two and a
         Crown Jewel — of a kind it has no set of yet."""
         hand = self.hands[seat]
@@ -185,42 +213,41 @@ class QueenOfScots(Game):
                 kinds.setdefault(card.match, {}).setdefault(card.name, []).append(cid)
         have = {group.match for group in self.own_sets(seat)}
         needed = MIN_NATURALS if wilds else MIN_SET
-        actions: list[Action] = []
+        actions: list[GameAction] = []
         for match, by_name in kinds.items():
             if match in have or sum(map(len, by_name.values())) < needed:
                 continue
             if wilds:
                 for pair in _choices(by_name, MIN_NATURALS):
-                    actions.append({"kind": "meld", "cids": [*pair, wilds[0]]})
+                    actions.append(Meld((*pair, wilds[0])))
             for triple in _choices(by_name, MIN_SET):
-                actions.append({"kind": "meld", "cids": list(triple)})
+                actions.append(Meld(triple))
         return actions
 
     # -- applying actions --------------------------------------------------------------------
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action["kind"]
-        if kind == "deal":
+    def _apply(self, seat: int, action: GameAction) -> list[Event]:
+        if not isinstance(action, Draw | Take | Stop | Meld | Add | Discard):
             raise IllegalAction("The round is under way: there is nothing to deal.")
-        if kind not in KINDS:
-            raise IllegalAction(f"{kind!r} is not a move in Queen of Scots.")
-        if self.phase == PICKUP and kind in ("meld", "add", "discard"):
+        if self.phase == PICKUP and isinstance(action, Meld | Add | Discard):
             raise IllegalAction(
                 "Start your turn by picking up: draw from the stock or take the discard pile."
             )
-        if self.phase == MELD and kind in ("draw", "take", "stop"):
+        if self.phase == MELD and isinstance(action, Draw | Take | Stop):
             raise IllegalAction("You have picked up already this turn; meld, add, or discard.")
-        if kind == "draw":
-            return self._draw(seat)
-        if kind == "take":
-            return self._take(seat, action)
-        if kind == "stop":
-            return self._stop(seat)
-        if kind == "meld":
-            return self._meld(seat, action)
-        if kind == "add":
-            return self._add(seat, action)
-        return self._discard(seat, action)
+        match action:
+            case Draw():
+                return self._draw(seat)
+            case Take():
+                return self._take(seat, action)
+            case Stop():
+                return self._stop(seat)
+            case Meld(cids=cids):
+                return self._meld(seat, cids)
+            case Add(cid=cid, set_id=set_id):
+                return self._add(seat, cid, set_id)
+            case Discard(cid=cid):
+                return self._discard(seat, cid)
 
     def _draw(self, seat: int) -> list[Event]:
         if not self.stock:
@@ -228,28 +255,24 @@ class QueenOfScots(Game):
         cid = self.stock.pop()
         self.hands[seat] = self.edition.sorted([*self.hands[seat], cid])
         self.phase = MELD
-        return [
-            Event.legacy(
-                "draw",
-                {"seat": seat, "stock": len(self.stock)},
-                {seat: {"card": self.edition.wire(cid)}},
-            )
-        ]
+        return [Event(Drew(seat, len(self.stock)), {seat: DrawnCard(self.edition.face(cid))})]
 
     def _stop(self, seat: int) -> list[Event]:
         if self.stock:
             raise IllegalAction("The stock still has cards: draw, or take the discard pile.")
-        return [Event.legacy("stop", {"seat": seat}), *self._end_round()]
+        return [Event(Stopped(seat)), *self._end_round()]
 
-    def _take(self, seat: int, action: Action) -> list[Event]:
+    def _take(self, seat: int, action: Take) -> list[Event]:
         if not self.pile:
             raise IllegalAction("The discard pile is empty.")
         top_cid = self.pile[-1]
         top = self.edition.cards[top_cid]
         if top.wild:
-            return self._take_jewel(seat, action)
+            return self._take_jewel(seat, action.set_id)
         assert top.match is not None  # every card but a Crown Jewel matches something
-        cids = named_cards(action.get("cids"), self.hands[seat])
+        if action.cids is None:
+            raise IllegalAction(NAME_CARDS)
+        cids = named_cards(action.cids, self.hands[seat])
         wrong = [self.edition.cards[c] for c in cids if self.edition.cards[c].match != top.match]
         if wrong:
             raise IllegalAction(
@@ -272,23 +295,20 @@ class QueenOfScots(Game):
         group.cards += [top_cid, *cids]
         self.hands[seat] = self.edition.sorted([*self.hands[seat], *rest])
         self.phase = MELD
-        event = Event.legacy(
-            "take",
-            {
-                "seat": seat,
-                "top": self.edition.wire(top_cid),
-                "played": self._cards(cids),
-                "jewels_shown": 0,
-                "to_hand": self._cards(rest),
-                "set": group.id,
-                "of": group.match,
-                "new": new,
-                "value": group.value(self.edition),
-            },
+        event = Took(
+            seat=seat,
+            top=self.edition.face(top_cid),
+            played=self._cards(cids),
+            jewels_shown=0,
+            to_hand=self._cards(rest),
+            set_id=group.id,
+            of=group.match,
+            new=new,
+            value=group.value(self.edition),
         )
-        return [event, *self._out_if_empty(seat, "take")]
+        return [Event(event), *self._out_if_empty(seat, "take")]
 
-    def _take_jewel(self, seat: int, action: Action) -> list[Event]:
+    def _take_jewel(self, seat: int, set_id: int | None) -> list[Event]:
         """Ruling 4: two Crown Jewels shown (they stay in hand); the taken one joins a set."""
         if len(self._wilds(self.hands[seat])) < MIN_NATURALS:
             raise IllegalAction(
@@ -299,31 +319,27 @@ class QueenOfScots(Game):
                 "A Crown Jewel taken from the pile must join one of your sets at once, and you "
                 "have no set on the table yet."
             )
-        group = self._own_set(seat, action)
+        group = self._own_set(seat, set_id)
         top_cid = self.pile.pop()
         rest, self.pile = self.pile, []
         group.cards.append(top_cid)
         self.hands[seat] = self.edition.sorted([*self.hands[seat], *rest])
         self.phase = MELD
-        return [
-            Event.legacy(
-                "take",
-                {
-                    "seat": seat,
-                    "top": self.edition.wire(top_cid),
-                    "played": [],
-                    "jewels_shown": MIN_NATURALS,
-                    "to_hand": self._cards(rest),
-                    "set": group.id,
-                    "of": group.match,
-                    "new": False,
-                    "value": group.value(self.edition),
-                },
-            )
-        ]
+        event = Took(
+            seat=seat,
+            top=self.edition.face(top_cid),
+            played=(),
+            jewels_shown=MIN_NATURALS,
+            to_hand=self._cards(rest),
+            set_id=group.id,
+            of=group.match,
+            new=False,
+            value=group.value(self.edition),
+        )
+        return [Event(event)]
 
-    def _meld(self, seat: int, action: Action) -> list[Event]:
-        cids = named_cards(action.get("cids"), self.hands[seat])
+    def _meld(self, seat: int, named: tuple[int, ...]) -> list[Event]:
+        cids = named_cards(named, self.hands[seat])
         cards = [self.edition.cards[cid] for cid in cids]
         problem = new_set_problem(cards)
         if problem:
@@ -337,23 +353,13 @@ class QueenOfScots(Game):
             self.hands[seat].remove(cid)
         group = self._new_set(seat, match)
         group.cards = list(cids)
-        event = Event.legacy(
-            "meld",
-            {
-                "seat": seat,
-                "set": group.id,
-                "of": match,
-                "cards": self._cards(cids),
-                "value": group.value(self.edition),
-            },
-        )
-        return [event, *self._out_if_empty(seat, "meld")]
+        event = Melded(seat, group.id, match, self._cards(cids), group.value(self.edition))
+        return [Event(event), *self._out_if_empty(seat, "meld")]
 
-    def _add(self, seat: int, action: Action) -> list[Event]:
-        cid = action.get("cid")
-        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
-            raise IllegalAction("That card is not in your hand.")
-        group = self._own_set(seat, action)
+    def _add(self, seat: int, cid: int, set_id: int) -> list[Event]:
+        if cid not in self.hands[seat]:
+            raise IllegalAction(NOT_IN_HAND)
+        group = self._own_set(seat, set_id)
         card = self.edition.cards[cid]
         if not fits(card, group):
             raise IllegalAction(
@@ -362,27 +368,17 @@ class QueenOfScots(Game):
             )
         self.hands[seat].remove(cid)
         group.cards.append(cid)
-        event = Event.legacy(
-            "add",
-            {
-                "seat": seat,
-                "set": group.id,
-                "of": group.match,
-                "card": self.edition.wire(cid),
-                "value": group.value(self.edition),
-            },
+        event = Added(
+            seat, group.id, group.match, self.edition.face(cid), group.value(self.edition)
         )
-        return [event, *self._out_if_empty(seat, "add")]
+        return [Event(event), *self._out_if_empty(seat, "add")]
 
-    def _discard(self, seat: int, action: Action) -> list[Event]:
-        cid = action.get("cid")
-        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
-            raise IllegalAction("That card is not in your hand.")
+    def _discard(self, seat: int, cid: int) -> list[Event]:
+        if cid not in self.hands[seat]:
+            raise IllegalAction(NOT_IN_HAND)
         self.hands[seat].remove(cid)
         self.pile.append(cid)
-        events = [
-            Event.legacy("discard", {"seat": seat, "card": self.edition.wire(cid), "pile": len(self.pile)})
-        ]
+        events = [Event(Discarded(seat, self.edition.face(cid), len(self.pile)))]
         if not self.hands[seat]:
             return [*events, *self._go_out(seat, "discard")]
         return [*events, *self._start_turn(self.left_of(seat))]
@@ -391,15 +387,15 @@ class QueenOfScots(Game):
 
     def _start_turn(self, seat: int) -> list[Event]:
         self.turn, self.phase = seat, PICKUP
-        return [Event.legacy("turn", {"seat": seat, "stock": len(self.stock)})]
+        return [Event(Turn(seat, len(self.stock)))]
 
-    def _out_if_empty(self, seat: int, how: str) -> list[Event]:
+    def _out_if_empty(self, seat: int, how: OutBy) -> list[Event]:
         return self._go_out(seat, how) if not self.hands[seat] else []
 
-    def _go_out(self, seat: int, how: str) -> list[Event]:
+    def _go_out(self, seat: int, how: OutBy) -> list[Event]:
         """Ruling 6: an empty hand ends the round at once."""
         self.went_out = seat
-        return [Event.legacy("out", {"seat": seat, "by": how}), *self._end_round()]
+        return [Event(WentOut(seat, how)), *self._end_round()]
 
     def _end_round(self) -> list[Event]:
         """Rulings 7 and 8: score the round; the game ends once someone has reached the target
@@ -422,10 +418,9 @@ class QueenOfScots(Game):
         self.sets[group.id] = group
         return group
 
-    def _own_set(self, seat: int, action: Action) -> QueenSet:
-        sid = action.get("set")
-        if isinstance(sid, bool) or not isinstance(sid, int) or sid not in self.sets:
-            raise IllegalAction("There is no such set on the table.")
+    def _own_set(self, seat: int, sid: int | None) -> QueenSet:
+        if sid is None or sid not in self.sets:
+            raise IllegalAction(NO_SUCH_SET)
         group = self.sets[sid]
         if group.owner != seat:
             raise IllegalAction("You may add cards only to your own sets.")
@@ -443,8 +438,8 @@ class QueenOfScots(Game):
                 by_name.setdefault(card.name, []).append(cid)
         return by_name
 
-    def _cards(self, cids: Sequence[int]) -> list[dict[str, Any]]:
-        return [self.edition.wire(cid) for cid in cids]
+    def _cards(self, cids: Sequence[int]) -> tuple[QueenFace, ...]:
+        return self.edition.faces_of(cids)
 
 
 def _choices(by_name: dict[str, list[int]], size: int) -> list[tuple[int, ...]]:

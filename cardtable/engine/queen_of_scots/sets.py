@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY, Edition, QueenCard
+from cardtable.engine.queen_of_scots.types import SetView
 
 MIN_SET = 3
 MIN_NATURALS = 2
@@ -25,15 +25,16 @@ class QueenSet:
     def value(self, edition: Edition) -> int:
         return sum(edition.cards[cid].value for cid in self.cards)
 
-    def to_wire(self, edition: Edition) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "owner": self.owner,
-            "of": self.match,
-            "royal": self.match == ROYAL_FAMILY,
-            "cards": [edition.wire(cid) for cid in self.cards],
-            "value": self.value(edition),
-        }
+    def seen(self, edition: Edition) -> SetView:
+        """The set as every seat sees it."""
+        return SetView(
+            id=self.id,
+            owner=self.owner,
+            of=self.match,
+            royal=self.match == ROYAL_FAMILY,
+            cards=edition.faces_of(self.cards),
+            value=self.value(edition),
+        )
 
 
 def matches(card: QueenCard, match: str | None) -> bool:

@@ -2,22 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from cardtable.engine.codec import to_wire
+from cardtable.engine.core import FRAME_EVENTS, EventPart, SeenEvent
 from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY
+from cardtable.engine.queen_of_scots.types import (
+    Added,
+    Dealt,
+    DealtHand,
+    Discarded,
+    DrawnCard,
+    Drew,
+    Melded,
+    QueenFace,
+    Stopped,
+    Took,
+    Turn,
+    WentOut,
+)
 from cardtable.engine.text import describe_common
 
 
-def card_words(card: Mapping[str, Any] | None) -> str:
+def card_words(card: QueenFace | None) -> str:
     """``John Knox (15)``, ``King James ♛ (20)``, ``Crown Jewels ◆ (50)``."""
     if card is None:
         return "nothing"
-    mark = " ♛" if card["type"] == "royal" else " ◆" if card["type"] == "wild" else ""
-    return f"{card['name']}{mark} ({card['value']})"
+    mark = " ♛" if card.type == "royal" else " ◆" if card.type == "wild" else ""
+    return f"{card.name}{mark} ({card.value})"
 
 
-def cards_words(cards: Sequence[Mapping[str, Any]]) -> str:
+def cards_words(cards: Sequence[QueenFace]) -> str:
     return ", ".join(card_words(card) for card in cards) if cards else "nothing"
 
 
@@ -26,54 +41,52 @@ def set_words(match: str) -> str:
     return "royal family set" if match == ROYAL_FAMILY else f"{match} set"
 
 
-def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    common = describe_common(event, names)
-    if common is not None:
-        return common
-    kind = event["kind"]
-    who = names[event["seat"]] if "seat" in event else ""
-    if kind == "deal":
-        text = (
-            f"Round {event['round']}: {names[event['dealer']]} deals and turns up "
-            f"{card_words(event['upcard'])}; {event['stock']} in the stock"
-        )
-        if "hand" in event:
-            text += f". You hold {len(event['hand'])} cards"
-        return text + "."
-    if kind == "turn":
-        return f"{who}'s turn."
-    if kind == "draw":
-        if "card" in event:
-            return f"  You draw {card_words(event['card'])}."
-        return f"  {who} draws from the stock ({event['stock']} left)."
-    if kind == "take":
-        if event["jewels_shown"]:
-            how = (
-                f"shows two Crown Jewels and takes the pile, putting the Crown Jewels on top "
-                f"onto their {set_words(event['of'])}"
+    if isinstance(event.public, FRAME_EVENTS):
+        # TRANSITION: until `describe_common` takes a `SeenEvent`.
+        return describe_common(to_wire(event.public), names) or event.kind
+    match event.public:
+        case Dealt(round=round_, dealer=dealer, stock=stock, upcard=upcard):
+            text = (
+                f"Round {round_}: {names[dealer]} deals and turns up "
+                f"{card_words(upcard)}; {stock} in the stock"
             )
-        else:
-            start = "into a new" if event["new"] else "onto their"
-            how = (
-                f"takes the pile with {cards_words(event['played'])}, putting them and "
-                f"{card_words(event['top'])} {start} {set_words(event['of'])}"
-            )
-        return f"  {who} {how} ({event['value']}); {len(event['to_hand'])} cards go to their hand."
-    if kind == "meld":
-        return (
-            f"  {who} lays down a {set_words(event['of'])}: {cards_words(event['cards'])} "
-            f"({event['value']})."
+            if isinstance(event.private, DealtHand):
+                text += f". You hold {len(event.private.hand)} cards"
+            return text + "."
+        case Turn(seat=seat):
+            return f"{names[seat]}'s turn."
+        case Drew(seat=seat, stock=stock):
+            if isinstance(event.private, DrawnCard):
+                return f"  You draw {card_words(event.private.card)}."
+            return f"  {names[seat]} draws from the stock ({stock} left)."
+        case Took() as took:
+            return f"  {names[took.seat]} {took_words(took)}"
+        case Melded(seat=seat, of=of, cards=cards, value=value):
+            return f"  {names[seat]} lays down a {set_words(of)}: {cards_words(cards)} ({value})."
+        case Added(seat=seat, of=of, card=card, value=value):
+            return f"  {names[seat]} adds {card_words(card)} to their {set_words(of)} ({value})."
+        case Discarded(seat=seat, card=card):
+            return f"  {names[seat]} discards {card_words(card)}."
+        case Stopped(seat=seat):
+            return f"The stock is empty and {names[seat]} does not take the pile: the round ends."
+        case WentOut(seat=seat):
+            return f"{names[seat]} goes out!"
+    return event.kind
+
+
+def took_words(took: Took) -> str:
+    """What a take did, after the taker's name."""
+    if took.jewels_shown:
+        how = (
+            f"shows two Crown Jewels and takes the pile, putting the Crown Jewels on top "
+            f"onto their {set_words(took.of)}"
         )
-    if kind == "add":
-        return (
-            f"  {who} adds {card_words(event['card'])} to their {set_words(event['of'])} "
-            f"({event['value']})."
+    else:
+        start = "into a new" if took.new else "onto their"
+        how = (
+            f"takes the pile with {cards_words(took.played)}, putting them and "
+            f"{card_words(took.top)} {start} {set_words(took.of)}"
         )
-    if kind == "discard":
-        return f"  {who} discards {card_words(event['card'])}."
-    if kind == "stop":
-        return f"The stock is empty and {who} does not take the pile: the round ends."
-    if kind == "out":
-        return f"{who} goes out!"
-    return str(kind)
+    return f"{how} ({took.value}); {len(took.to_hand)} cards go to their hand."

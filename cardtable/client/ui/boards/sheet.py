@@ -21,6 +21,7 @@ from textual.geometry import Region
 from cardtable.client.ui.boards import Board
 from cardtable.client.ui.boards.layout import Part, Row, Sheet, lay_out
 from cardtable.client.ui.cards import CHANGED, CHANGED_MARK, SELECTED_MARK, YELLOW_ON_DARK
+from cardtable.engine import EventPart, SeenEvent
 
 
 def sheet_text(rows: list[Row], width: int) -> str:
@@ -88,10 +89,14 @@ class SheetBoard(Board):
     def _forget_choices(self) -> None:
         """Drop any choice on screen that was for other cards (a subclass's targets)."""
 
+    def hand_order(self) -> list[int]:
+        """Our hand's card ids in the order drawn (a board reading its typed view says so)."""
+        return [card["cid"] for card in self.hand]
+
     # -- marking cards --------------------------------------------------------------------------
 
     def action_move(self, step: int) -> None:
-        order = [card["cid"] for card in self.hand]
+        order = self.hand_order()
         if not order:
             return
         index = order.index(self.cursor) if self.cursor in order else -step
@@ -101,7 +106,7 @@ class SheetBoard(Board):
 
     def action_move_to(self, index: int) -> None:
         """Home / End: the cursor to the first or the last card."""
-        order = [card["cid"] for card in self.hand]
+        order = self.hand_order()
         if order:
             self.cursor = order[index]
             self._forget_choices()
@@ -227,6 +232,28 @@ def news_told(
         for event in recent
         if event.get("seat") == seat and (told := words(event, level >= 2)) is not None
     ]
+    return _news(news, level)
+
+
+def news_seen(
+    recent: Sequence[SeenEvent[EventPart]],
+    seat: int,
+    level: int,
+    words: Callable[[SeenEvent[EventPart], bool], Text | None],
+) -> list[Text]:
+    """`news_told` for typed events (`TableState.recent_events`): an event is `seat`'s when its
+    public part has that ``seat``."""
+    news = [
+        told
+        for event in recent
+        if getattr(event.public, "seat", None) == seat
+        and (told := words(event, level >= 2)) is not None
+    ]
+    return _news(news, level)
+
+
+def _news(news: list[Text], level: int) -> list[Text]:
+    """The moves told, brief (each kind once) from `level` 2, the mark alone from 3."""
     if level >= 2:
         news = list({told.plain: told for told in news}.values())
     if not news:

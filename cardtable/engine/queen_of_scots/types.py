@@ -1,0 +1,308 @@
+"""Queen of Scots's types: its actions, its events and what a seat sees of the table.
+
+Read these first: they are the whole of what the rules accept and tell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from cardtable.engine.codec import Plain, WireError, wire_field
+from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids, cards_field
+
+NOT_IN_HAND = "That card is not in your hand."
+NO_SUCH_SET = "There is no such set on the table."
+NAME_CARDS = "Name the cards from your hand."
+
+#: A card's type: a character, a member of the royal family, or a wild Crown Jewel.
+CardType = Literal["character", "royal", "wild"]
+
+
+@dataclass(frozen=True, slots=True)
+class QueenFace:
+    """A card as seen: its id, whole and short name, value and type."""
+
+    cid: int
+    name: str
+    short: str
+    value: int
+    type: CardType
+
+    @property
+    def wild(self) -> bool:
+        return self.type == "wild"
+
+    @property
+    def royal(self) -> bool:
+        return self.type == "royal"
+
+
+# -- actions ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(GameAction):
+    """The pickup: the top card of the stock."""
+
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(GameAction):
+    """The stock being empty, end the round instead of taking the pile."""
+
+    kind: ClassVar[str] = "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(GameAction):
+    """The pickup: the whole discard pile. A natural card on top is taken by showing `cids`,
+    two or more hand cards matching it; a Crown Jewel on top, by showing two Crown Jewels (they
+    stay in hand), and it joins set `set_id` of the taker's. On the wire only the fields named
+    travel: ``{"kind": "take", "cids": [...]}`` or ``{"kind": "take", "set": 2}``."""
+
+    kind: ClassVar[str] = "take"
+    cids: tuple[int, ...] | None = cards_field(default=None)
+    set_id: int | None = wire_field(name="set", refusal=NO_SUCH_SET, default=None)
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"kind": self.kind}
+        if self.cids is not None:
+            wire["cids"] = list(self.cids)
+        if self.set_id is not None:
+            wire["set"] = self.set_id
+        return wire
+
+    @classmethod
+    def from_wire(cls, data: Plain) -> Take:
+        # TRANSITION: read by hand so that `card_ids`' own words reach the player, which the
+        # codec prefixes with the field's name.
+        fields = _fields(data, "take", ("cids", "set"))
+        cids = card_ids(fields["cids"]) if "cids" in fields else None
+        set_id = fields.get("set")
+        if set_id is not None and (isinstance(set_id, bool) or not isinstance(set_id, int)):
+            raise WireError(NO_SUCH_SET)
+        return cls(cids, set_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld(GameAction):
+    """A new set of `cids`: three or more matching cards, or two and Crown Jewels."""
+
+    kind: ClassVar[str] = "meld"
+    cids: tuple[int, ...] = cards_field()
+
+    @classmethod
+    def from_wire(cls, data: Plain) -> Meld:
+        # TRANSITION: as `Take.from_wire`.
+        fields = _fields(data, "meld", ("cids",))
+        if "cids" not in fields:
+            raise WireError(NAME_CARDS)
+        return cls(card_ids(fields["cids"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Add(GameAction):
+    """Hand card `cid` joins set `set_id`, one of the seat's own."""
+
+    kind: ClassVar[str] = "add"
+    cid: int = wire_field(refusal=NOT_IN_HAND)
+    set_id: int = wire_field(name="set", refusal=NO_SUCH_SET)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(GameAction):
+    """Hand card `cid` onto the pile, ending the turn."""
+
+    kind: ClassVar[str] = "discard"
+    cid: int = wire_field(refusal=NOT_IN_HAND)
+
+
+QueenAction = Draw | Stop | Take | Meld | Add | Discard
+
+
+def _fields(data: Plain, kind: str, names: tuple[str, ...]) -> Mapping[str, Any]:
+    """`data`'s fields besides its kind, or `WireError` for a field it may not have."""
+    if not isinstance(data, Mapping) or data.get("kind") != kind:
+        raise WireError(f"Expected a {kind!r}.")
+    extra = sorted(str(key) for key in data if key != "kind" and key not in names)
+    if extra:
+        raise WireError(f"{kind} has no field {extra[0]!r}.")
+    return {key: value for key, value in data.items() if key != "kind"}
+
+
+# -- events ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(EventPart):
+    """A round is dealt: how many cards each holds, the stock's size and the upcard."""
+
+    kind: ClassVar[str] = "deal"
+    round: int
+    dealer: int
+    hand_counts: tuple[int, ...]
+    stock: int
+    upcard: QueenFace
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    """The private part of `Dealt`: the receiving seat's own hand."""
+
+    hand: tuple[QueenFace, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(EventPart):
+    kind: ClassVar[str] = "turn"
+    seat: int
+    stock: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(EventPart):
+    """`seat` drew from the stock, leaving `stock` cards."""
+
+    kind: ClassVar[str] = "draw"
+    seat: int
+    stock: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnCard:
+    """The private part of `Drew`: the card, shown to the drawer alone."""
+
+    card: QueenFace
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped(EventPart):
+    """The stock being empty, `seat` ended the round."""
+
+    kind: ClassVar[str] = "stop"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Took(EventPart):
+    """`seat` took the pile: `top` and the `played` cards onto set `set_id` (of `of`, `new`
+    when the take made it), worth `value` now; `jewels_shown` Crown Jewels shown for a Crown
+    Jewel on top; `to_hand` the rest of the pile."""
+
+    kind: ClassVar[str] = "take"
+    seat: int
+    top: QueenFace
+    played: tuple[QueenFace, ...]
+    jewels_shown: int
+    to_hand: tuple[QueenFace, ...]
+    set_id: int = wire_field(name="set")
+    of: str = wire_field()
+    new: bool = wire_field()
+    value: int = wire_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Melded(EventPart):
+    """`seat` made set `set_id` of `of` with `cards`, worth `value`."""
+
+    kind: ClassVar[str] = "meld"
+    seat: int
+    set_id: int = wire_field(name="set")
+    of: str = wire_field()
+    cards: tuple[QueenFace, ...] = wire_field()
+    value: int = wire_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Added(EventPart):
+    """`seat` added `card` to their set `set_id` of `of`, now worth `value`."""
+
+    kind: ClassVar[str] = "add"
+    seat: int
+    set_id: int = wire_field(name="set")
+    of: str = wire_field()
+    card: QueenFace = wire_field()  # noqa: RUF009 (a field, not a shared default)
+    value: int = wire_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(EventPart):
+    """`seat` discarded `card`; the pile holds `pile` cards."""
+
+    kind: ClassVar[str] = "discard"
+    seat: int
+    card: QueenFace
+    pile: int
+
+
+#: How a player went out: by the move that emptied their hand.
+OutBy = Literal["take", "meld", "add", "discard"]
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(EventPart):
+    """`seat` emptied their hand (`by` that move), ending the round."""
+
+    kind: ClassVar[str] = "out"
+    seat: int
+    by: OutBy
+
+
+# -- the view --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetView:
+    """A set on the table: its id, owner, what it matches (`royal`: the royal family), its
+    cards and their value."""
+
+    id: int
+    owner: int
+    of: str
+    royal: bool
+    cards: tuple[QueenFace, ...]
+    value: int
+
+
+#: Where a round stands: a seat's pickup, its melds, the next deal awaited, or the game over.
+Phase = Literal["pickup", "meld", "deal", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class QueenOfScotsTable:
+    """What a seat sees of the table (`hand` is None for a spectator). The pile and the sets
+    list their cards bottom first; `top` is the pile's top card."""
+
+    turn: int | None
+    phase: Phase
+    edition: str
+    target: int
+    hand: tuple[QueenFace, ...] | None
+    hand_counts: tuple[int, ...]
+    stock: int
+    pile: tuple[QueenFace, ...]
+    top: QueenFace | None
+    sets: tuple[SetView, ...]
+    table_values: tuple[int, ...]
+    went_out: int | None
+
+
+TYPES = GameTypes(
+    "Queen of Scots",
+    actions=(Draw, Stop, Take, Meld, Add, Discard),
+    events=(
+        (Dealt, DealtHand),
+        Turn,
+        (Drew, DrawnCard),
+        Stopped,
+        Took,
+        Melded,
+        Added,
+        Discarded,
+        WentOut,
+    ),
+    table=QueenOfScotsTable,
+)
