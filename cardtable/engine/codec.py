@@ -34,6 +34,7 @@ Plain = Any
 _WIRE_NAME = "wire"
 _PARSER = "parse"
 _REFUSAL = "refusal"
+_OPTIONAL = "optional"
 
 
 class WireError(ValueError):
@@ -49,13 +50,17 @@ def wire_field(
     name: str | None = None,
     parse: Callable[[Plain], Any] | None = None,
     refusal: str | None = None,
+    optional: bool = False,
     default: Any = dataclasses.MISSING,
     default_factory: Any = dataclasses.MISSING,
 ) -> Any:
     """A dataclass field with wire metadata: `name` it travels under (``from`` for a field
-    ``source``), its own `parse` (raising `WireError`), and the `refusal` given whenever it is
-    missing or of the wrong type (instead of the codec's own words)."""
-    metadata = {_WIRE_NAME: name, _PARSER: parse, _REFUSAL: refusal}
+    ``source``), its own `parse` (raising `WireError`), the `refusal` given whenever it is
+    missing or of the wrong type (instead of the codec's own words), and whether it is
+    `optional`: left out of the plain form when None, and None when missing from it."""
+    metadata = {_WIRE_NAME: name, _PARSER: parse, _REFUSAL: refusal, _OPTIONAL: optional}
+    if optional and default is dataclasses.MISSING:
+        default = None
     if default_factory is not dataclasses.MISSING:
         return dataclasses.field(default_factory=default_factory, metadata=metadata)
     return dataclasses.field(default=default, metadata=metadata)
@@ -122,11 +127,16 @@ def _dataclass_encoder(cls: type[Any]) -> Callable[[Any], Plain]:
         (field.name, field.metadata.get(_WIRE_NAME) or field.name)
         for field in dataclasses.fields(cls)
     ]
+    optional = frozenset(
+        field.name for field in dataclasses.fields(cls) if field.metadata.get(_OPTIONAL)
+    )
 
     def encode(value: Any) -> Plain:
         wire: dict[str, Plain] = {"kind": kind} if kind is not None else {}
         for attr, name in fields:
             item = getattr(value, attr)
+            if item is None and attr in optional:
+                continue
             wire[name] = item if isinstance(item, _SIMPLE) else to_wire(item)
         return wire
 
