@@ -682,9 +682,7 @@ class HeuristicBot(Bot[TrupeTable]):
     more; plays for a Trupe with most cards of one group; and discards the card it will miss
     least, honors first as the hand nears its end, and not one the next player may take."""
 
-    def choose(
-        self, view: SeatView[TrupeTable] | None, legal: Sequence[GameAction]
-    ) -> GameAction:
+    def choose(self, view: SeatView[TrupeTable] | None, legal: Sequence[GameAction]) -> GameAction:
         if len(legal) == 1:
             return legal[0]
         assert view is not None, "the heuristic bot reads its view"

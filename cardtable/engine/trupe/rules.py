@@ -51,9 +51,9 @@ from cardtable.engine.trupe.combinations import (
 )
 from cardtable.engine.trupe.scoring import GAM, REVEL, TRUPE, seat_lines, shared_lines
 from cardtable.engine.trupe.types import (
+    NO_SUCH_DECLARATION,
     NOT_IN_HAND,
     NOT_IN_ROW,
-    NO_SUCH_DECLARATION,
     SAY_AS,
     TYPES,
     CombinationType,

@@ -107,8 +107,7 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
             return f"  {names[seat]} declares {declaration_words(declaration)}."
         case Extended(seat=seat, card=card, declaration=declaration):
             return (
-                f"  {names[seat]} adds {card_words(card)}, making "
-                f"{declaration_words(declaration)}."
+                f"  {names[seat]} adds {card_words(card)}, making {declaration_words(declaration)}."
             )
         case PairLaid(seat=seat, cards=cards):
             return f"  {names[seat]} lays down a final pair: {cards_words(cards)}."

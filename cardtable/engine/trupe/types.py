@@ -10,11 +10,12 @@ declaration's or a final pair's ``as`` likewise.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
 
-from cardtable.engine.codec import Plain, wire_field
-from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
+from cardtable.engine.codec import Plain, WireError, wire_field
+from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids
 
 NOT_IN_HAND = "That card is not in your hand."
 NOT_IN_ROW = "That card is not in the discard row."
@@ -106,6 +107,20 @@ class PairView:
 # -- actions ---------------------------------------------------------------------------------------
 
 
+def _read_naming(kind: str, data: Plain) -> tuple[tuple[int, ...], str | None]:
+    """A declaration's or a final pair's cards and the Trefoil's stand-in, read from plain data
+    with the exact words `card_ids` gives (the codec would put the field's name before them)."""
+    if not isinstance(data, Mapping) or data.get("kind") != kind:
+        raise WireError(f"Expected a {kind!r}.")
+    extra = set(data) - {"kind", "cids", "as"}
+    if extra:
+        raise WireError(f"{kind} has no field {sorted(map(str, extra))[0]!r}.")
+    stands_for = data.get("as")
+    if stands_for is not None and not isinstance(stands_for, str):
+        raise WireError(SAY_AS)
+    return card_ids(data.get("cids")), stands_for
+
+
 def _plain_with_as(kind: str, fields: dict[str, Plain], stands_for: str | None) -> dict[str, Any]:
     """An action's plain form: ``as`` only when the Trefoil stands for something."""
     wire: dict[str, Any] = {"kind": kind, **fields}
@@ -134,11 +149,15 @@ class Declare(GameAction):
     """Declare `cids` as a new combination; the Trefoil among them stands for `stands_for`."""
 
     kind: ClassVar[str] = "declare"
-    cids: tuple[int, ...] = cards_field()
+    cids: tuple[int, ...]
     stands_for: str | None = wire_field(name="as", refusal=SAY_AS, default=None)
 
     def to_wire(self) -> dict[str, Any]:
         return _plain_with_as(self.kind, {"cids": list(self.cids)}, self.stands_for)
+
+    @classmethod
+    def from_wire(cls, data: Plain) -> Self:
+        return cls(*_read_naming(cls.kind, data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,11 +180,15 @@ class Pair(GameAction):
     """Lay down `cids` as a final pair, to go out."""
 
     kind: ClassVar[str] = "pair"
-    cids: tuple[int, ...] = cards_field()
+    cids: tuple[int, ...]
     stands_for: str | None = wire_field(name="as", refusal=SAY_AS, default=None)
 
     def to_wire(self) -> dict[str, Any]:
         return _plain_with_as(self.kind, {"cids": list(self.cids)}, self.stands_for)
+
+    @classmethod
+    def from_wire(cls, data: Plain) -> Self:
+        return cls(*_read_naming(cls.kind, data))
 
 
 @dataclass(frozen=True, slots=True)
