@@ -29,7 +29,8 @@ from cardtable.client.ui.boards.trupe import TrupeBoard
 from cardtable.client.ui.rules import RULES_DIR, RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
-from cardtable.engine import Action, get_game, new_game
+from cardtable.engine import PlainAction, get_game, new_game
+from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.cards import DECK, GROUPS, HONORS, TREFOIL_CID
 from cardtable.engine.trupe.rules import Trupe
 from cardtable.play import LocalServer, play_plan
@@ -306,7 +307,8 @@ async def chosen_by_letter(pilot: AppPilot, trupe: TrupeBoard, key: str) -> dict
     """Press `key` (a lettered choice) and return the action it makes."""
     target = next(t for t in trupe.targets() if t.key == key)
     await pilot.press(key)
-    return target.action
+    plain: dict[str, Any] = to_wire(target.item)
+    return plain
 
 
 async def declare_with_keys(
@@ -371,7 +373,7 @@ async def key_move(
         assert keys and all(f"{key} " in trupe.table_text(WIDE) for key in keys.values())
         if len(targets) == 1:
             await pilot.press("e")
-            return [targets[0].action]
+            return [to_wire(targets[0].item)]
         return [await chosen_by_letter(pilot, trupe, targets[-1].key)]
     if "declare" in kinds:
         manual = done.get("declare", 0) % 2 == 0
@@ -554,7 +556,7 @@ async def click_card(
     assert trupe.cursor == cid
 
 
-async def click_move(pilot: AppPilot, app: CardtableApp, trupe: TrupeBoard) -> list[Action]:
+async def click_move(pilot: AppPilot, app: CardtableApp, trupe: TrupeBoard) -> list[PlainAction]:
     """A move made with clicks, greedy as `key_move` is; returns the actions it makes."""
     current = view(app)
     legal, table = current["legal"], current["table"]
@@ -587,7 +589,7 @@ async def click_move(pilot: AppPilot, app: CardtableApp, trupe: TrupeBoard) -> l
             await click_cards(pilot, app, trupe, action["cids"])
             assert await pilot.click(offset=spot(app, words_, part))
             if trupe.offer:
-                target = next(t for t in trupe.offer if t.action["as"] == action["as"])
+                target = next(t for t in trupe.offer if t.item.stands_for == action["as"])
                 choice = f"{target.key} {action['as']}"
                 await on_screen(pilot, app, choice, widget=part)
                 assert await pilot.click(offset=spot(app, choice, part))
@@ -953,7 +955,7 @@ def test_a_final_pair_with_the_trefoil_offers_its_identities_then_the_last_card_
             await select(pilot, trupe, [gold, TREFOIL_CID])
             part = trupe.query_one("#trupe-hand")
             assert await pilot.click(offset=spot(app, "p: final pair", part))
-            identities = [t.action["as"] for t in trupe.offer]
+            identities = [t.item.stands_for for t in trupe.offer]
             assert identities == ["BColors", "BWorld", "BBanner", "GGold", "MGold", "SGold"]
             line = hand_text(trupe).splitlines()[1]
             assert line.startswith("♣ stands for:  a BColors  f BWorld  g BBanner  h GGold")
@@ -1061,7 +1063,7 @@ def replay_steps(seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]
     declarations and extends first, so the table has something to show."""
     rng = random.Random(4)
 
-    def choose(legal: list[Action]) -> Action:
+    def choose(legal: list[PlainAction]) -> PlainAction:
         rich = [action for action in legal if action["kind"] in ("take", "declare", "extend")]
         return rng.choice(rich or legal)
 

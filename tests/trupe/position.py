@@ -16,18 +16,62 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.engine import Action, Event, RoundScore, ScoreLine, get_game
+import pytest
+
+from cardtable.engine import (
+    Event,
+    Game,
+    IllegalAction,
+    PlainAction,
+    RoundScore,
+    ScoreLine,
+    get_game,
+)
+from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, hand_order
 from cardtable.engine.trupe.rules import DISCARD, DRAW, HAND_SIZE, PLAY, Declaration, Trupe
-from tests.scenario import check_refused
-from tests.scenario import event as event
-from tests.scenario import kinds as kinds
-from tests.scenario import lines as lines
+
+# -- events, in plain form -------------------------------------------------------------------------
+
+
+def kinds(events: Sequence[Event]) -> list[str]:
+    return [event.kind for event in events]
+
+
+def public(event: Event) -> dict[str, Any]:
+    """An event's public fields, as they travel (without its kind)."""
+    wire: dict[str, Any] = to_wire(event.public)
+    del wire["kind"]
+    return wire
+
+
+def private(event: Event, seat: int) -> dict[str, Any]:
+    """The fields `event` shows `seat` alone, as they travel."""
+    wire: dict[str, Any] = to_wire(event.private[seat])
+    return wire
+
+
+def event(events: Sequence[Event], kind: str) -> dict[str, Any]:
+    """The public fields of the only event of `kind`."""
+    found = [public(e) for e in events if e.kind == kind]
+    assert len(found) == 1, f"{len(found)} {kind} events"
+    return found[0]
+
+
+def lines(game: Game, seat: int) -> list[tuple[str, int, int]]:
+    """The last round's score lines of `seat`'s side that count something, as (label, count,
+    each)."""
+    return [
+        (line.label, line.count, line.each)
+        for line in game.round_scores[-1].lines[game.side_of(seat)]
+        if line.count
+    ]
+
 
 #: A declaration on the board: its owner and its cards, e.g. ``(0, "B2 B2 Tref=B2")``.
 DeclSpec = tuple[int, str]
 
-DRAW_ACTION: Action = {"kind": "draw"}
+DRAW_ACTION: PlainAction = {"kind": "draw"}
 
 _HONOR_RANKS = ("Gold", "Colors", "World", "Banner")
 
@@ -332,7 +376,7 @@ def assert_conserved(game: Trupe) -> None:
     assert sorted(held) == list(range(DECK_SIZE))
 
 
-def play(game: Trupe, seat: int, action: Action) -> list[Event]:
+def play(game: Trupe, seat: int, action: PlainAction) -> list[Event]:
     """Apply a legal action and check that every card is still in exactly one place."""
     events = game.apply(seat, action)
     assert_conserved(game)
@@ -361,7 +405,14 @@ def snapshot(game: Trupe) -> tuple[Any, ...]:
     return views, dict(game.zones()), state
 
 
-def refused(game: Trupe, seat: int, action: Action) -> str:
+def refused(game: Trupe, seat: int, action: PlainAction) -> str:
     """Apply an action the rules forbid: check that it changes nothing and that its reason is a
     sentence, and return the reason."""
-    return check_refused(game, seat, action, snapshot)
+    before = snapshot(game)
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(seat, action)
+    assert snapshot(game) == before
+    reason = caught.value.reason
+    assert reason[:1].isupper() or reason[:1] == "'", reason
+    assert reason.endswith("."), reason
+    return reason

@@ -13,10 +13,12 @@ import copy
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 import pytest
 
-from cardtable.engine import Action, Bot, RandomBot, get_game, new_game, play_out
+from cardtable.engine import Bot, PlainAction, RandomBot, get_game, new_game, play_out
+from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.bots import HeuristicBot, feed_risk, read
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, hand_order
 from cardtable.engine.trupe.combinations import Kind, classify
@@ -117,23 +119,23 @@ def codes(game: Trupe, cids: Sequence[int], trefoil_as: str | None = None) -> li
     return [trefoil_as if cid == TREFOIL_CID and trefoil_as else DECK[cid].short for cid in cids]
 
 
-def choose(game: Trupe, seat: int = 0) -> Action:
+def choose(game: Trupe, seat: int = 0) -> PlainAction:
     view = game.view(seat)
-    action = HeuristicBot(1).choose(view, view["legal"])
+    action: PlainAction = to_wire(HeuristicBot(1).choose(game.seat_view(seat), game.legal(seat)))
     assert action in view["legal"]
     return action
 
 
-def bot_turn(game: Trupe, seat: int = 0) -> list[Action]:
+def bot_turn(game: Trupe, seat: int = 0) -> list[PlainAction]:
     """Let the bot play `seat`'s turn to its end (or the hand's); return its actions."""
-    actions: list[Action] = []
+    actions: list[PlainAction] = []
     while not game.awaiting_deal and game.turn == seat and (not actions or game.phase != DRAW):
         actions.append(choose(game, seat))
         game.apply(seat, actions[-1])
     return actions
 
 
-def declared_codes(actions: Sequence[Action], game: Trupe) -> list[list[str]]:
+def declared_codes(actions: Sequence[PlainAction], game: Trupe) -> list[list[str]]:
     """The identities of each declaration among `actions`, in order."""
     return [
         sorted(codes(game, action["cids"], action.get("as")))
@@ -142,7 +144,7 @@ def declared_codes(actions: Sequence[Action], game: Trupe) -> list[list[str]]:
     ]
 
 
-def discarded(actions: Sequence[Action]) -> str:
+def discarded(actions: Sequence[PlainAction]) -> str:
     assert actions[-1]["kind"] == "discard"
     return DECK[actions[-1]["cid"]].short
 
@@ -329,7 +331,7 @@ def test_a_card_whose_copies_are_all_seen_cannot_feed_the_next_player() -> None:
     game = position(
         ["B1 G2 G3 M2 M4", FULL], [(1, "B1 B1 B1"), (1, "B2 B2 B2 B2"), (1, "B3 B3 B3 B3")]
     )
-    reading = read(game.view(0))
+    reading = read(game.seat_view(0))
     assert feed_risk(reading, "B1") == 0
     assert feed_risk(reading, "M4") > 0
 
@@ -392,10 +394,10 @@ def test_it_chooses_from_its_own_view_alone() -> None:
     )
     assert first.view(0) == second.view(0)
     assert first.hands[1] != second.hands[1]
-    view = first.view(0)
+    view = first.seat_view(0)
     before = copy.deepcopy(view)
     assert choose(first) == choose(second)
-    HeuristicBot(1).choose(view, view["legal"])
+    HeuristicBot(1).choose(view, view.legal)
     assert view == before
 
 
@@ -404,15 +406,15 @@ def test_it_plays_only_legal_actions_in_whole_games(players: int) -> None:
     """Heuristic bots in every seat but one (a random bot) play games to their end."""
     for seed in range(2):
         game = new_game("trupe", players, {"target": 100}, seed=seed)
-        bots: list[Bot] = [
+        bots: list[Bot[Any]] = [
             RandomBot(seed) if seat == seed % players else HeuristicBot(seed * 10 + seat)
             for seat in range(players)
         ]
         while not game.over:
             seat = game.actors[0]
-            view = game.view(seat)
-            action = bots[seat].choose(copy.deepcopy(view), view["legal"])
-            assert action in view["legal"]
+            view = game.seat_view(seat)
+            action = bots[seat].choose(copy.deepcopy(view), view.legal)
+            assert action in view.legal
             game.apply(seat, action)
         assert game.result is not None
 

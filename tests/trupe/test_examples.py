@@ -6,14 +6,24 @@ The dealer (seat 0) plays first; seat 1 only draws and discards what it drew.
 
 from __future__ import annotations
 
-from cardtable.engine import Action, Event
+from cardtable.engine import Event, PlainAction
 from cardtable.engine.trupe.rules import Trupe
-from tests.trupe.position import DRAW_ACTION, cards, event, hand, kinds, lines, play, stacked
+from tests.trupe.position import (
+    DRAW_ACTION,
+    cards,
+    event,
+    hand,
+    kinds,
+    lines,
+    play,
+    private,
+    stacked,
+)
 
 TRUPE_EVENTS = ["out", "round_end", "next_dealer"]
 
 
-def legal(game: Trupe, seat: int, action: Action) -> list[Event]:
+def legal(game: Trupe, seat: int, action: PlainAction) -> list[Event]:
     """Apply `action` after checking the legal list offers it."""
     assert action in game.legal_actions(seat), action
     return play(game, seat, action)
@@ -23,7 +33,7 @@ def draw(game: Trupe, seat: int) -> str:
     """Draw from the pack; the label of the card drawn."""
     events = legal(game, seat, DRAW_ACTION)
     assert kinds(events) == ["draw"]
-    return str(events[0].private[seat]["card"]["short"])
+    return str(private(events[0], seat)["card"]["short"])
 
 
 def declare(game: Trupe, seat: int, names: str) -> list[Event]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Action, Event, OptionError, new_game
+from cardtable.engine import Event, OptionError, PlainAction, new_game
 from cardtable.engine.trupe.cards import DECK, TREFOIL_CID, wire
 from cardtable.engine.trupe.rules import DISCARD, DRAW, EXTRA, PLAY, TAKEN, Trupe
 from tests.trupe.position import (
@@ -32,6 +32,8 @@ from tests.trupe.position import (
     pack,
     play,
     position,
+    private,
+    public,
     refused,
     row,
     shorts,
@@ -72,49 +74,49 @@ ONE_CARD_DRAWS = "Holding one card, you draw from the pack only."
 OUT_EVENTS = ["out", "round_end", "next_dealer"]
 
 
-def declare(game: Trupe, seat: int, names: str, as_: str | None = None) -> Action:
-    action: Action = {"kind": "declare", "cids": cards(game, seat, names)}
+def declare(game: Trupe, seat: int, names: str, as_: str | None = None) -> PlainAction:
+    action: PlainAction = {"kind": "declare", "cids": cards(game, seat, names)}
     if as_ is not None:
         action["as"] = as_
     return action
 
 
-def extend(game: Trupe, seat: int, name: str, did: int, as_: str | None = None) -> Action:
-    action: Action = {"kind": "extend", "declaration": did, "cid": card(game, seat, name)}
+def extend(game: Trupe, seat: int, name: str, did: int, as_: str | None = None) -> PlainAction:
+    action: PlainAction = {"kind": "extend", "declaration": did, "cid": card(game, seat, name)}
     if as_ is not None:
         action["as"] = as_
     return action
 
 
-def pair(game: Trupe, seat: int, names: str, as_: str | None = None) -> Action:
-    action: Action = {"kind": "pair", "cids": cards(game, seat, names)}
+def pair(game: Trupe, seat: int, names: str, as_: str | None = None) -> PlainAction:
+    action: PlainAction = {"kind": "pair", "cids": cards(game, seat, names)}
     if as_ is not None:
         action["as"] = as_
     return action
 
 
-def discard(game: Trupe, seat: int, name: str) -> Action:
+def discard(game: Trupe, seat: int, name: str) -> PlainAction:
     return {"kind": "discard", "cid": card(game, seat, name)}
 
 
-def take(game: Trupe, name: str) -> Action:
+def take(game: Trupe, name: str) -> PlainAction:
     return {"kind": "take", "cid": in_row(game, name)}
 
 
-def of_kind(game: Trupe, seat: int, kind: str) -> list[Action]:
+def of_kind(game: Trupe, seat: int, kind: str) -> list[PlainAction]:
     return [action for action in game.legal_actions(seat) if action["kind"] == kind]
 
 
 def turn_seats(events: list[Event]) -> list[int]:
-    return [e.public["seat"] for e in events if e.kind == "turn"]
+    return [public(e)["seat"] for e in events if e.kind == "turn"]
 
 
 def drawn(events: list[Event], seat: int) -> str:
     """The cards `seat` was shown drawing, in order."""
     return " ".join(
-        e.private[seat]["card"]["short"]
+        private(e, seat)["card"]["short"]
         for e in events
-        if e.kind == "draw" and e.public["seat"] == seat
+        if e.kind == "draw" and public(e)["seat"] == seat
     )
 
 
@@ -150,7 +152,7 @@ def test_ruling_1_thirteen_each_dealt_one_at_a_time_from_the_dealers_left(
     game = new(seats, dealer=dealer, stack=list(range(89)))
     deal = game.opening_events[0]
     assert deal.kind == "deal"
-    assert deal.public == {
+    assert public(deal) == {
         "round": 1,
         "dealer": dealer,
         "hand_counts": [13] * seats,
@@ -160,11 +162,11 @@ def test_ruling_1_thirteen_each_dealt_one_at_a_time_from_the_dealers_left(
         seat = (dealer + offset) % seats
         expected = [offset - 1 + seats * index for index in range(13)]
         assert game.hands[seat] == expected
-        assert [w["cid"] for w in deal.private[seat]["hand"]] == expected
+        assert [w["cid"] for w in private(deal, seat)["hand"]] == expected
     # The rest is the pack, drawn in dealing order.
     first = game.apply(dealer, DRAW_ACTION)[0]
-    assert first.private[dealer]["card"]["cid"] == 13 * seats
-    assert first.public == {"seat": dealer, "reason": "turn", "pack": 88 - 13 * seats}
+    assert private(first, dealer)["card"]["cid"] == 13 * seats
+    assert public(first) == {"seat": dealer, "reason": "turn", "pack": 88 - 13 * seats}
     assert_conserved(game)
 
 
@@ -212,13 +214,13 @@ def test_ruling_1_the_deal_rotates_left_and_the_new_dealer_plays_first(
         "This round is over; the next one starts when you deal."
     )
     events = play(game, game.dealer, {"kind": "deal"})
-    assert events[0].kind == "deal" and events[0].public["dealer"] == game.dealer
-    assert events[0].public["round"] == 2
+    assert events[0].kind == "deal" and public(events[0])["dealer"] == game.dealer
+    assert public(events[0])["round"] == 2
     # Whatever the deal holds (it is shuffled), once any Miranda is paid for, the first
     # regular turn is the dealer's unless a Prospero took it.
     while game.phase == EXTRA:
         events += play(game, game.turn, {"kind": "discard", "cid": game.hands[game.turn][0]})
-    lost = [e.public["seat"] for e in events if e.kind == "lose_turn"]
+    lost = [public(e)["seat"] for e in events if e.kind == "lose_turn"]
     first = turn_seats(events)[0]
     assert first == game.dealer or lost[:1] == [game.dealer]
 
@@ -245,7 +247,7 @@ def test_ruling_2_specials_at_the_deal_are_declared_from_the_dealer_round_to_the
     game = stacked(["P1", "P2", "P3"], "G1 G2 G3", dealer=1)
     events = game.opening_events
     assert kinds(events) == ["deal", *["special", "draw"] * 3, "turn"]
-    order = [e.public["seat"] for e in events if e.kind in ("special", "draw")]
+    order = [public(e)["seat"] for e in events if e.kind in ("special", "draw")]
     assert order == [1, 1, 2, 2, 0, 0]
     assert [drawn(events, seat) for seat in range(3)] == ["G3", "G1", "G2"]
     assert [specials_of(game, seat) for seat in range(3)] == ["P1", "P2", "P3"]
@@ -257,8 +259,8 @@ def test_ruling_2_a_replacement_that_is_special_is_replaced_again_at_the_deal() 
     game = stacked(["B1", "P1"], "P2 P3 G3 S1")
     events = game.opening_events
     assert kinds(events) == ["deal", "special", "special", "special", "draw", "turn"]
-    assert [e.public["card"]["short"] for e in events if e.kind == "special"] == ["P1", "P2", "P3"]
-    assert all(e.public["seat"] == 1 for e in events if e.kind in ("special", "draw"))
+    assert [public(e)["card"]["short"] for e in events if e.kind == "special"] == ["P1", "P2", "P3"]
+    assert all(public(e)["seat"] == 1 for e in events if e.kind in ("special", "draw"))
     assert drawn(events, 1) == "G3"
     assert specials_of(game, 1) == "P1 P2 P3"
     assert [len(h) for h in game.hands] == [13, 13]
@@ -269,7 +271,7 @@ def test_ruling_2_a_special_drawn_in_play_is_declared_and_replaced_again_and_aga
     game = position(["B1 G2", "S4"], pack="P1 P2 G3 S1")
     events = play(game, 0, DRAW_ACTION)
     assert kinds(events) == ["special", "special", "draw"]
-    assert [e.public["card"]["short"] for e in events if e.kind == "special"] == ["P1", "P2"]
+    assert [public(e)["card"]["short"] for e in events if e.kind == "special"] == ["P1", "P2"]
     assert event(events, "draw")["reason"] == "replacement"
     assert drawn(events, 0) == "G3"
     assert hand(game, 0) == "B1 G2 G3"
@@ -310,7 +312,7 @@ def test_ruling_2_a_miranda_at_the_deal_gives_its_extra_draws_and_the_hand_stays
     discards, so declared cards + hand stay at 13."""
     game = stacked([miranda, "S4"], "G3 G1 G2 S1", dealer=0)
     events = game.opening_events
-    reasons = [e.public["reason"] for e in events if e.kind == "draw"]
+    reasons = [public(e)["reason"] for e in events if e.kind == "draw"]
     assert reasons == ["replacement", *["extra"] * extra]
     assert drawn(events, 0) == " ".join(["G3", "G1", "G2"][: 1 + extra])
     assert len(game.hands[0]) == 13 + extra
@@ -327,7 +329,7 @@ def test_ruling_2_a_miranda_drawn_in_play_gives_extra_draws_and_discards_at_the_
     game = position(["G3 G4 S2 S3 M4", "S4"], row="B3", pack=f"{miranda} G1 G2 M1 S1", dealer=1)
     events = play(game, 0, DRAW_ACTION)
     assert kinds(events) == ["special", *["draw"] * (1 + extra)]
-    assert [e.public["reason"] for e in events if e.kind == "draw"] == [
+    assert [public(e)["reason"] for e in events if e.kind == "draw"] == [
         "replacement",
         *["extra"] * extra,
     ]
@@ -397,7 +399,7 @@ def test_ruling_2_holding_both_at_the_deal_applies_both() -> None:
     dealer) then loses the first regular turn."""
     game = stacked(["Mi1 Pro", "S4"], "G3 G1 G2 S1", dealer=0)
     events = game.opening_events
-    assert [e.public["card"]["short"] for e in events if e.kind == "special"] == ["Mi1", "Pro"]
+    assert [public(e)["card"]["short"] for e in events if e.kind == "special"] == ["Mi1", "Pro"]
     assert game.view(None)["table"]["lost_turns"] == [1, 0]
     assert event(events, "extra_discards") == {"seat": 0, "due": 1}
     assert drawn(events, 0) == "G3 G1 G2"
@@ -428,11 +430,11 @@ def test_ruling_2_each_prospero_costs_a_turn() -> None:
     assert game.view(None)["table"]["lost_turns"] == [0, 2]
     play(game, 0, DRAW_ACTION)
     events = play(game, 0, {"kind": "discard", "cid": game.hands[0][0]})
-    assert [e.public for e in events if e.kind == "lose_turn"] == [{"seat": 1, "still_owed": 1}]
+    assert [public(e) for e in events if e.kind == "lose_turn"] == [{"seat": 1, "still_owed": 1}]
     assert turn_seats(events) == [0]
     play(game, 0, DRAW_ACTION)
     events = play(game, 0, {"kind": "discard", "cid": game.hands[0][0]})
-    assert [e.public for e in events if e.kind == "lose_turn"] == [{"seat": 1, "still_owed": 0}]
+    assert [public(e) for e in events if e.kind == "lose_turn"] == [{"seat": 1, "still_owed": 0}]
     play(game, 0, DRAW_ACTION)
     events = play(game, 0, {"kind": "discard", "cid": game.hands[0][0]})
     assert kinds(events) == ["discard", "turn"] and turn_seats(events) == [1]
@@ -455,7 +457,7 @@ def test_ruling_3_drawing_takes_the_top_of_the_pack_and_shows_it_to_the_drawer_a
     game = position(["B1", "S4"], pack="GGold B4")
     events = play(game, 0, DRAW_ACTION)
     assert kinds(events) == ["draw"]
-    assert events[0].public == {"seat": 0, "reason": "turn", "pack": len(game.pack)}
+    assert public(events[0]) == {"seat": 0, "reason": "turn", "pack": len(game.pack)}
     assert events[0].for_seat(0)["card"] == wire(card(game, 0, "GGold"))
     assert "card" not in events[0].for_seat(1) and "card" not in events[0].for_seat(None)
     assert hand(game, 0) == "B1 GGold" and pack(game).startswith("B4 ")

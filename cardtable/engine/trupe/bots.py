@@ -23,11 +23,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import Action
+from cardtable.engine.core import GameAction, SeatView
 from cardtable.engine.trupe.cards import DECK_SIZE, IDENTITIES, is_honor
 from cardtable.engine.trupe.combinations import SEQUENCE, TEMPLATES, Kind, classify, is_pair
 from cardtable.engine.trupe.rules import HAND_SIZE, MAX_TURNOVERS
 from cardtable.engine.trupe.scoring import GAM_BONUS, TRUPE_BONUS
+from cardtable.engine.trupe.types import (
+    Declare,
+    Discard,
+    Draw,
+    Extend,
+    Pair,
+    Take,
+    TrupeFace,
+    TrupeTable,
+)
+
+#: A declaration or a final pair: the plays that name several cards.
+Naming = Declare | Pair
 
 #: Cards of one group (hand, Trefoil and the seat's declarations) that make a Trupe worth playing
 #: for: only that group is declared, and the other cards are shed first.
@@ -166,73 +179,74 @@ class Reading:
     trupe: str | None = None  # the group the bot plays a Trupe in
 
 
-def card_code(card: Mapping[str, Any]) -> str | None:
-    """A card's identity on the wire (a declared Trefoil's is what it stands for); None for the
-    Trefoil in hand or in the row."""
-    if "as" in card:
-        return str(card["as"])
-    return None if card["group"] is None else str(card["short"])
+def card_code(card: TrupeFace) -> str | None:
+    """A card's identity (a declared Trefoil's is what it stands for); None for the Trefoil in
+    hand or in the row."""
+    if card.stands_for is not None:
+        return card.stands_for
+    return None if card.group is None else card.short
 
 
-def read(view: Mapping[str, Any]) -> Reading:
+def read(view: SeatView[TrupeTable]) -> Reading:
     """Digest a seat's view."""
-    table, seat, seats = view["table"], view["seat"], view["seats"]
+    table, seat, seats = view.table, view.seat, view.seats
+    assert seat is not None and table.hand is not None, "a bot plays a seat"
     hand: dict[str, int] = {}
     cids: dict[str, list[int]] = {}
     trefoil = False
-    for card in table["hand"]:
+    for card in table.hand:
         code = card_code(card)
         if code is None:
             trefoil = True
         else:
             hand[code] = hand.get(code, 0) + 1
-            cids.setdefault(code, []).append(card["cid"])
+            cids.setdefault(code, []).append(card.cid)
     row: dict[str, int] = {}
     row_cards: dict[int, str | None] = {}
-    for card in table["row"]:
-        code = row_cards[card["cid"]] = card_code(card)
+    for card in table.row:
+        code = row_cards[card.cid] = card_code(card)
         if code is not None:
             row[code] = row.get(code, 0) + 1
-    seen: list[Mapping[str, Any]] = [*table["hand"], *table["row"]]
+    seen: list[TrupeFace] = [*table.hand, *table.row]
     own: list[Own] = []
-    for declared in table["declarations"]:
-        seen += declared["cards"]
-        if declared["owner"] == seat:
-            codes = [card_code(card) or "" for card in declared["cards"]]
+    for declared in table.declarations:
+        seen += declared.cards
+        if declared.owner == seat:
+            codes = [card_code(card) or "" for card in declared.cards]
             own.append(
                 Own(
-                    declared["id"],
+                    declared.id,
                     tuple(sorted(codes, key=_ORDER.__getitem__)),
-                    declared["points"],
-                    declared["group"],
-                    declared["type"] == SEQUENCE,
+                    declared.points,
+                    declared.group,
+                    declared.type == SEQUENCE,
                 )
             )
-    for pair in table["pairs"]:
+    for pair in table.pairs:
         if pair is not None:
-            seen += pair["cards"]
-    if table["open_top"] is not None:
-        seen.append(table["open_top"])
+            seen += pair.cards
+    if table.open_top is not None:
+        seen.append(table.open_top)
     unseen = dict(_COPIES)
     trefoil_unseen = True
     for card in seen:
-        if card["group"] is not None:
-            unseen[card["short"]] -= 1
-        elif card["type"] == "trefoil":
+        if card.group is not None:
+            unseen[card.short] -= 1
+        elif card.type == "trefoil":
             trefoil_unseen = False
-    counts = table["hand_counts"]
+    counts = table.hand_counts
     rivals = [count for other, count in enumerate(counts) if other != seat]
-    hidden = table["pack"] + table["open_pack"] - (table["open_top"] is not None) + sum(rivals)
+    hidden = table.pack + table.open_pack - (table.open_top is not None) + sum(rivals)
     following = (seat + 1) % seats
-    while following != seat and table["lost_turns"][following]:
+    while following != seat and table.lost_turns[following]:
         following = (following + 1) % seats
     fewest = min(rivals)
-    drawable = table["pack"] + (table["open_pack"] if table["turnovers"] < MAX_TURNOVERS else 0)
+    drawable = table.pack + (table.open_pack if table.turnovers < MAX_TURNOVERS else 0)
     late = 1.0 if fewest <= NEAR_END or drawable <= 2 * seats else 0.5 if fewest <= CLOSING else 0
     # Each turn draws a card from the pack; each special drawn, its replacement too.
-    specials = sum(len(cards) for cards in table["specials"])
-    turns = (DECK_SIZE - HAND_SIZE * seats - 2 * specials - table["pack"]) / seats
-    if table["turnovers"]:
+    specials = sum(len(cards) for cards in table.specials)
+    turns = (DECK_SIZE - HAND_SIZE * seats - 2 * specials - table.pack) / seats
+    if table.turnovers:
         turns = LONG
     late = max(late, min(1.0, max(0.0, (turns - SHORT) / (LONG - SHORT))))
     reading = Reading(
@@ -246,8 +260,8 @@ def read(view: Mapping[str, Any]) -> Reading:
         row=row,
         row_cards=row_cards,
         next_count=counts[following],
-        discards_due=table["discards_due"],
-        pair_laid=table["pairs"][seat] is not None,
+        discards_due=table.discards_due,
+        pair_laid=table.pairs[seat] is not None,
         draws=min(HORIZON, max(1, drawable // seats), max(1, 2 * (fewest - NEAR_END))),
         late=late,
     )
@@ -510,51 +524,52 @@ def pick_discard(r: Reading) -> str | None:
 class Chooser:
     """Finds the legal action that makes one of the bot's plays."""
 
-    def __init__(self, r: Reading, legal: Sequence[Action]) -> None:
+    def __init__(self, r: Reading, legal: Sequence[GameAction]) -> None:
         self.legal = legal
         self.code_of = {cid: code for code, cids in r.cids.items() for cid in cids}
 
-    def codes(self, action: Action) -> list[str]:
+    def codes(self, action: Naming) -> list[str]:
         """The identities of a declaration's or a pair's cards (the Trefoil's stand-in)."""
-        return sorted(self.code_of.get(cid) or action["as"] for cid in action["cids"])
+        return sorted(self.code_of.get(cid) or action.stands_for or "" for cid in action.cids)
 
-    def find(self, step: Step) -> Action | None:
+    def find(self, step: Step) -> GameAction | None:
         kind = step[0]
         for action in self.legal:
-            if action["kind"] != kind:
+            if action.kind != kind:
                 continue
-            if kind == "declare":
-                _, codes, stand_in = step
-                if action.get("as") == stand_in and self.codes(action) == sorted(codes):
+            match action:
+                case Declare():
+                    _, codes, stand_in = step
+                    if action.stands_for == stand_in and self.codes(action) == sorted(codes):
+                        return action
+                case Extend():
+                    _, did, code, stand_in = step
+                    if (
+                        action.declaration == did
+                        and action.stands_for == stand_in
+                        and self.code_of.get(action.cid) == code
+                    ):
+                        return action
+                case Pair():
+                    _, first, second, stand_in = step
+                    if action.stands_for == stand_in and self.codes(action) == sorted(
+                        [first, second or stand_in]
+                    ):
+                        return action
+                case Discard() if self.code_of.get(action.cid) == step[1]:
                     return action
-            elif kind == "extend":
-                _, did, code, stand_in = step
-                if (
-                    action["declaration"] == did
-                    and action.get("as") == stand_in
-                    and self.code_of.get(action["cid"]) == code
-                ):
-                    return action
-            elif kind == "pair":
-                _, first, second, stand_in = step
-                if action.get("as") == stand_in and self.codes(action) == sorted(
-                    [first, second or stand_in]
-                ):
-                    return action
-            elif self.code_of.get(action["cid"]) == step[1]:
-                return action
         return None
 
-    def discard(self, r: Reading) -> Action:
+    def discard(self, r: Reading) -> GameAction:
         code = pick_discard(r)
         action = None if code is None else self.find(("discard", code))
-        return action or next(a for a in self.legal if a["kind"] == "discard")
+        return action or next(a for a in self.legal if isinstance(a, Discard))
 
 
 # -- the turn --------------------------------------------------------------------------------
 
 
-def choose_play(r: Reading, legal: Sequence[Action]) -> Action:
+def choose_play(r: Reading, legal: Sequence[GameAction]) -> GameAction:
     """Go out if it can; else declare what scores, extend its threes, use the Trefoil where it
     pays; then discard."""
     chooser = Chooser(r, legal)
@@ -569,7 +584,7 @@ def choose_play(r: Reading, legal: Sequence[Action]) -> Action:
         if action is not None:
             return action
     for action in legal:
-        if action["kind"] == "extend" and "as" not in action and extends_well(r, action):
+        if isinstance(action, Extend) and action.stands_for is None and extends_well(r, action):
             return action
     if r.trefoil:
         use = trefoil_use(r)
@@ -580,13 +595,13 @@ def choose_play(r: Reading, legal: Sequence[Action]) -> Action:
     return chooser.discard(r)
 
 
-def extends_well(r: Reading, action: Action) -> bool:
+def extends_well(r: Reading, action: Extend) -> bool:
     """A four scores more than a three, but for a sequence's: a card goes onto a sequence only
     when it is of little use in hand, or the hand's end nears."""
-    three = next(d for d in r.own if d.id == action["declaration"])
+    three = next(d for d in r.own if d.id == action.declaration)
     if not three.sequence:
         return True
-    code = next(code for code, cids in r.cids.items() if action["cid"] in cids)
+    code = next(code for code, cids in r.cids.items() if action.cid in cids)
     return r.late >= 0.5 or keep_worth(r, code) <= 1
 
 
@@ -630,12 +645,12 @@ def takes(r: Reading, taken: str | None) -> list[tuple[Combo, str | None, dict[s
     return found
 
 
-def choose_pickup(r: Reading, legal: Sequence[Action]) -> Action:
+def choose_pickup(r: Reading, legal: Sequence[GameAction]) -> GameAction:
     """The take whose declaration is worth most, if one is worth anything; else a draw."""
-    best: tuple[float, Action] = (0.0, {"kind": "draw"})
+    best: tuple[float, GameAction] = (0.0, next(a for a in legal if isinstance(a, Draw)))
     for action in legal:
-        if action["kind"] == "take":
-            taken = r.row_cards[action["cid"]]
+        if isinstance(action, Take):
+            taken = r.row_cards[action.cid]
             for combo, stand_in, hand in takes(r, taken):
                 worth = declared_worth(r, hand, combo, stand_in, r.trefoil)
                 if worth is not None and worth > best[0]:
@@ -643,13 +658,14 @@ def choose_pickup(r: Reading, legal: Sequence[Action]) -> Action:
     return best[1]
 
 
-def choose_taken(r: Reading, legal: Sequence[Action], taken: Mapping[str, Any]) -> Action:
+def choose_taken(r: Reading, legal: Sequence[GameAction], taken: TrupeFace) -> GameAction:
     """The declaration of the card just `taken` that is worth most."""
     chooser = Chooser(r, legal)
     own_trefoil = r.trefoil and card_code(taken) is not None
-    best: tuple[float, Action] | None = None
+    best: tuple[float, GameAction] | None = None
     for action in legal:
-        stand_in = action.get("as")
+        assert isinstance(action, Declare), "a card just taken is declared at once"
+        stand_in = action.stands_for
         combo = combo_of(chooser.codes(action))
         worth = declared_worth(r, r.hand, combo, stand_in, own_trefoil)
         value = -100.0 if worth is None else worth - 0.5 * (stand_in is not None)
@@ -659,22 +675,24 @@ def choose_taken(r: Reading, legal: Sequence[Action], taken: Mapping[str, Any]) 
     return best[1]
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[TrupeTable]):
     """Goes out whenever it can, with the best hand type it can; takes a row card that completes
     a scoring combination or lets it go out; declares every scoring combination, keeping
     sequences in hand for going out; extends its threes; saves the Trefoil for 10 points or
     more; plays for a Trupe with most cards of one group; and discards the card it will miss
     least, honors first as the hand nears its end, and not one the next player may take."""
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, view: SeatView[TrupeTable] | None, legal: Sequence[GameAction]) -> GameAction:
         if len(legal) == 1:
             return legal[0]
-        phase = view["table"]["phase"]
+        assert view is not None, "the heuristic bot reads its view"
+        phase = view.table.phase
         r = read(view)
         if phase == "draw":
             return choose_pickup(r, legal)
         if phase == "declare taken":
-            return choose_taken(r, legal, view["table"]["taken"])
+            assert view.table.taken is not None
+            return choose_taken(r, legal, view.table.taken)
         if phase == "play":
             return choose_play(r, legal)
         return Chooser(r, legal).discard(r)  # "discard", "discard extra"

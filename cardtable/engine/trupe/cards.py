@@ -11,8 +11,11 @@ identity; the Trefoil takes the identity it is declared as.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, cast
+
+from cardtable.engine.trupe.types import CardType, TrupeFace
 
 #: Group letter → the group's name and the name of one of its cards.
 GROUPS = {"B": "Brownies", "G": "Girl Scouts", "M": "Mariners", "S": "Seniors"}
@@ -61,6 +64,21 @@ class TrupeCard:
     @property
     def trefoil(self) -> bool:
         return self.type == TREFOIL
+
+    @property
+    def face(self) -> TrupeFace:
+        """The card as seen (a penalty says what it does)."""
+        penalty = self.type == PENALTY
+        return TrupeFace(
+            self.cid,
+            cast(CardType, self.type),
+            self.name,
+            self.short,
+            self.group,
+            self.rank,
+            extra_draws=self.extra_draws if penalty else None,
+            loses_turn=self.loses_turn if penalty else None,
+        )
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {
@@ -127,12 +145,24 @@ DECK = _build_deck()
 DECK_SIZE = len(DECK)
 TREFOIL_CID = DECK_SIZE - 1
 _WIRES = tuple(card.to_wire() for card in DECK)
+_FACES = tuple(card.face for card in DECK)
 _ORDER = {**{code: index for index, code in enumerate(IDENTITIES)}}
 
 
 def wire(cid: int) -> dict[str, Any]:
     """A card's wire form (a fresh dict)."""
     return dict(_WIRES[cid])
+
+
+def face(cid: int, trefoil_as: str | None = None) -> TrupeFace:
+    """A card as seen; a declared Trefoil also says what it stands for (`trefoil_as`)."""
+    if cid == TREFOIL_CID and trefoil_as is not None:
+        return replace(_FACES[cid], stands_for=trefoil_as, as_name=identity_name(trefoil_as))
+    return _FACES[cid]
+
+
+def faces(cids: Sequence[int], trefoil_as: str | None = None) -> tuple[TrupeFace, ...]:
+    return tuple(face(cid, trefoil_as) for cid in cids)
 
 
 def hand_order(cids: list[int]) -> list[int]:

@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import cast
 
 from cardtable.engine.core import (
-    Action,
+    Deal,
     Event,
     Game,
+    GameAction,
     IllegalAction,
     RoundScore,
     Setup,
@@ -36,9 +37,10 @@ from cardtable.engine.trupe.cards import (
     DECK_SIZE,
     IDENTITIES,
     TREFOIL_CID,
+    face,
+    faces,
     hand_order,
     identity_name,
-    wire,
 )
 from cardtable.engine.trupe.combinations import (
     SEQUENCE,
@@ -48,6 +50,43 @@ from cardtable.engine.trupe.combinations import (
     is_pair,
 )
 from cardtable.engine.trupe.scoring import GAM, REVEL, TRUPE, seat_lines, shared_lines
+from cardtable.engine.trupe.types import (
+    NO_SUCH_DECLARATION,
+    NOT_IN_HAND,
+    NOT_IN_ROW,
+    SAY_AS,
+    TYPES,
+    CombinationType,
+    Dealt,
+    DealtHand,
+    DeclarationView,
+    Declare,
+    Declared,
+    Discard,
+    Discarded,
+    Draw,
+    DrawReason,
+    Drew,
+    DrewCard,
+    Extend,
+    Extended,
+    ExtraDiscards,
+    HandType,
+    LoseTurn,
+    NoWinner,
+    OutBy,
+    Pair,
+    PairLaid,
+    PairView,
+    Phase,
+    SpecialDeclared,
+    Take,
+    Took,
+    TrupeTable,
+    Turn,
+    TurnedOver,
+    WentOut,
+)
 
 HAND_SIZE = 13
 ROW_SIZE = 5
@@ -61,7 +100,14 @@ DRAW = "draw"  # draw from the pack, or take from the row
 TAKEN = "declare taken"  # a card taken from the row must be declared now
 PLAY = "play"  # declare, extend, lay a final pair, discard
 DISCARD = "discard"  # more discards due this turn (after a Miranda)
-KINDS = ("draw", "take", "declare", "extend", "pair", "discard")
+#: The actions each phase allows.
+ALLOWED: dict[str, tuple[type[GameAction], ...]] = {
+    EXTRA: (Discard,),
+    DRAW: (Draw, Take),
+    TAKEN: (Declare,),
+    PLAY: (Declare, Extend, Pair, Discard),
+    DISCARD: (Discard,),
+}
 
 _TEMPLATE_COUNTS = tuple(
     tuple((code, template.count(code)) for code in dict.fromkeys(template))
@@ -96,16 +142,16 @@ class Declaration:
         assert isinstance(kind, Kind), kind
         self.kind = kind
 
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "owner": self.owner,
-            "type": self.kind.kind,
-            "size": self.kind.size,
-            "points": self.kind.points,
-            "group": self.kind.group,
-            "cards": _cards(self.cids, self.trefoil_as),
-        }
+    def view(self) -> DeclarationView:
+        return DeclarationView(
+            id=self.id,
+            owner=self.owner,
+            type=cast(CombinationType, self.kind.kind),
+            size=self.kind.size,
+            points=self.kind.points,
+            group=self.kind.group,
+            cards=faces(self.cids, self.trefoil_as),
+        )
 
 
 @dataclass
@@ -118,12 +164,14 @@ class FinalPair:
     def codes(self) -> list[str]:
         return [_code(cid, self.trefoil_as) for cid in self.cids]
 
-    def to_wire(self) -> dict[str, Any]:
-        return {"cards": _cards(self.cids, self.trefoil_as)}
+    def view(self) -> PairView:
+        return PairView(faces(self.cids, self.trefoil_as))
 
 
 class Trupe(Game):
     """The rules of Trupe for 2–4 players."""
+
+    types = TYPES
 
     def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
         super().__init__(setup)
@@ -143,7 +191,7 @@ class Trupe(Game):
         self.taken: int | None = None
         self.turnovers = 0
         self.went_out: int | None = None
-        self.hand_type: str | None = None
+        self.hand_type: HandType | None = None
         self.opening_events = self._start_round(stack)
 
     # -- dealing ---------------------------------------------------------------------------
@@ -163,15 +211,9 @@ class Trupe(Game):
         self.taken, self.turnovers, self.discards_due = None, 0, 0
         self.went_out, self.hand_type = None, None
         events = [
-            Event.legacy(
-                "deal",
-                {
-                    "round": self.round,
-                    "dealer": self.dealer,
-                    "hand_counts": [HAND_SIZE] * self.seats,
-                    "pack": len(self.pack),
-                },
-                {seat: {"hand": _cards(hand_order(hand))} for seat, hand in enumerate(self.hands)},
+            Event(
+                Dealt(self.round, self.dealer, (HAND_SIZE,) * self.seats, len(self.pack)),
+                {seat: DealtHand(faces(hand_order(hand))) for seat, hand in enumerate(self.hands)},
             )
         ]
         for seat in self._from_dealer():
@@ -180,7 +222,9 @@ class Trupe(Game):
                 self.hands[seat].remove(cid)
                 events += self._declare_special(seat, cid)
             extras = sum(DECK[cid].extra_draws for cid in specials)
-            if self._draw_cards(seat, ["replacement"] * len(specials) + ["extra"] * extras, events):
+            reasons: list[DrawReason] = ["replacement"] * len(specials)
+            reasons += ["extra"] * extras
+            if self._draw_cards(seat, reasons, events):
                 return events
         for seat in range(self.seats):
             self.hands[seat] = hand_order(self.hands[seat])
@@ -197,20 +241,19 @@ class Trupe(Game):
     def card_count(self) -> int:
         return DECK_SIZE
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[GameAction]:
         hand = self.hands[seat]
         if self.phase in (EXTRA, DISCARD):
-            return [{"kind": "discard", "cid": cid} for cid in hand]
+            return [Discard(cid) for cid in hand]
         if self.phase == DRAW:
-            takes = [{"kind": "take", "cid": cid} for cid in self.row if self._can_take(seat, cid)]
-            return [{"kind": "draw"}, *takes]
+            return [Draw(), *(Take(cid) for cid in self.row if self._can_take(seat, cid))]
         if self.phase == TAKEN:
-            return declarations(hand, self.taken, keep=self._keep(seat))
+            return [*declarations(hand, self.taken, keep=self._keep(seat))]
         return [
             *declarations(hand, keep=self._keep(seat)),
             *self._extends(seat),
             *self._pairs(seat),
-            *({"kind": "discard", "cid": cid} for cid in hand),
+            *(Discard(cid) for cid in hand),
         ]
 
     def zones(self) -> dict[str, Zone]:
@@ -231,32 +274,33 @@ class Trupe(Game):
             zones[f"declared {seat}"] = Zone(tuple(board), public=True)
         return zones
 
-    def _table_view(self, seat: int | None) -> dict[str, Any]:
+    def _table_view(self, seat: int | None) -> TrupeTable:
         between = self.over or self.awaiting_deal
-        return {
-            "turn": None if between else self.turn,
-            "phase": "over" if self.over else "deal" if self.awaiting_deal else self.phase,
-            "target": self.target,
-            "hand": None if seat is None else _cards(self.hands[seat]),
-            "hand_counts": [len(hand) for hand in self.hands],
-            "pack": len(self.pack),
-            "open_pack": len(self.open_pack),
-            "open_top": wire(self.open_pack[-1]) if self.open_pack else None,
-            "row": _cards(self.row),
-            "declarations": [d.to_wire() for d in self.declarations.values()],
-            "pairs": [
-                self.pairs[s].to_wire() if s in self.pairs else None for s in range(self.seats)
-            ],
-            "specials": [_cards(cids) for cids in self.specials],
-            "lost_turns": list(self.lost_turns),
-            "extra_due": list(self.extra_due),
-            "discards_due": 0 if between else self.discards_due,
-            "taken": None if self.taken is None else wire(self.taken),
-            "table_points": [self.table_points(s) for s in range(self.seats)],
-            "turnovers": self.turnovers,
-            "went_out": self.went_out,
-            "hand_type": self.hand_type,
-        }
+        phase = "over" if self.over else "deal" if self.awaiting_deal else self.phase
+        return TrupeTable(
+            turn=None if between else self.turn,
+            phase=cast(Phase, phase),
+            target=self.target,
+            hand=None if seat is None else faces(self.hands[seat]),
+            hand_counts=tuple(len(hand) for hand in self.hands),
+            pack=len(self.pack),
+            open_pack=len(self.open_pack),
+            open_top=face(self.open_pack[-1]) if self.open_pack else None,
+            row=faces(self.row),
+            declarations=tuple(d.view() for d in self.declarations.values()),
+            pairs=tuple(
+                self.pairs[s].view() if s in self.pairs else None for s in range(self.seats)
+            ),
+            specials=tuple(faces(cids) for cids in self.specials),
+            lost_turns=tuple(self.lost_turns),
+            extra_due=tuple(self.extra_due),
+            discards_due=0 if between else self.discards_due,
+            taken=None if self.taken is None else face(self.taken),
+            table_points=tuple(self.table_points(s) for s in range(self.seats)),
+            turnovers=self.turnovers,
+            went_out=self.went_out,
+            hand_type=self.hand_type,
+        )
 
     # -- what a seat has and may do ----------------------------------------------------------
 
@@ -276,9 +320,9 @@ class Trupe(Game):
         hand = [*self.hands[seat], cid]
         return bool(declarations(hand, cid, keep=self._keep(seat), first_only=True))
 
-    def _extends(self, seat: int) -> list[Action]:
+    def _extends(self, seat: int) -> list[Extend]:
         """Ruling 6: a hand card that turns one of the seat's declared 3s into a 4."""
-        actions: list[Action] = []
+        actions: list[Extend] = []
         if len(self.hands[seat]) - 1 < self._keep(seat):
             return actions
         for declared in self.own_declarations(seat):
@@ -288,30 +332,30 @@ class Trupe(Game):
             for cid in self.hands[seat]:
                 if cid == TREFOIL_CID:
                     actions += [
-                        {"kind": "extend", "declaration": declared.id, "cid": cid, "as": code}
+                        Extend(declared.id, cid, code)
                         for code in IDENTITIES
                         if isinstance(classify([*codes, code]), Kind)
                     ]
                 elif isinstance(classify([*codes, _code(cid, None)]), Kind):
-                    actions.append({"kind": "extend", "declaration": declared.id, "cid": cid})
+                    actions.append(Extend(declared.id, cid))
         return actions
 
-    def _pairs(self, seat: int) -> list[Action]:
+    def _pairs(self, seat: int) -> list[Pair]:
         """Ruling 8: a final pair, laid only to go out: the cards left after it are this turn's
         discards (the pair stands in for the turn's own discard, or comes with it)."""
         hand = self.hands[seat]
         if seat in self.pairs or not self._pair_goes_out(len(hand) - 2):
             return []
-        actions: list[Action] = []
+        actions: list[Pair] = []
         for first, second in combinations(sorted(hand, key=lambda c: c == TREFOIL_CID), 2):
             if second == TREFOIL_CID:
                 actions += [
-                    {"kind": "pair", "cids": [first, second], "as": code}
+                    Pair((first, second), code)
                     for code in IDENTITIES
                     if is_pair(_code(first, None), code)
                 ]
             elif is_pair(_code(first, None), _code(second, None)):
-                actions.append({"kind": "pair", "cids": [first, second]})
+                actions.append(Pair((first, second)))
         return actions
 
     def _pair_goes_out(self, left: int) -> bool:
@@ -320,32 +364,25 @@ class Trupe(Game):
 
     # -- applying actions --------------------------------------------------------------------
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action["kind"]
-        if kind == "deal":
+    def _apply(self, seat: int, action: GameAction) -> list[Event]:
+        if isinstance(action, Deal):
             raise IllegalAction("The hand is under way: there is nothing to deal.")
-        if kind not in KINDS:
-            raise IllegalAction(f"{kind!r} is not a move in Trupe.")
-        allowed = {
-            EXTRA: ("discard",),
-            DRAW: ("draw", "take"),
-            TAKEN: ("declare",),
-            PLAY: ("declare", "extend", "pair", "discard"),
-            DISCARD: ("discard",),
-        }[self.phase]
-        if kind not in allowed:
+        if not isinstance(action, ALLOWED[self.phase]):
             raise IllegalAction(self._phase_hint())
-        if kind == "draw":
-            return self._draw(seat)
-        if kind == "take":
-            return self._take(seat, action)
-        if kind == "declare":
-            return self._declare(seat, action)
-        if kind == "extend":
-            return self._extend(seat, action)
-        if kind == "pair":
-            return self._pair(seat, action)
-        return self._discard(seat, action)
+        match action:
+            case Draw():
+                return self._draw(seat)
+            case Take():
+                return self._take(seat, action)
+            case Declare():
+                return self._declare(seat, action)
+            case Extend():
+                return self._extend(seat, action)
+            case Pair():
+                return self._pair(seat, action)
+            case Discard():
+                return self._discard(seat, action)
+        raise IllegalAction(f"{action.kind!r} is not a move in Trupe.")
 
     def _check_kept(self, seat: int, playing: int) -> None:
         """Ruling 8: declared cards and hand come to 13 after the discard; only a final pair
@@ -375,10 +412,10 @@ class Trupe(Game):
         self.phase = PLAY
         return events
 
-    def _take(self, seat: int, action: Action) -> list[Event]:
-        cid = action.get("cid")
-        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.row:
-            raise IllegalAction("That card is not in the discard row.")
+    def _take(self, seat: int, action: Take) -> list[Event]:
+        cid = action.cid
+        if cid not in self.row:
+            raise IllegalAction(NOT_IN_ROW)
         if len(self.hands[seat]) < 2:
             raise IllegalAction("Holding one card, you draw from the pack only.")
         if not self._can_take(seat, cid):
@@ -390,11 +427,11 @@ class Trupe(Game):
         self.hands[seat] = hand_order([*self.hands[seat], cid])
         self.taken = cid
         self.phase = TAKEN
-        return [Event.legacy("take", {"seat": seat, "card": wire(cid), "row": _cards(self.row)})]
+        return [Event(Took(seat, face(cid), faces(self.row)))]
 
-    def _declare(self, seat: int, action: Action) -> list[Event]:
-        cids = named_cards(action.get("cids"), self.hands[seat])
-        trefoil_as = self._trefoil_as(cids, action)
+    def _declare(self, seat: int, action: Declare) -> list[Event]:
+        cids = named_cards(action.cids, self.hands[seat])
+        trefoil_as = self._trefoil_as(cids, action.stands_for)
         kind = classify([_code(cid, trefoil_as) for cid in cids])
         if isinstance(kind, str):
             raise IllegalAction(kind)
@@ -410,22 +447,22 @@ class Trupe(Game):
         self.declarations[declared.id] = declared
         self.taken = None
         self.phase = PLAY
-        event = Event.legacy("declare", {"seat": seat, "declaration": declared.to_wire()})
+        event = Event(Declared(seat, declared.view()))
         return [event, *self._out_if_empty(seat, "declare")]
 
-    def _extend(self, seat: int, action: Action) -> list[Event]:
-        did = action.get("declaration")
-        if isinstance(did, bool) or not isinstance(did, int) or did not in self.declarations:
-            raise IllegalAction("There is no such declaration on the board.")
+    def _extend(self, seat: int, action: Extend) -> list[Event]:
+        did = action.declaration
+        if did not in self.declarations:
+            raise IllegalAction(NO_SUCH_DECLARATION)
         declared = self.declarations[did]
         if declared.owner != seat:
             raise IllegalAction("You may extend only your own declarations.")
         if declared.kind.size != 3:
             raise IllegalAction("Only a declared 3 can be extended, to a 4.")
-        cid = action.get("cid")
-        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
-            raise IllegalAction("That card is not in your hand.")
-        trefoil_as = self._trefoil_as([cid], action)
+        cid = action.cid
+        if cid not in self.hands[seat]:
+            raise IllegalAction(NOT_IN_HAND)
+        trefoil_as = self._trefoil_as([cid], action.stands_for)
         kind = classify([*declared.codes(), _code(cid, trefoil_as)])
         if isinstance(kind, str):
             raise IllegalAction(f"The {_name(cid, trefoil_as)} does not turn that 3 into a 4.")
@@ -435,17 +472,14 @@ class Trupe(Game):
         if trefoil_as is not None:
             declared.trefoil_as = trefoil_as
         declared.refresh()
-        event = Event.legacy(
-            "extend",
-            {"seat": seat, "card": _cards([cid], trefoil_as)[0], "declaration": declared.to_wire()},
-        )
+        event = Event(Extended(seat, face(cid, trefoil_as), declared.view()))
         return [event, *self._out_if_empty(seat, "extend")]
 
-    def _pair(self, seat: int, action: Action) -> list[Event]:
-        cids = named_cards(action.get("cids"), self.hands[seat])
+    def _pair(self, seat: int, action: Pair) -> list[Event]:
+        cids = named_cards(action.cids, self.hands[seat])
         if len(cids) != 2:
             raise IllegalAction("A final pair is two cards.")
-        trefoil_as = self._trefoil_as(cids, action)
+        trefoil_as = self._trefoil_as(cids, action.stands_for)
         if not is_pair(*(_code(cid, trefoil_as) for cid in cids)):
             raise IllegalAction(
                 "A final pair is two like members, two honors of one group, or one honor of "
@@ -461,27 +495,20 @@ class Trupe(Game):
         for cid in cids:
             self.hands[seat].remove(cid)
         self.pairs[seat] = FinalPair(list(cids), trefoil_as)
-        event = Event.legacy("pair", {"seat": seat, **self.pairs[seat].to_wire()})
+        event = Event(PairLaid(seat, self.pairs[seat].view().cards))
         return [event, *self._out_if_empty(seat, "pair")]
 
-    def _discard(self, seat: int, action: Action) -> list[Event]:
-        cid = action.get("cid")
-        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
-            raise IllegalAction("That card is not in your hand.")
+    def _discard(self, seat: int, action: Discard) -> list[Event]:
+        cid = action.cid
+        if cid not in self.hands[seat]:
+            raise IllegalAction(NOT_IN_HAND)
         self.hands[seat].remove(cid)
         self.row.append(cid)
         covered = self.row.pop(0) if len(self.row) > ROW_SIZE else None
         if covered is not None:
             self.open_pack.append(covered)
-        event = Event.legacy(
-            "discard",
-            {
-                "seat": seat,
-                "card": wire(cid),
-                "covered": None if covered is None else wire(covered),
-                "open_pack": len(self.open_pack),
-            },
-        )
+        shown = None if covered is None else face(covered)
+        event = Event(Discarded(seat, face(cid), shown, len(self.open_pack)))
         if self.phase == EXTRA:
             self.extra_due[seat] -= 1
             return [event, *self._next_extra_discard()]
@@ -501,7 +528,7 @@ class Trupe(Game):
         for seat in self._from_dealer():
             if self.extra_due[seat]:
                 self.turn, self.phase = seat, EXTRA
-                return [Event.legacy("extra_discards", {"seat": seat, "due": self.extra_due[seat]})]
+                return [Event(ExtraDiscards(seat, self.extra_due[seat]))]
         return self._start_turn(self.dealer)
 
     def _start_turn(self, seat: int) -> list[Event]:
@@ -509,13 +536,13 @@ class Trupe(Game):
         events: list[Event] = []
         while self.lost_turns[seat]:
             self.lost_turns[seat] -= 1
-            events.append(Event.legacy("lose_turn", {"seat": seat, "still_owed": self.lost_turns[seat]}))
+            events.append(Event(LoseTurn(seat, self.lost_turns[seat])))
             seat = self.left_of(seat)
         self.turn, self.phase, self.discards_due, self.taken = seat, DRAW, 1, None
-        events.append(Event.legacy("turn", {"seat": seat, "pack": len(self.pack)}))
+        events.append(Event(Turn(seat, len(self.pack))))
         return events
 
-    def _draw_cards(self, seat: int, reasons: list[str], events: list[Event]) -> bool:
+    def _draw_cards(self, seat: int, reasons: list[DrawReason], events: list[Event]) -> bool:
         """Draw a card from the pack for `seat` for each of `reasons` — the ``turn``'s draw, a
         ``replacement`` for a special, or a Miranda's ``extra`` — declaring and replacing
         specials; returns True if the pack ran dry and the hand ended (ruling 7)."""
@@ -531,13 +558,8 @@ class Trupe(Game):
                 reasons += ["extra"] * DECK[cid].extra_draws
                 continue
             self.hands[seat].append(cid)
-            events.append(
-                Event.legacy(
-                    "draw",
-                    {"seat": seat, "reason": reasons.pop(0), "pack": len(self.pack)},
-                    {seat: {"card": wire(cid)}},
-                )
-            )
+            drew = Drew(seat, reasons.pop(0), len(self.pack))
+            events.append(Event(drew, {seat: DrewCard(face(cid))}))
         return False
 
     def _declare_special(self, seat: int, cid: int) -> list[Event]:
@@ -551,7 +573,7 @@ class Trupe(Game):
             self.extra_due[seat] += card.extra_draws
         elif card.extra_draws:
             self.discards_due += card.extra_draws
-        return [Event.legacy("special", {"seat": seat, "card": wire(cid)})]
+        return [Event(SpecialDeclared(seat, face(cid)))]
 
     def _turn_over(self, events: list[Event]) -> bool:
         """Ruling 7: the open pack, turned face down, becomes the pack (the row stays).
@@ -560,20 +582,21 @@ class Trupe(Game):
             return False
         self.pack, self.open_pack = self.open_pack[::-1], []
         self.turnovers += 1
-        events.append(Event.legacy("turn_over", {"pack": len(self.pack), "times": self.turnovers}))
+        events.append(Event(TurnedOver(len(self.pack), self.turnovers)))
         return True
 
-    def _out_if_empty(self, seat: int, how: str) -> list[Event]:
+    def _out_if_empty(self, seat: int, how: OutBy) -> list[Event]:
         return self._go_out(seat, how) if not self.hands[seat] else []
 
-    def _go_out(self, seat: int, how: str) -> list[Event]:
+    def _go_out(self, seat: int, how: OutBy) -> list[Event]:
         """Ruling 9: the hand type of the player who went out."""
         self.went_out = seat
-        self.hand_type = self._hand_type(seat)
-        event = Event.legacy("out", {"seat": seat, "by": how, "hand_type": self.hand_type})
+        hand_type = self._hand_type(seat)
+        self.hand_type = hand_type
+        event = Event(WentOut(seat, how, hand_type))
         return [event, *self._end_round(seat)]
 
-    def _hand_type(self, seat: int) -> str:
+    def _hand_type(self, seat: int) -> HandType:
         declared = self.own_declarations(seat)
         if any(d.kind.kind == SEQUENCE for d in declared):
             return REVEL
@@ -596,7 +619,7 @@ class Trupe(Game):
             )
             for seat in range(self.seats)
         )
-        events = [] if winner is not None else [Event.legacy("no_winner", {"pack": len(self.pack)})]
+        events = [] if winner is not None else [Event(NoWinner(len(self.pack)))]
         score = RoundScore(self.round, self.sides, lines)
         totals = [total + points for total, points in zip(self.totals, score.points, strict=True)]
         top = max(totals)
@@ -609,23 +632,20 @@ class Trupe(Game):
         return max(self.declarations, default=-1) + 1
 
     @staticmethod
-    def _trefoil_as(cids: Sequence[int], action: Action) -> str | None:
+    def _trefoil_as(cids: Sequence[int], given: str | None) -> str | None:
         """The identity the Trefoil is declared as: required with the Trefoil, refused without."""
-        given = action.get("as")
         if TREFOIL_CID not in cids:
             if given is not None:
                 raise IllegalAction("Only the Trefoil is declared as another card.")
             return None
-        if not isinstance(given, str) or given not in IDENTITIES:
-            raise IllegalAction(
-                "Say which card the Trefoil stands for, e.g. B2 (a Brownie 2) or MGold."
-            )
+        if given is None or given not in IDENTITIES:
+            raise IllegalAction(SAY_AS)
         return given
 
 
 def declarations(
     hand: Sequence[int], must: int | None = None, *, keep: int = 0, first_only: bool = False
-) -> list[Action]:
+) -> list[Declare]:
     """Every distinct new combination in `hand` (including `must`, if given) that leaves at
     least `keep` cards, each named by the lowest card ids of each identity; with the Trefoil,
     once per identity it can take."""
@@ -643,7 +663,7 @@ def declarations(
     else:
         candidates = sorted({index for code in by_code for index in _TEMPLATES_WITH[code]})
     has_trefoil = TREFOIL_CID in hand
-    actions: list[Action] = []
+    actions: list[Declare] = []
     for index in candidates:
         counts = _TEMPLATE_COUNTS[index]
         missing: list[str] = []
@@ -655,7 +675,7 @@ def declarations(
             continue
         if not missing and must != TREFOIL_CID:
             cids = [cid for code, n in counts for cid in by_code[code][:n]]
-            actions.append({"kind": "declare", "cids": cids})
+            actions.append(Declare(tuple(cids)))
         if has_trefoil and len(missing) <= 1:
             for stand_in in missing or [code for code, _ in counts]:
                 cids = [
@@ -664,9 +684,7 @@ def declarations(
                     for cid in by_code.get(code, [])[: n - (code == stand_in)]
                 ]
                 if must is None or must == TREFOIL_CID or must in cids:
-                    actions.append(
-                        {"kind": "declare", "cids": [*cids, TREFOIL_CID], "as": stand_in}
-                    )
+                    actions.append(Declare((*cids, TREFOIL_CID), stand_in))
         if first_only and actions:
             return actions
     return actions
@@ -684,15 +702,3 @@ def _name(cid: int, trefoil_as: str | None = None) -> str:
     if cid == TREFOIL_CID and trefoil_as is not None:
         return f"Trefoil (as {identity_name(trefoil_as)})"
     return DECK[cid].name
-
-
-def _cards(cids: Sequence[int], trefoil_as: str | None = None) -> list[dict[str, Any]]:
-    """Cards' wire forms; a declared Trefoil also says what it stands for."""
-    cards = []
-    for cid in cids:
-        card = wire(cid)
-        if cid == TREFOIL_CID and trefoil_as is not None:
-            card["as"] = trefoil_as
-            card["as_name"] = identity_name(trefoil_as)
-        cards.append(card)
-    return cards

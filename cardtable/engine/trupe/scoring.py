@@ -4,6 +4,7 @@ breakdown reads across players."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from cardtable.engine.core import ScoreLine
 from cardtable.engine.trupe.cards import MEMBER, PENALTY, PREMIUM, TrupeCard
@@ -16,9 +17,9 @@ from cardtable.engine.trupe.combinations import (
     points_for,
 )
 
-TRUPE = "Trupe"
-GAM = "Gam"
-REVEL = "Revel"
+TRUPE: Final = "Trupe"
+GAM: Final = "Gam"
+REVEL: Final = "Revel"
 HAND_TYPES = (TRUPE, GAM, REVEL)
 
 TRUPE_BONUS = 50

@@ -2,10 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from cardtable.engine.codec import to_wire
+from cardtable.engine.core import FRAME_EVENTS, EventPart, SeenEvent
 from cardtable.engine.text import describe_common
+from cardtable.engine.trupe.types import (
+    Dealt,
+    DealtHand,
+    DeclarationView,
+    Declared,
+    Discarded,
+    Drew,
+    DrewCard,
+    Extended,
+    ExtraDiscards,
+    LoseTurn,
+    NoWinner,
+    PairLaid,
+    SpecialDeclared,
+    Took,
+    TrupeFace,
+    Turn,
+    TurnedOver,
+    WentOut,
+)
 
 #: Why a card was drawn → (what the drawer did, what the others saw).
 _DRAW_REASONS = {
@@ -15,16 +36,16 @@ _DRAW_REASONS = {
 }
 
 
-def card_words(card: Mapping[str, Any] | None) -> str:
+def card_words(card: TrupeFace | None) -> str:
     """``Brownie 2``, ``Mariner Gold``, ``Trefoil (as Brownie 2)``."""
     if card is None:
         return "nothing"
-    if "as_name" in card:
-        return f"{card['name']} (as {card['as_name']})"
-    return str(card["name"])
+    if card.as_name is not None:
+        return f"{card.name} (as {card.as_name})"
+    return card.name
 
 
-def cards_words(cards: Sequence[Mapping[str, Any]]) -> str:
+def cards_words(cards: Sequence[TrupeFace]) -> str:
     return ", ".join(card_words(card) for card in cards) if cards else "nothing"
 
 
@@ -37,71 +58,68 @@ TYPE_WORDS = {
 }
 
 
-def declaration_words(declaration: Mapping[str, Any]) -> str:
+def declaration_words(declaration: DeclarationView) -> str:
     """``like members: Brownie 2, Brownie 2, Brownie 2 (5)``."""
-    what = TYPE_WORDS[declaration["type"]]
-    return f"{what}: {cards_words(declaration['cards'])} ({declaration['points']})"
+    what = TYPE_WORDS[declaration.type]
+    return f"{what}: {cards_words(declaration.cards)} ({declaration.points})"
 
 
 def _times(count: int, thing: str) -> str:
     return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
 
 
-def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def special_effect(card: TrupeFace) -> str:
+    """What a premium or a penalty does, after "declares ...:"."""
+    if card.loses_turn:
+        return "they lose their next turn"
+    if card.extra_draws:
+        return f"{_times(card.extra_draws, 'extra draw')} now, and as many extra discards"
+    return "+1 at the end of the hand"
+
+
+def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    common = describe_common(event, names)
-    if common is not None:
-        return common
-    kind = event["kind"]
-    who = names[event["seat"]] if "seat" in event else ""
-    if kind == "deal":
-        text = (
-            f"Round {event['round']}: {names[event['dealer']]} deals; {event['pack']} in the pack"
-        )
-        if "hand" in event:
-            text += f". You hold {len(event['hand'])} cards"
-        return text + "."
-    if kind == "special":
-        card = event["card"]
-        if card.get("loses_turn"):
-            effect = "they lose their next turn"
-        elif card.get("extra_draws"):
-            draws = _times(card["extra_draws"], "extra draw")
-            effect = f"{draws} now, and as many extra discards"
-        else:
-            effect = "+1 at the end of the hand"
-        return f"  {who} declares {card['name']}: {effect}."
-    if kind == "extra_discards":
-        return f"  {who} discards {_times(event['due'], 'extra card')} before play starts."
-    if kind == "turn":
-        return f"{who}'s turn."
-    if kind == "lose_turn":
-        return f"{who} loses a turn (Prospero)."
-    if kind == "draw":
-        mine, theirs = _DRAW_REASONS[event["reason"]]
-        if "card" in event:
-            return f"  You {mine}: {card_words(event['card'])}."
-        return f"  {who} {theirs} ({event['pack']} left)."
-    if kind == "take":
-        return f"  {who} takes {card_words(event['card'])} from the discard row."
-    if kind == "declare":
-        return f"  {who} declares {declaration_words(event['declaration'])}."
-    if kind == "extend":
-        return (
-            f"  {who} adds {card_words(event['card'])}, making "
-            f"{declaration_words(event['declaration'])}."
-        )
-    if kind == "pair":
-        return f"  {who} lays down a final pair: {cards_words(event['cards'])}."
-    if kind == "discard":
-        text = f"  {who} discards {card_words(event['card'])}."
-        if event["covered"] is not None:
-            text += f" {card_words(event['covered'])} goes under, to the open pack."
-        return text
-    if kind == "turn_over":
-        return f"The pack is empty: the open pack is turned over ({event['pack']} cards)."
-    if kind == "out":
-        return f"{who} goes out with a {event['hand_type']}!"
-    if kind == "no_winner":
-        return "Nothing is left to draw: the hand ends with no winner."
-    return str(kind)
+    if isinstance(event.public, FRAME_EVENTS):
+        # TRANSITION: until cardtable.engine.text offers a typed describe_frame.
+        return describe_common(to_wire(event.public), names) or event.kind
+    match event.public:
+        case Dealt(round=round_, dealer=dealer, pack=pack):
+            text = f"Round {round_}: {names[dealer]} deals; {pack} in the pack"
+            if isinstance(event.private, DealtHand):
+                text += f". You hold {len(event.private.hand)} cards"
+            return text + "."
+        case SpecialDeclared(seat=seat, card=card):
+            return f"  {names[seat]} declares {card.name}: {special_effect(card)}."
+        case ExtraDiscards(seat=seat, due=due):
+            return f"  {names[seat]} discards {_times(due, 'extra card')} before play starts."
+        case Turn(seat=seat):
+            return f"{names[seat]}'s turn."
+        case LoseTurn(seat=seat):
+            return f"{names[seat]} loses a turn (Prospero)."
+        case Drew(seat=seat, reason=reason, pack=pack):
+            mine, theirs = _DRAW_REASONS[reason]
+            if isinstance(event.private, DrewCard):
+                return f"  You {mine}: {card_words(event.private.card)}."
+            return f"  {names[seat]} {theirs} ({pack} left)."
+        case Took(seat=seat, card=card):
+            return f"  {names[seat]} takes {card_words(card)} from the discard row."
+        case Declared(seat=seat, declaration=declaration):
+            return f"  {names[seat]} declares {declaration_words(declaration)}."
+        case Extended(seat=seat, card=card, declaration=declaration):
+            return (
+                f"  {names[seat]} adds {card_words(card)}, making {declaration_words(declaration)}."
+            )
+        case PairLaid(seat=seat, cards=cards):
+            return f"  {names[seat]} lays down a final pair: {cards_words(cards)}."
+        case Discarded(seat=seat, card=card, covered=covered):
+            text = f"  {names[seat]} discards {card_words(card)}."
+            if covered is not None:
+                text += f" {card_words(covered)} goes under, to the open pack."
+            return text
+        case TurnedOver(pack=pack):
+            return f"The pack is empty: the open pack is turned over ({pack} cards)."
+        case WentOut(seat=seat, hand_type=hand_type):
+            return f"{names[seat]} goes out with a {hand_type}!"
+        case NoWinner():
+            return "Nothing is left to draw: the hand ends with no winner."
+    return event.kind

@@ -1,0 +1,396 @@
+"""Trupe's types: its actions, its events and what a seat sees of the table.
+
+Read these first: they are the whole of what the rules accept and tell.
+
+A card travels as `TrupeFace`: its id, type, name, short name, group and rank; a penalty also
+says what it does (``extra_draws``, ``loses_turn``) and a declared Trefoil what it stands for
+(``as``, ``as_name``). Those fields are left out of the plain form when they do not apply, and a
+declaration's or a final pair's ``as`` likewise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Self
+
+from cardtable.engine.codec import Plain, WireError, wire_field
+from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids
+
+NOT_IN_HAND = "That card is not in your hand."
+NOT_IN_ROW = "That card is not in the discard row."
+NO_SUCH_DECLARATION = "There is no such declaration on the board."
+SAY_AS = "Say which card the Trefoil stands for, e.g. B2 (a Brownie 2) or MGold."
+
+CardType = Literal["member", "honor", "premium", "penalty", "trefoil"]
+#: Why a card was drawn: the turn's draw, a special's replacement, or a Miranda's extra draw.
+DrawReason = Literal["turn", "replacement", "extra"]
+#: How a player went out.
+OutBy = Literal["declare", "extend", "pair", "discard"]
+HandType = Literal["Trupe", "Gam", "Revel"]
+CombinationType = Literal["members", "sequence", "honor", "group honors"]
+Phase = Literal[
+    "dealing", "discard extra", "draw", "declare taken", "play", "discard", "deal", "over"
+]
+
+
+# -- cards -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrupeFace:
+    """A card as seen. Members and honors have a `group` and a `rank`; a penalty says what it
+    does; a declared Trefoil says what it stands for (`stands_for`, ``as`` on the wire)."""
+
+    cid: int
+    type: CardType
+    name: str
+    short: str
+    group: str | None
+    rank: str | None
+    #: A penalty's extra draws (a Miranda's 1 or 2; a Prospero's 0); None for other cards.
+    extra_draws: int | None = None
+    #: Whether a penalty costs its holder the next turn (a Prospero); None for other cards.
+    loses_turn: bool | None = None
+    #: A declared Trefoil's identity (``B2``) and its name (``Brownie 2``).
+    stands_for: str | None = wire_field(name="as", default=None)
+    as_name: str | None = None
+
+    @property
+    def code(self) -> str | None:
+        """What the card counts as: ``B2``, ``MGold``; a declared Trefoil, what it stands for;
+        None for the Trefoil in hand and the specials."""
+        if self.type == "trefoil":
+            return self.stands_for
+        return None if self.group is None else f"{self.group}{self.rank}"
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {
+            "cid": self.cid,
+            "type": self.type,
+            "name": self.name,
+            "short": self.short,
+            "group": self.group,
+            "rank": self.rank,
+        }
+        if self.extra_draws is not None:
+            wire["extra_draws"] = self.extra_draws
+        if self.loses_turn is not None:
+            wire["loses_turn"] = self.loses_turn
+        if self.stands_for is not None:
+            wire["as"] = self.stands_for
+        if self.as_name is not None:
+            wire["as_name"] = self.as_name
+        return wire
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationView:
+    """A combination on its owner's side of the board."""
+
+    id: int
+    owner: int
+    type: CombinationType
+    size: int
+    points: int
+    group: str | None
+    cards: tuple[TrupeFace, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PairView:
+    """The final pair a player went out with (it scores nothing)."""
+
+    cards: tuple[TrupeFace, ...]
+
+
+# -- actions ---------------------------------------------------------------------------------------
+
+
+def _read_naming(kind: str, data: Plain) -> tuple[tuple[int, ...], str | None]:
+    """A declaration's or a final pair's cards and the Trefoil's stand-in, read from plain data
+    with the exact words `card_ids` gives (the codec would put the field's name before them)."""
+    if not isinstance(data, Mapping) or data.get("kind") != kind:
+        raise WireError(f"Expected a {kind!r}.")
+    extra = set(data) - {"kind", "cids", "as"}
+    if extra:
+        raise WireError(f"{kind} has no field {sorted(map(str, extra))[0]!r}.")
+    stands_for = data.get("as")
+    if stands_for is not None and not isinstance(stands_for, str):
+        raise WireError(SAY_AS)
+    return card_ids(data.get("cids")), stands_for
+
+
+def _plain_with_as(kind: str, fields: dict[str, Plain], stands_for: str | None) -> dict[str, Any]:
+    """An action's plain form: ``as`` only when the Trefoil stands for something."""
+    wire: dict[str, Any] = {"kind": kind, **fields}
+    if stands_for is not None:
+        wire["as"] = stands_for
+    return wire
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(GameAction):
+    """Start the turn by drawing from the pack."""
+
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(GameAction):
+    """Start the turn by taking row card `cid`, to declare it at once."""
+
+    kind: ClassVar[str] = "take"
+    cid: int = wire_field(refusal=NOT_IN_ROW)
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(GameAction):
+    """Declare `cids` as a new combination; the Trefoil among them stands for `stands_for`."""
+
+    kind: ClassVar[str] = "declare"
+    cids: tuple[int, ...]
+    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, default=None)
+
+    def to_wire(self) -> dict[str, Any]:
+        return _plain_with_as(self.kind, {"cids": list(self.cids)}, self.stands_for)
+
+    @classmethod
+    def from_wire(cls, data: Plain) -> Self:
+        return cls(*_read_naming(cls.kind, data))
+
+
+@dataclass(frozen=True, slots=True)
+class Extend(GameAction):
+    """Turn declared 3 `declaration` into a 4 with hand card `cid` (the Trefoil: as
+    `stands_for`)."""
+
+    kind: ClassVar[str] = "extend"
+    declaration: int = wire_field(refusal=NO_SUCH_DECLARATION)
+    cid: int = wire_field(refusal=NOT_IN_HAND)
+    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, default=None)
+
+    def to_wire(self) -> dict[str, Any]:
+        fields: dict[str, Plain] = {"declaration": self.declaration, "cid": self.cid}
+        return _plain_with_as(self.kind, fields, self.stands_for)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair(GameAction):
+    """Lay down `cids` as a final pair, to go out."""
+
+    kind: ClassVar[str] = "pair"
+    cids: tuple[int, ...]
+    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, default=None)
+
+    def to_wire(self) -> dict[str, Any]:
+        return _plain_with_as(self.kind, {"cids": list(self.cids)}, self.stands_for)
+
+    @classmethod
+    def from_wire(cls, data: Plain) -> Self:
+        return cls(*_read_naming(cls.kind, data))
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(GameAction):
+    """Discard hand card `cid` onto the row."""
+
+    kind: ClassVar[str] = "discard"
+    cid: int = wire_field(refusal=NOT_IN_HAND)
+
+
+TrupeAction = Draw | Take | Declare | Extend | Pair | Discard
+
+
+# -- events ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(EventPart):
+    """A hand is dealt: how many cards each holds and the pack's size."""
+
+    kind: ClassVar[str] = "deal"
+    round: int
+    dealer: int
+    hand_counts: tuple[int, ...]
+    pack: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    """The private part of `Dealt`: the receiving seat's own hand."""
+
+    hand: tuple[TrupeFace, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialDeclared(EventPart):
+    """`seat` lays down premium or penalty `card` at once."""
+
+    kind: ClassVar[str] = "special"
+    seat: int
+    card: TrupeFace
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraDiscards(EventPart):
+    """At the deal, `seat` (a Miranda holder) discards `due` cards before play starts."""
+
+    kind: ClassVar[str] = "extra_discards"
+    seat: int
+    due: int
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(EventPart):
+    kind: ClassVar[str] = "turn"
+    seat: int
+    pack: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoseTurn(EventPart):
+    """`seat` is passed over (a Prospero); it still owes `still_owed` turns."""
+
+    kind: ClassVar[str] = "lose_turn"
+    seat: int
+    still_owed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(EventPart):
+    """`seat` drew a card from the pack, for `reason`; `pack` cards are left."""
+
+    kind: ClassVar[str] = "draw"
+    seat: int
+    reason: DrawReason
+    pack: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrewCard:
+    """The private part of `Drew`: the card drawn."""
+
+    card: TrupeFace
+
+
+@dataclass(frozen=True, slots=True)
+class Took(EventPart):
+    """`seat` took `card` from the discard row, which is now `row`."""
+
+    kind: ClassVar[str] = "take"
+    seat: int
+    card: TrupeFace
+    row: tuple[TrupeFace, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(EventPart):
+    kind: ClassVar[str] = "declare"
+    seat: int
+    declaration: DeclarationView
+
+
+@dataclass(frozen=True, slots=True)
+class Extended(EventPart):
+    """`seat` added `card` to one of its 3s, making `declaration`."""
+
+    kind: ClassVar[str] = "extend"
+    seat: int
+    card: TrupeFace
+    declaration: DeclarationView
+
+
+@dataclass(frozen=True, slots=True)
+class PairLaid(EventPart):
+    kind: ClassVar[str] = "pair"
+    seat: int
+    cards: tuple[TrupeFace, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(EventPart):
+    """`seat` discarded `card`; `covered` went under, to the open pack (now `open_pack`)."""
+
+    kind: ClassVar[str] = "discard"
+    seat: int
+    card: TrupeFace
+    covered: TrupeFace | None
+    open_pack: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedOver(EventPart):
+    """The open pack became the pack (`pack` cards), for the `times`-th time this hand."""
+
+    kind: ClassVar[str] = "turn_over"
+    pack: int
+    times: int
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(EventPart):
+    kind: ClassVar[str] = "out"
+    seat: int
+    by: OutBy
+    hand_type: HandType
+
+
+@dataclass(frozen=True, slots=True)
+class NoWinner(EventPart):
+    """Nothing was left to draw: the hand ends with no winner."""
+
+    kind: ClassVar[str] = "no_winner"
+    pack: int
+
+
+# -- the view --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrupeTable:
+    """What a seat sees of the table (`hand` is None for a spectator)."""
+
+    turn: int | None
+    phase: Phase
+    target: int
+    hand: tuple[TrupeFace, ...] | None
+    hand_counts: tuple[int, ...]
+    pack: int
+    open_pack: int
+    open_top: TrupeFace | None
+    row: tuple[TrupeFace, ...]
+    declarations: tuple[DeclarationView, ...]
+    pairs: tuple[PairView | None, ...]
+    specials: tuple[tuple[TrupeFace, ...], ...]
+    lost_turns: tuple[int, ...]
+    extra_due: tuple[int, ...]
+    discards_due: int
+    taken: TrupeFace | None
+    table_points: tuple[int, ...]
+    turnovers: int
+    went_out: int | None
+    hand_type: HandType | None
+
+
+TYPES = GameTypes(
+    "Trupe",
+    actions=(Draw, Take, Declare, Extend, Pair, Discard),
+    events=(
+        (Dealt, DealtHand),
+        SpecialDeclared,
+        ExtraDiscards,
+        Turn,
+        LoseTurn,
+        (Drew, DrewCard),
+        Took,
+        Declared,
+        Extended,
+        PairLaid,
+        Discarded,
+        TurnedOver,
+        WentOut,
+        NoWinner,
+    ),
+    table=TrupeTable,
+)
