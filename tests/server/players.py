@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardtable.client.session import ClientSession
-from cardtable.engine import Bot
+from cardtable.engine import Bot, get_game
 
 
 async def play_first_legal(session: ClientSession) -> None:
@@ -15,7 +17,7 @@ async def play_first_legal(session: ClientSession) -> None:
         await session.act(session.legal[0])
 
 
-async def drive(session: ClientSession, bot: Bot, game_no: int) -> None:
+async def drive(session: ClientSession, bot: Bot[Any], game_no: int) -> None:
     """Play our seat with `bot` until game `game_no` has a result."""
 
     def ready() -> bool:
@@ -31,7 +33,8 @@ async def drive(session: ClientSession, bot: Bot, game_no: int) -> None:
         assert session.view is not None
         if session.view["result"] is not None:
             return
-        await session.act(bot.choose(session.view, session.legal))
+        seen = get_game(session.view["game"]).types.view_from_wire(session.view)
+        await session.act(bot.choose(seen, seen.legal))
 
 
 async def game_over(session: ClientSession, game_no: int) -> None:
