@@ -432,9 +432,7 @@ def best_capture(
 # -- the drawn card --------------------------------------------------------------------------------
 
 
-def place_drawn(
-    reading: Reading, drawn: Card, legal: Sequence[Place], rng: random.Random
-) -> Place:
+def place_drawn(reading: Reading, drawn: Card, legal: Sequence[Place], rng: random.Random) -> Place:
     """Choose the group for the drawn card: for a Clan card, the one that leaves our cards of its
     clan best placed; for a bonus card, the safe group that makes the best book soonest."""
     clan = drawn.clan

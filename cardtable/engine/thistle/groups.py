@@ -16,7 +16,12 @@ ARMS_BOOK: BookKind = "arms"
 CASTLE_BOOK: BookKind = "castle"
 PERFECT_BOOK: BookKind = "perfect"
 #: Book kinds, best first, with their values (ruling 15).
-BOOK_VALUES: dict[BookKind, int] = {PERFECT_BOOK: 300, CASTLE_BOOK: 200, ARMS_BOOK: 150, THISTLE_BOOK: 100}
+BOOK_VALUES: dict[BookKind, int] = {
+    PERFECT_BOOK: 300,
+    CASTLE_BOOK: 200,
+    ARMS_BOOK: 150,
+    THISTLE_BOOK: 100,
+}
 
 
 @dataclass

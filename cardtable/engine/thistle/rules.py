@@ -431,9 +431,7 @@ class Thistle(Game):
             if not captured and self.pile:
                 cid = self.pile.pop()
                 self.hands[seat] = _sorted([*self.hands[seat], cid])
-                events.append(
-                    Event(DrewToHand(seat, len(self.pile)), {seat: DrawnCard(DECK[cid])})
-                )
+                events.append(Event(DrewToHand(seat, len(self.pile)), {seat: DrawnCard(DECK[cid])}))
             if not self.pile:
                 # Ruling 14: everyone has one more turn, the drawer of the last card last.
                 order = [(seat + offset) % self.seats for offset in range(1, self.seats + 1)]

@@ -100,4 +100,5 @@ def _added(added: Added, names: Sequence[str]) -> str:
     if added.new:
         return f"  {who} starts a {clan} group."
     verb = "plays" if added.source == "hand" else "puts"
-    return f"  {who} {verb} {card_words(added.card)} on {whose} {clan} group ({clan_cards(added.size)})."
+    card, size = card_words(added.card), clan_cards(added.size)
+    return f"  {who} {verb} {card} on {whose} {clan} group ({size})."

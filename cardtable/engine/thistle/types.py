@@ -4,6 +4,9 @@ Read these first: they are the whole of what the rules accept and tell. A card a
 `ThistleCard` (``{"cid", "kind", "clan"}``).
 """
 
+# `wire_field` gives a field its wire metadata and no default: a safe call in a dataclass.
+# ruff: noqa: RUF009
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -69,8 +72,8 @@ class Capture(GameAction):
     so it has its own plain form."""
 
     kind: ClassVar[str] = "capture"
-    group: int = wire_field(refusal=GROUP_REFUSAL)
-    orphan: int | None = wire_field(default=None, refusal=ORPHAN_REFUSAL)
+    group: int
+    orphan: int | None = None
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"kind": self.kind, "group": self.group}
