@@ -21,6 +21,7 @@ from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import RoundScore, new_game
+from cardtable.engine.codec import to_wire
 from cardtable.engine.thistle.cards import arms_of, castles, clan_cards, clan_name
 from cardtable.engine.thistle.groups import Book, Group
 from cardtable.engine.thistle.scoring import side_lines
@@ -231,7 +232,7 @@ async def steer(pilot: AppPilot, app: CardtableApp, thistle: ThistleBoard, cid: 
             break
         await pilot.press("right")
     assert thistle.selected == cid
-    card = next(card for card in thistle.hand if card["cid"] == cid)
+    card = next(to_wire(card) for card in thistle.held if card.cid == cid)
     label = face(card, full=thistle.whole_names())
     assert f"[{label}]" in shown(app, thistle.query_one("#thistle-hand"))
 
@@ -257,7 +258,7 @@ async def greedy_move(
         return dict(action)
     captures = [action for action in legal if action["kind"] == "capture"]
     if captures:
-        action = thistle.targets()[captures[0]["group"]]
+        action = to_wire(thistle.targets()[captures[0]["group"]])
         await press_group(pilot, thistle, action["group"])
         return action
     if phase == "start":
@@ -322,9 +323,9 @@ def test_a_hand_played_with_keys_shows_groups_bonus_cards_set_aside_cards_books_
                     await on_screen(pilot, app, "A capture adds your ", widget=pile)
                     await pilot.press("o")
                     await on_screen(pilot, app, "A capture adds no set-aside card (o)", widget=pile)
-                    assert all("orphan" not in a for a in thistle.targets().values())
+                    assert all("orphan" not in to_wire(a) for a in thistle.targets().values())
                     await pilot.press("o")
-                    assert any("orphan" in a for a in thistle.targets().values())
+                    assert any("orphan" in to_wire(a) for a in thistle.targets().values())
                     orphan_toggled = True
                 before = len(session(app).log)
                 action = await greedy_move(pilot, app, table, counts)

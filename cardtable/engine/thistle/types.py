@@ -9,11 +9,10 @@ Read these first: they are the whole of what the rules accept and tell. A card a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from cardtable.engine.codec import Plain, WireError, wire_field
+from cardtable.engine.codec import wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes
 from cardtable.engine.thistle.cards import ThistleCard
 
@@ -69,34 +68,17 @@ class Capture(GameAction):
     bonus card `orphan` to the new group if one is named.
 
     Without an orphan the action travels without the field (``{"kind": "capture", "group": 3}``),
-    so it has its own plain form."""
+    so it writes its own plain form; the codec reads it (a missing orphan is None)."""
 
     kind: ClassVar[str] = "capture"
-    group: int
-    orphan: int | None = None
+    group: int = wire_field(refusal=GROUP_REFUSAL)
+    orphan: int | None = wire_field(default=None, refusal=ORPHAN_REFUSAL)
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"kind": self.kind, "group": self.group}
         if self.orphan is not None:
             wire["orphan"] = self.orphan
         return wire
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Capture:
-        if not isinstance(data, Mapping) or data.get("kind") != cls.kind:
-            raise WireError(f"Expected a {cls.kind!r}.")
-        extra = sorted(str(key) for key in data if key not in ("kind", "group", "orphan"))
-        if extra:
-            raise WireError(f"{cls.kind} has no field {extra[0]!r}.")
-        group = data.get("group")
-        if isinstance(group, bool) or not isinstance(group, int):
-            raise WireError(GROUP_REFUSAL)
-        if "orphan" not in data:
-            return cls(group)
-        orphan = data["orphan"]
-        if isinstance(orphan, bool) or not isinstance(orphan, int):
-            raise WireError(ORPHAN_REFUSAL)
-        return cls(group, orphan)
 
 
 ThistleAction = Draw | End | Place | Play | Capture
