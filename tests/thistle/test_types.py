@@ -57,16 +57,17 @@ def test_a_capture_travels_without_an_orphan_unless_it_names_one() -> None:
     assert (to_wire(Draw()), to_wire(End())) == ({"kind": "draw"}, {"kind": "end"})
 
 
+ORPHAN = "That card is not one of your set-aside bonus cards."
+
+
 @pytest.mark.parametrize(
     ("action", "reason"),
     [
         ({"kind": "play", "cid": "9", "group": 1}, "That card is not in your hand."),
         ({"kind": "play", "cid": 3, "group": None}, "There is no such group on the table."),
         ({"kind": "place"}, "There is no such group on the table."),
-        (
-            {"kind": "capture", "group": 0, "orphan": "C"},
-            "That card is not one of your set-aside bonus cards.",
-        ),
+        ({"kind": "capture", "group": 0, "orphan": "C"}, ORPHAN),
+        ({"kind": "capture", "group": 0, "orphan": None}, ORPHAN),
         ({"kind": "capture", "group": False}, "There is no such group on the table."),
         ({"kind": "capture", "group": 0, "with": 3}, None),
         ({"kind": "draw", "group": 0}, None),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from cardtable.engine.codec import wire_field
+from cardtable.engine.codec import Plain, read_as, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes
 from cardtable.engine.thistle.cards import ThistleCard
 
@@ -29,6 +29,12 @@ Phase = Literal["start", "place", "play", "final", "deal", "over"]
 
 
 # -- actions ---------------------------------------------------------------------------------------
+
+
+def _card_id(data: Plain) -> int:
+    """A card named by its number (the codec's refusal words replace this error's)."""
+    number: int = read_as(int, data)
+    return number
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +74,12 @@ class Capture(GameAction):
     bonus card `orphan` to the new group if one is named.
 
     Without an orphan the action travels without the field (``{"kind": "capture", "group": 3}``),
-    so it writes its own plain form; the codec reads it (a missing orphan is None)."""
+    so it writes its own plain form; read, a missing orphan is None, but a null one is refused:
+    only the form the legal actions list is accepted."""
 
     kind: ClassVar[str] = "capture"
     group: int = wire_field(refusal=GROUP_REFUSAL)
-    orphan: int | None = wire_field(default=None, refusal=ORPHAN_REFUSAL)
+    orphan: int | None = wire_field(default=None, parse=_card_id, refusal=ORPHAN_REFUSAL)
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"kind": self.kind, "group": self.group}
