@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Action, Event, IllegalAction, get_game
+from cardtable.engine import Event, GameAction, IllegalAction, PlainAction, get_game
+from cardtable.engine.codec import to_wire
 from cardtable.engine.thistle.cards import DECK, SORT_KEYS, arms_of, castles, clan_cards
 from cardtable.engine.thistle.groups import Book, Group
 from cardtable.engine.thistle.rules import FINAL, HAND_SIZE, START, Thistle
@@ -21,8 +22,11 @@ from cardtable.engine.thistle.rules import FINAL, HAND_SIZE, START, Thistle
 GroupSpec = tuple[int, str]
 
 #: The first draw of a regular turn, and the end of a play step (or of a final turn).
-DRAW: Action = {"kind": "draw"}
-END: Action = {"kind": "end"}
+DRAW: PlainAction = {"kind": "draw"}
+END: PlainAction = {"kind": "end"}
+
+#: An action as a test writes it: typed, or plain as it travels.
+Action = GameAction | PlainAction
 
 
 class Cards:
@@ -179,6 +183,19 @@ def lines(game: Thistle, side: int = 0) -> list[tuple[str, int, int]]:
         for line in game.round_scores[-1].lines[side]
         if line.count
     ]
+
+
+def public(event: Event) -> dict[str, Any]:
+    """The public part of `event` in plain form, without its kind."""
+    wire: dict[str, Any] = to_wire(event.public)
+    del wire["kind"]
+    return wire
+
+
+def private(event: Event, seat: int) -> dict[str, Any]:
+    """What `event` shows `seat` alone, in plain form."""
+    wire: dict[str, Any] = to_wire(event.private[seat])
+    return wire
 
 
 def snapshot(game: Thistle) -> list[dict[str, Any]]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine import Action, RandomBot, new_game, play_out
+from cardtable.engine import PlainAction, RandomBot, new_game, play_out
+from cardtable.engine.codec import to_wire
 from cardtable.engine.thistle.bots import HeuristicBot
 from cardtable.engine.thistle.rules import Thistle
 from tests.thistle.position import group_labels, hand, label, lines, position
@@ -19,19 +20,21 @@ PILE = "10 " * 9
 RIVAL = "9 9 9 9 9 9"
 
 
-def choose(game: Thistle, seat: int = 0) -> Action:
-    view = game.view(seat)
-    return HeuristicBot(1).choose(view, view["legal"])
+def choose(game: Thistle, seat: int = 0) -> PlainAction:
+    """The bot's choice, in plain form."""
+    view = game.seat_view(seat)
+    plain: PlainAction = to_wire(HeuristicBot(1).choose(view, view.legal))
+    return plain
 
 
-def bot_turn(game: Thistle, seat: int = 0) -> list[Action]:
-    """Let the bot play `seat`'s whole turn; return its actions."""
+def bot_turn(game: Thistle, seat: int = 0) -> list[PlainAction]:
+    """Let the bot play `seat`'s whole turn; return its actions, in plain form."""
     bot, actions = HeuristicBot(1), []
     while game.turn == seat and game.actors == (seat,) and not game.awaiting_deal:
-        view = game.view(seat)
-        action = bot.choose(view, view["legal"])
+        view = game.seat_view(seat)
+        action = bot.choose(view, view.legal)
         game.apply(seat, action)
-        actions.append(action)
+        actions.append(to_wire(action))
     return actions
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Action, Event, OptionError, RandomBot, new_game, play_out
+from cardtable.engine import Event, GameAction, OptionError, RandomBot, new_game, play_out
 from cardtable.engine.thistle.cards import (
     ARMS,
     CASTLE,
@@ -27,6 +27,7 @@ from cardtable.engine.thistle.rules import FINAL, PLACE, PLAY, START, Thistle
 from tests.thistle.position import (
     DRAW,
     END,
+    Action,
     card,
     dealt,
     group_labels,
@@ -36,6 +37,8 @@ from tests.thistle.position import (
     lines,
     new,
     position,
+    private,
+    public,
     refused,
 )
 
@@ -60,7 +63,7 @@ CASTLE_WIRE = {"kind": CASTLE, "clan": None}
 
 def seats_of(events: list[Event], kind: str) -> list[int]:
     """The seats of every event of `kind`."""
-    return [event.public["seat"] for event in events if event.kind == kind]
+    return [public(event)["seat"] for event in events if event.kind == kind]
 
 
 # -- Ruling 1: the cards ------------------------------------------------------------------------
@@ -153,11 +156,11 @@ def test_ruling_03_deal_six_each_one_at_a_time_from_the_left_of_the_dealer(
     game = new(seats, dealer=dealer, stack=list(range(106)))
     deal = game.opening_events[0]
     assert deal.kind == "deal"
-    assert deal.public["hand_counts"] == [6] * seats
-    assert deal.public["pile"] == 106 - 6 * seats
+    assert public(deal)["hand_counts"] == [6] * seats
+    assert public(deal)["pile"] == 106 - 6 * seats
     for offset in range(1, seats + 1):
         seat = (dealer + offset) % seats
-        got = [wire["cid"] for wire in deal.private[seat]["hand"]]
+        got = [wire["cid"] for wire in private(deal, seat)["hand"]]
         assert got == [offset - 1 + seats * index for index in range(6)]
 
 
@@ -166,7 +169,7 @@ def test_ruling_03_left_of_the_dealer_starts(seats: int, dealer: int) -> None:
     game = new(seats, dealer=dealer)
     first = (dealer + 1) % seats
     assert kinds(game.opening_events) == ["deal", "turn"]
-    assert game.opening_events[1].public == {"seat": first, "last": False}
+    assert public(game.opening_events[1]) == {"seat": first, "last": False}
     assert game.actors == (first,) and game.phase == START
     # Its first draw is the top card of the pile, the card after the deal.
     game = new(seats, dealer=dealer, stack=list(range(106)))
@@ -175,14 +178,14 @@ def test_ruling_03_left_of_the_dealer_starts(seats: int, dealer: int) -> None:
         if other != first:
             assert refused(game, other, DRAW) == "It is not your turn."
     draw = game.apply(first, DRAW)[0]
-    assert draw.kind == "draw" and draw.public["seat"] == first
-    assert draw.public["card"]["cid"] == 6 * seats
+    assert draw.kind == "draw" and public(draw)["seat"] == first
+    assert public(draw)["card"]["cid"] == 6 * seats
 
 
 def test_ruling_03_the_rest_is_the_draw_pile_top_card_first() -> None:
     game = dealt(["9 9 9 9 8 8", "1 1 1 1 2 2"], "C 4 5", dealer=1)
     assert kinds(game.opening_events) == ["deal", "turn"]
-    assert game.opening_events[0].public["pile"] == 106 - 12
+    assert public(game.opening_events[0])["pile"] == 106 - 12
     # Seat 0 starts: the top card (a Castle) has no group to go on and is set aside.
     assert kinds(game.apply(0, DRAW)) == ["draw", "orphan"]
     assert labels(game.orphans[0]) == "C"
@@ -190,19 +193,19 @@ def test_ruling_03_the_rest_is_the_draw_pile_top_card_first() -> None:
     game.apply(0, END)
     assert hand(game, 0) == "4 8 8 9 9 9 9"
     events = game.apply(1, DRAW)
-    assert events[0].public["card"]["clan"] == 5
+    assert public(events[0])["card"]["clan"] == 5
     assert group_labels(game) == {0: (1, "5")}
 
 
 def test_ruling_03_dealer_rotates_and_a_game_is_four_hands() -> None:
     game = new_game("thistle", 3, seed=11, dealer=2)
     dealers = [game.dealer]
-    starters = [next(e for e in game.opening_events if e.kind == "turn").public["seat"]]
+    starters = [public(next(e for e in game.opening_events if e.kind == "turn"))["seat"]]
 
-    def watch(seat: int, action: Action, events: list[Event]) -> None:
+    def watch(seat: int, action: GameAction, events: list[Event]) -> None:
         if events and events[0].kind == "deal":
             dealers.append(game.dealer)
-            starters.append(next(e for e in events if e.kind == "turn").public["seat"])
+            starters.append(public(next(e for e in events if e.kind == "turn"))["seat"])
 
     play_out(game, [RandomBot(seat) for seat in range(3)], on_action=watch)
     assert dealers == [2, 0, 1, 2]
@@ -226,8 +229,8 @@ def test_ruling_03_between_hands_the_next_dealer_deals() -> None:
     )
     events = game.apply(1, {"kind": "deal"})
     assert game.round == 4
-    assert events[0].kind == "deal" and events[0].public["round"] == 4
-    assert events[0].public["hand_counts"] == [6, 6]
+    assert events[0].kind == "deal" and public(events[0])["round"] == 4
+    assert public(events[0])["hand_counts"] == [6, 6]
     assert seats_of(events, "turn")[0] == 0  # left of the new dealer
 
 
@@ -320,7 +323,7 @@ def test_ruling_06_drawn_clan_card_joins_own_group_of_its_clan() -> None:
     game = position(["9 C", "8"], [(0, "4"), (1, "4")], "4 7")
     events = game.apply(0, DRAW)
     assert kinds(events) == ["draw", "add"]
-    add = events[1].public
+    add = public(events[1])
     assert add["from"] == "draw" and add["group"] == 0 and add["new"] is False
     assert group_labels(game) == {0: (0, "4 4"), 1: (1, "4")}
     assert game.phase == PLAY and len(game.pile) == 1
@@ -345,21 +348,21 @@ def test_ruling_06_drawer_with_two_groups_of_the_clan_chooses() -> None:
     action = {"kind": "play", "cid": card(game, 0, "C"), "group": 0}
     assert refused(game, 0, action) == waiting
     events = game.apply(0, {"kind": "place", "group": 0})
-    assert events[0].kind == "add" and events[0].public["from"] == "place"
+    assert events[0].kind == "add" and public(events[0])["from"] == "place"
     assert group_labels(game) == {0: (0, "4 4"), 1: (0, "4 4"), 2: (1, "4")}
     assert game.phase == PLAY and game.drawn is None
 
 
 def test_ruling_06_drawn_clan_card_without_a_group_starts_a_new_one() -> None:
     game = position(["9 C", "8"], [(1, "4")], "4 7")
-    add = game.apply(0, DRAW)[1].public
+    add = public(game.apply(0, DRAW)[1])
     assert add["new"] is True and add["group"] == 1 and add["owner"] == 0
     assert group_labels(game) == {0: (1, "4"), 1: (0, "4")}
 
 
 def test_ruling_06_drawn_bonus_card_goes_on_own_group_without_bonus() -> None:
     game = position(["9", "8"], [(0, "4"), (0, "5 5A"), (1, "6")], "C 7 8")
-    add = game.apply(0, DRAW)[1].public
+    add = public(game.apply(0, DRAW)[1])
     assert add["from"] == "draw" and add["group"] == 0
     assert group_labels(game)[0] == (0, "4 C")
     assert game.orphans[0] == []
@@ -506,7 +509,7 @@ def test_ruling_08_bonus_played_after_the_sixth_clan_card_joins_the_book() -> No
     assert group_labels(game)[0] == (0, "4 4 4 4 4 4 C") and game.books == []
     events = game.apply(0, END)
     assert kinds(events) == ["book", "draw_hand", "turn"]
-    book = events[0].public
+    book = public(events[0])
     assert (book["owner"], book["clan"], book["value"]) == (0, 4, 200)
     assert game.books[0].kind == "castle"
     assert [wire["clan"] for wire in book["cards"]] == [4] * 6
@@ -574,7 +577,7 @@ def test_ruling_09_no_second_draw_when_the_pile_is_empty() -> None:
 def test_ruling_10_capture_a_group_of_two_playing_exactly_two() -> None:
     game = position(["6 6 6 9", "8"], [(1, "6 6 C")], "7 8")
     events = game.apply(0, {"kind": "capture", "group": 0})
-    capture = events[0].public
+    capture = public(events[0])
     assert (capture["victim"], capture["group"], capture["new_group"], capture["size"]) == (
         1,
         0,
@@ -632,7 +635,7 @@ def test_ruling_10_partnership_partner_may_be_captured() -> None:
     game = position(["6 6 9", "8", "8", "8"], [(2, "6 6 4A")], "7 8", partnership=True)
     assert game.legal_actions(0) == [{"kind": "capture", "group": 0}, {"kind": "draw"}]
     events = game.apply(0, {"kind": "capture", "group": 0})
-    assert events[0].public["victim"] == 2
+    assert public(events[0])["victim"] == 2
     assert 0 not in game.groups and group_labels(game)[1] == (0, "6 6 6 6 4A")
 
 
@@ -649,7 +652,7 @@ def test_ruling_11_an_orphan_joins_a_captured_group_without_bonus() -> None:
         {"kind": "draw"},
     ]
     events = game.apply(0, {"kind": "capture", "group": 0, "orphan": castle})
-    assert events[0].public["orphan"] == {"cid": castle, **CASTLE_WIRE}
+    assert public(events[0])["orphan"] == {"cid": castle, **CASTLE_WIRE}
     assert group_labels(game)[1] == (0, "6 6 6 6 C")
     assert labels(game.orphans[0]) == "3A"
 
@@ -683,7 +686,7 @@ def test_ruling_12_capture_of_three_is_a_book_at_once() -> None:
     game = position(["6 6 6 9", "5 5"], [(1, "6 6 6 6A"), (0, "5 5")], "7 8")
     events = game.apply(0, {"kind": "capture", "group": 0})
     assert kinds(events) == ["capture", "book", "turn"]
-    assert events[1].public["value"] == 300
+    assert public(events[1])["value"] == 300
     assert list(game.groups) == [1]
     (book,) = game.books
     assert (book.owner, book.clan, book.kind) == (0, 6, "perfect")
@@ -773,8 +776,8 @@ def test_ruling_14_last_card_drawn_as_first_draw() -> None:
     assert game.pile == [] and game.turn == 0 and game.phase == PLAY
     events = game.apply(0, END)
     assert kinds(events) == ["last_card", "turn"]
-    assert events[0].public == {"seat": 0, "order": [1, 2, 0]}
-    assert events[1].public == {"seat": 1, "last": True}
+    assert public(events[0]) == {"seat": 0, "order": [1, 2, 0]}
+    assert public(events[1]) == {"seat": 1, "last": True}
     assert hand(game, 0) == "9 C"  # no second draw
     # Seat 1's final turn: plays, no draw.
     assert game.turn == 1 and game.phase == FINAL
@@ -806,7 +809,7 @@ def test_ruling_14_last_card_drawn_as_second_draw() -> None:
     game.apply(0, DRAW)
     events = game.apply(0, END)
     assert kinds(events) == ["draw_hand", "last_card", "turn"]
-    assert events[1].public == {"seat": 0, "order": [1, 2, 0]}
+    assert public(events[1]) == {"seat": 0, "order": [1, 2, 0]}
     assert hand(game, 0) == "6 9 C"
     assert game.turn == 1 and game.phase == FINAL
     assert kinds(game.apply(1, END)) == ["turn"]
@@ -877,7 +880,7 @@ def test_ruling_15_book_values(bonus: str, kind: str, label: str, value: int) ->
     assert kinds(events) == ["add"] and game.books == []
     events = game.apply(0, END)
     assert kinds(events) == ["book", "round_end", "next_dealer"]
-    assert (game.books[0].kind, events[0].public["value"]) == (kind, value)
+    assert (game.books[0].kind, public(events[0])["value"]) == (kind, value)
     assert lines(game, 0) == [(label, 1, value), (HAND_CLAN, 1, -5)]
 
 
@@ -1159,7 +1162,7 @@ def test_the_drawn_cards_only_place_is_still_chosen_for_the_seat(
 ) -> None:
     game = position(["9 9", "8"], [(0, "4"), (1, "4"), (0, "5 5A")], f"{top} 8")
     events = game.apply(0, DRAW)
-    assert kinds(events) == ["draw", "add"] and events[1].public["from"] == "draw"
+    assert kinds(events) == ["draw", "add"] and public(events[1])["from"] == "draw"
     assert group_labels(game) == table
     assert game.phase == PLAY and game.drawn is None
     assert game.legal_actions(0) == [END]

@@ -18,6 +18,7 @@ from cardtable.engine import Event, get_game
 from cardtable.engine.thistle.cards import ARMS, CASTLE, CLAN, DECK, arms_of, castles, clan_cards
 from cardtable.engine.thistle.groups import Group
 from cardtable.engine.thistle.rules import PLACE, PLAY, START, Thistle
+from tests.thistle.position import public
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -189,7 +190,7 @@ class Table:
         start = next(
             index
             for index in range(self.seen, len(self.events))
-            if self.events[index].kind == "turn" and self.events[index].public["seat"] == turn.seat
+            if self.events[index].kind == "turn" and public(self.events[index])["seat"] == turn.seat
         )
         self.seen = start + 1
         assert (game.turn, game.phase) == (turn.seat, START)
@@ -221,7 +222,7 @@ class Table:
 
     @staticmethod
     def check_draws(turn: Turn, events: Sequence[Event]) -> None:
-        draws = [event.public["card"]["cid"] for event in events if event.kind == "draw"]
+        draws = [public(event)["card"]["cid"] for event in events if event.kind == "draw"]
         to_hand = [
             event.for_seat(turn.seat)["card"]["cid"]
             for event in events
@@ -268,7 +269,7 @@ def spec_of(cid: int) -> Spec:
 def test_the_deal_gives_the_four_hands_and_a_plays_first(table: Table) -> None:
     game = table.game
     deal = game.opening_events[0]
-    assert deal.kind == "deal" and deal.public["pile"] == 106 - 24
+    assert deal.kind == "deal" and public(deal)["pile"] == 106 - 24
     for seat, specs in HANDS.items():
         held = [spec_of(card["cid"]) for card in deal.for_seat(seat)["hand"]]
         assert sorted(held, key=repr) == sorted(specs, key=repr)

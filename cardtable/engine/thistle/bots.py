@@ -20,10 +20,9 @@ import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import Action
+from cardtable.engine.core import GameAction, SeatView
 from cardtable.engine.thistle.cards import (
     ARMS,
     CARD_POINTS,
@@ -31,14 +30,24 @@ from cardtable.engine.thistle.cards import (
     CLAN,
     CLAN_CARDS_PER_CLAN,
     CLANS,
+    ThistleCard,
 )
 from cardtable.engine.thistle.groups import BOOK_SIZE, BOOK_VALUES, CAPTURABLE_SIZES, book_kind
+from cardtable.engine.thistle.types import (
+    Capture,
+    Draw,
+    End,
+    GroupView,
+    Place,
+    Play,
+    ThistleTable,
+)
 
-#: A card in its wire form: {"cid", "kind", "clan"}.
-Card = Mapping[str, Any]
+#: A card as seen.
+Card = ThistleCard
 
-DRAW: Action = {"kind": "draw"}
-END: Action = {"kind": "end"}
+DRAW = Draw()
+END = End()
 
 #: With fewer cards than this per seat left in the pile the hand is near its end: cards held
 #: will soon be deducted, so bonus cards are dumped and Clan cards lose their option value.
@@ -83,8 +92,8 @@ class Reading:
     hand: tuple[Card, ...]
     #: The side's open groups (the seat's and its partner's).
     spots: tuple[Spot, ...]
-    #: Every open group on the table, by id, in wire form.
-    groups: Mapping[int, Mapping[str, Any]]
+    #: Every open group on the table, by id.
+    groups: Mapping[int, GroupView]
     #: Per clan, how many of its Clan cards the seat cannot see (other hands and the pile).
     unseen: Mapping[int, int]
     #: How many cards each rival holds who still has a turn in this hand (and so might capture).
@@ -120,43 +129,44 @@ class Reading:
         """The Clan cards in hand, by clan."""
         by_clan: dict[int, list[Card]] = {}
         for card in self.hand:
-            if card["kind"] == CLAN:
-                by_clan.setdefault(card["clan"], []).append(card)
+            if card.kind == CLAN and card.clan is not None:
+                by_clan.setdefault(card.clan, []).append(card)
         return by_clan
 
     def bonus_cards(self) -> list[Card]:
-        return [card for card in self.hand if card["kind"] != CLAN]
+        return [card for card in self.hand if card.kind != CLAN]
 
 
-def read(view: Mapping[str, Any]) -> Reading:
+def read(view: SeatView[ThistleTable]) -> Reading:
     """Digest a seat's view."""
-    table, seat = view["table"], view["seat"]
-    side = next(tuple(side) for side in view["sides"] if seat in side)
-    groups = {group["id"]: group for group in table["groups"]}
+    table, seat = view.table, view.seat
+    assert seat is not None, "a bot plays a seat"
+    side = next(tuple(side) for side in view.sides if seat in side)
+    groups = {group.id: group for group in table.groups}
     spots = tuple(
-        Spot(group["id"], group["owner"], group["clan"], group["size"], group["bonus"])
+        Spot(group.id, group.owner, group.clan, group.size, group.bonus)
         for group in groups.values()
-        if group["owner"] in side
+        if group.owner in side
     )
-    counts = table["hand_counts"]
-    to_act = table["final_turns"] if table["last_round"] else range(len(counts))
+    counts = table.hand_counts
+    to_act = table.final_turns if table.last_round else range(len(counts))
     partners = [other for other in side if other != seat]
     banked = (
-        sum(book["value"] for book in table["books"] if book["owner"] in side)
-        - sum(bonus_points(card) for other in side for card in table["orphans"][other])
+        sum(book.value for book in table.books if book.owner in side)
+        - sum(bonus_points(card) for other in side for card in table.orphans[other])
         - sum(counts[other] for other in partners) * HIDDEN_CARD_POINTS
     )
     return Reading(
         seat=seat,
         side=side,
-        hand=tuple(table["hand"]),
+        hand=table.hand or (),
         spots=spots,
         groups=groups,
         unseen=unseen_clan_cards(table),
         rivals=tuple(counts[other] for other in to_act if other not in side),
-        hidden=table["pile"] + sum(counts) - counts[seat],
-        late=table["last_round"] or table["pile"] < LATE_PILE_PER_SEAT * view["seats"],
-        orphans=tuple(table["orphans"][seat]),
+        hidden=table.pile + sum(counts) - counts[seat],
+        late=table.last_round or table.pile < LATE_PILE_PER_SEAT * view.seats,
+        orphans=table.orphans[seat],
         banked=banked,
     )
 
@@ -174,16 +184,16 @@ def holds_at_least(count: int, wanted: int, hand: int, hidden: int) -> float:
     return 1 - below / math.comb(hidden, hand)
 
 
-def unseen_clan_cards(table: Mapping[str, Any]) -> dict[int, int]:
+def unseen_clan_cards(table: ThistleTable) -> dict[int, int]:
     """Per clan, its Clan cards that are in no open group, book, the drawn card or our hand."""
-    seen = [*table["hand"], *[card for group in table["groups"] for card in group["cards"]]]
-    if table["drawn"] is not None:
-        seen.append(table["drawn"])
-    seen += [card for book in table["books"] for card in book["cards"]]
+    seen = [*(table.hand or ()), *[card for group in table.groups for card in group.cards]]
+    if table.drawn is not None:
+        seen.append(table.drawn)
+    seen += [card for book in table.books for card in book.cards]
     unseen = dict.fromkeys(CLANS, CLAN_CARDS_PER_CLAN)
     for card in seen:
-        if card["kind"] == CLAN:
-            unseen[card["clan"]] -= 1
+        if card.kind == CLAN and card.clan is not None:
+            unseen[card.clan] -= 1
     return unseen
 
 
@@ -192,12 +202,12 @@ def unseen_clan_cards(table: Mapping[str, Any]) -> dict[int, int]:
 
 def bonus_points(card: Card | None) -> int:
     """Points of a bonus card on the table (or deducted when held or set aside)."""
-    return 0 if card is None else CARD_POINTS[card["kind"]]
+    return 0 if card is None else CARD_POINTS[card.kind]
 
 
 def book_value(clan: int, bonus: Card | None) -> int:
     """What a book of `clan` with `bonus` scores."""
-    return BOOK_VALUES[book_kind(clan, None if bonus is None else bonus["cid"])]
+    return BOOK_VALUES[book_kind(clan, None if bonus is None else bonus.cid)]
 
 
 def group_worth(reading: Reading, clan: int, size: int, bonus: Card | None) -> float:
@@ -213,7 +223,7 @@ def group_worth(reading: Reading, clan: int, size: int, bonus: Card | None) -> f
 
 def is_own_arms(card: Card, clan: int) -> bool:
     """Whether `card` is the Coat of Arms of `clan` (it makes a perfect book)."""
-    return bool(card["kind"] == ARMS and card["clan"] == clan)
+    return card.kind == ARMS and card.clan == clan
 
 
 # -- Clan cards: how many go onto which group ------------------------------------------------------
@@ -251,9 +261,9 @@ def best_allocation(
 
 def plan_clan_cards(
     reading: Reading, rng: random.Random, *, use_all: bool = False
-) -> tuple[list[Action], dict[int, int]]:
+) -> tuple[list[Play], dict[int, int]]:
     """The Clan card plays of the turn, and each group's size after them."""
-    actions: list[Action] = []
+    actions: list[Play] = []
     sizes = {spot.id: spot.size for spot in reading.spots}
     built = {spot.clan for spot in reading.spots}
     for clan, cards in reading.clan_cards().items():
@@ -263,9 +273,7 @@ def plan_clan_cards(
         queue = iter(cards)
         for gid, add in adds.items():
             sizes[gid] += add
-            actions += [
-                {"kind": "play", "cid": next(queue)["cid"], "group": gid} for _ in range(add)
-            ]
+            actions += [Play(next(queue).cid, gid) for _ in range(add)]
     return actions, sizes
 
 
@@ -274,7 +282,7 @@ def plan_clan_cards(
 
 def reserved_arms(reading: Reading, card: Card) -> bool:
     """Whether `card` is a Coat of Arms whose own clan has a group on our side."""
-    return card["kind"] == ARMS and any(spot.clan == card["clan"] for spot in reading.spots)
+    return card.kind == ARMS and any(spot.clan == card.clan for spot in reading.spots)
 
 
 def bonus_order(reading: Reading, card: Card) -> int:
@@ -282,7 +290,7 @@ def bonus_order(reading: Reading, card: Card) -> int:
     Castles, then other arms."""
     if reserved_arms(reading, card):
         return 0
-    return 1 if card["kind"] == CASTLE else 2
+    return 1 if card.kind == CASTLE else 2
 
 
 def welcome(reading: Reading, card: Card, spot: Spot, size: int) -> bool:
@@ -297,18 +305,18 @@ def welcome(reading: Reading, card: Card, spot: Spot, size: int) -> bool:
         return True
     if reserved_arms(reading, card):
         return is_own_arms(card, spot.clan) and size >= NEAR_BOOK
-    if card["kind"] == CASTLE:
+    if card.kind == CASTLE:
         return size >= NEAR_BOOK
     return size >= BOOK_SIZE
 
 
 def plan_bonus_cards(
     reading: Reading, sizes: Mapping[int, int], rng: random.Random, *, place_all: bool = False
-) -> list[Action]:
+) -> list[Play]:
     """The bonus card plays of the turn: each card, in `bonus_order`, takes the best free group
     it is welcome on (any free group when `place_all`): its own clan's, then the nearest a book."""
     free = [spot for spot in reading.spots if spot.bonus is None]
-    actions: list[Action] = []
+    actions: list[Play] = []
     for card in sorted(reading.bonus_cards(), key=lambda card: bonus_order(reading, card)):
         targets = [
             spot for spot in free if place_all or welcome(reading, card, spot, sizes[spot.id])
@@ -320,7 +328,7 @@ def plan_bonus_cards(
             key=lambda spot: (is_own_arms(card, spot.clan), sizes[spot.id], rng.random()),
         )
         free.remove(spot)
-        actions.append({"kind": "play", "cid": card["cid"], "group": spot.id})
+        actions.append(Play(card.cid, spot.id))
     return actions
 
 
@@ -344,17 +352,17 @@ def table_points(clan: int, size: int, bonus: Card | None) -> int:
     return CARD_POINTS[CLAN] * size + bonus_points(bonus)
 
 
-def net_after(reading: Reading, sizes: Mapping[int, int], plays: Sequence[Action]) -> int:
+def net_after(reading: Reading, sizes: Mapping[int, int], plays: Sequence[Play]) -> int:
     """Our side's hand score if the hand ended after `plays` with our hand empty."""
-    cards = {card["cid"]: card for card in reading.hand if card["kind"] != CLAN}
-    bonuses = {play["group"]: cards[play["cid"]] for play in plays if play["cid"] in cards}
+    cards = {card.cid: card for card in reading.hand if card.kind != CLAN}
+    bonuses = {play.group: cards[play.cid] for play in plays if play.cid in cards}
     return reading.banked + sum(
         table_points(spot.clan, sizes[spot.id], spot.bonus or bonuses.get(spot.id))
         for spot in reading.spots
     )
 
 
-def going_out(reading: Reading, rng: random.Random) -> list[Action] | None:
+def going_out(reading: Reading, rng: random.Random) -> list[Play] | None:
     """The plays that empty the hand, if that is possible and our side's net is not negative."""
     if not reading.hand or not can_play_all(reading):
         return None
@@ -366,7 +374,7 @@ def going_out(reading: Reading, rng: random.Random) -> list[Action] | None:
     return plays
 
 
-def plan_turn(reading: Reading, rng: random.Random) -> tuple[list[Action], bool]:
+def plan_turn(reading: Reading, rng: random.Random) -> tuple[list[Play], bool]:
     """The plays of this turn, and whether they go out."""
     plays = going_out(reading, rng)
     if plays is not None:
@@ -378,7 +386,7 @@ def plan_turn(reading: Reading, rng: random.Random) -> tuple[list[Action], bool]
 # -- captures --------------------------------------------------------------------------------------
 
 
-def capture_key(reading: Reading, action: Action) -> tuple[bool, bool, bool, int, int] | None:
+def capture_key(reading: Reading, action: Capture) -> tuple[bool, bool, bool, int, int] | None:
     """How good a capture is (None: not worth a turn). Best: going out; then taking from a rival
     rather than the partner; a capture of 3 (a book) over 2; the best book the new group makes
     or can make (with its own arms, a Castle, other arms); the points taken.
@@ -386,35 +394,37 @@ def capture_key(reading: Reading, action: Action) -> tuple[bool, bool, bool, int
     Taking the partner's group of 2 or 3 always makes it a safe group or a book, but playing the
     same cards onto it in a regular turn does as much and draws too, so the bot captures from
     its partner only to bring a set-aside bonus card back into play."""
-    group = reading.groups[action["group"]]
-    rival = group["owner"] not in reading.side
-    orphan = next((card for card in reading.orphans if card["cid"] == action.get("orphan")), None)
+    group = reading.groups[action.group]
+    rival = group.owner not in reading.side
+    orphan = next((card for card in reading.orphans if card.cid == action.orphan), None)
     if not rival and orphan is None:
         return None
-    size, clan, bonus = group["size"], group["clan"], group["bonus"] or orphan
+    size, clan, bonus = group.size, group.clan, group.bonus or orphan
     goes_out = len(reading.hand) == size and capture_net(reading, action, bonus) >= 0
-    taken = CARD_POINTS[CLAN] * size + bonus_points(group["bonus"])
+    taken = CARD_POINTS[CLAN] * size + bonus_points(group.bonus)
     return goes_out, rival, size * 2 >= BOOK_SIZE, book_value(clan, bonus), taken
 
 
-def capture_net(reading: Reading, action: Action, bonus: Card | None) -> int:
+def capture_net(reading: Reading, action: Capture, bonus: Card | None) -> int:
     """Our side's hand score if the hand ended after this capture with our hand empty."""
-    group = reading.groups[action["group"]]
+    group = reading.groups[action.group]
     kept = sum(
         table_points(spot.clan, spot.size, spot.bonus)
         for spot in reading.spots
-        if spot.id != group["id"]
+        if spot.id != group.id
     )
-    orphan = bonus_points(bonus) if "orphan" in action else 0
-    return reading.banked + orphan + kept + table_points(group["clan"], group["size"] * 2, bonus)
+    orphan = bonus_points(bonus) if action.orphan is not None else 0
+    return reading.banked + orphan + kept + table_points(group.clan, group.size * 2, bonus)
 
 
-def best_capture(reading: Reading, legal: Sequence[Action], rng: random.Random) -> Action | None:
+def best_capture(
+    reading: Reading, legal: Sequence[GameAction], rng: random.Random
+) -> Capture | None:
     """The most rewarding capture among `legal`, if any is worth the turn."""
     scored = [
         (key, rng.random(), action)
         for action in legal
-        if action["kind"] == "capture" and (key := capture_key(reading, action)) is not None
+        if isinstance(action, Capture) and (key := capture_key(reading, action)) is not None
     ]
     return max(scored, key=lambda item: item[:2])[2] if scored else None
 
@@ -422,28 +432,27 @@ def best_capture(reading: Reading, legal: Sequence[Action], rng: random.Random) 
 # -- the drawn card --------------------------------------------------------------------------------
 
 
-def place_drawn(
-    reading: Reading, drawn: Card, legal: Sequence[Action], rng: random.Random
-) -> Action:
+def place_drawn(reading: Reading, drawn: Card, legal: Sequence[Place], rng: random.Random) -> Place:
     """Choose the group for the drawn card: for a Clan card, the one that leaves our cards of its
     clan best placed; for a bonus card, the safe group that makes the best book soonest."""
-    if drawn["kind"] == CLAN:
+    clan = drawn.clan
+    if drawn.kind == CLAN and clan is not None:
 
-        def clan_worth(action: Action) -> float:
+        def clan_worth(action: Place) -> float:
             spots = tuple(
-                replace(spot, size=spot.size + 1) if spot.id == action["group"] else spot
+                replace(spot, size=spot.size + 1) if spot.id == action.group else spot
                 for spot in reading.spots
             )
-            count = len(reading.clan_cards().get(drawn["clan"], []))
-            worth, _ = best_allocation(replace(reading, spots=spots), drawn["clan"], count, rng)
+            count = len(reading.clan_cards().get(clan, []))
+            worth, _ = best_allocation(replace(reading, spots=spots), clan, count, rng)
             return worth
 
         return max(legal, key=lambda action: (clan_worth(action), rng.random()))
     _, sizes = plan_clan_cards(reading, rng)
-    kept = {card["clan"] for card in reading.bonus_cards() if reserved_arms(reading, card)}
+    kept = {card.clan for card in reading.bonus_cards() if reserved_arms(reading, card)}
 
-    def bonus_key(action: Action) -> tuple[bool, bool, bool, int, float]:
-        spot = next(spot for spot in reading.spots if spot.id == action["group"])
+    def bonus_key(action: Place) -> tuple[bool, bool, bool, int, float]:
+        spot = next(spot for spot in reading.spots if spot.id == action.group)
         size = sizes[spot.id]
         return (
             not reading.exposed(spot.clan, size),
@@ -456,22 +465,26 @@ def place_drawn(
     return max(legal, key=bonus_key)
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[ThistleTable]):
     """Captures when it pays (from rivals first, a 3 before a 2, with its best set-aside bonus
     card), completes books, keeps its groups out of reach of capture (4, 5 or 6 Clan cards rather
     than 2 or 3, unless a capture is unlikely), saves bonus cards for the groups that make the
     best books and dumps them late, goes out when its whole hand fits and its side's net is not
     negative, and builds on its partner's groups as on its own."""
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(
+        self, view: SeatView[ThistleTable] | None, legal: Sequence[GameAction]
+    ) -> GameAction:
         if len(legal) == 1:
             return legal[0]
+        assert view is not None, "the heuristic bot reads its view"
         reading = read(view)
-        table = view["table"]
-        if table["phase"] == "place":
-            return place_drawn(reading, table["drawn"], legal, self.rng)
+        table = view.table
+        if table.phase == "place" and table.drawn is not None:
+            places = [action for action in legal if isinstance(action, Place)]
+            return place_drawn(reading, table.drawn, places, self.rng)
         capture = best_capture(reading, legal, self.rng)
-        if table["phase"] == "start":
+        if table.phase == "start":
             return capture or DRAW
         plays, out = plan_turn(reading, self.rng)
         if capture is not None and not out:

@@ -7,7 +7,7 @@ Castles 100–105. A Coat of Arms or a Castle is a *bonus card*.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
 CLAN_NAMES = (
     "MacArthur",
@@ -25,9 +25,12 @@ CLANS = tuple(range(1, len(CLAN_NAMES) + 1))
 CLAN_CARDS_PER_CLAN = 9
 CASTLES = 6
 
-CLAN = "clan"
-ARMS = "arms"
-CASTLE = "castle"
+#: What a card is: a Clan card, a Coat of Arms or a Castle.
+CardKind = Literal["clan", "arms", "castle"]
+
+CLAN: CardKind = "clan"
+ARMS: CardKind = "arms"
+CASTLE: CardKind = "castle"
 
 #: Points of a card lying in an open group, and deducted for one in hand or set aside (16, 17).
 CARD_POINTS = {CLAN: 5, ARMS: 10, CASTLE: 25}
@@ -40,10 +43,13 @@ def clan_name(clan: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ThistleCard:
-    """One card: a Clan card or a Coat of Arms of clan 1–10, or a Castle (no clan)."""
+    """One card: a Clan card or a Coat of Arms of clan 1–10, or a Castle (no clan).
+
+    It is also the card as seen: it travels as ``{"cid", "kind", "clan"}`` (its ``kind`` is a
+    field, not an event's or an action's tag)."""
 
     cid: int
-    kind: str
+    kind: CardKind
     clan: int | None
 
     @property
@@ -63,9 +69,6 @@ class ThistleCard:
             return f"{clan_name(self.clan or 0)} arms"
         return "Castle"
 
-    def to_wire(self) -> dict[str, Any]:
-        return {"cid": self.cid, "kind": self.kind, "clan": self.clan}
-
 
 def _build_deck() -> tuple[ThistleCard, ...]:
     clan_count = len(CLANS) * CLAN_CARDS_PER_CLAN
@@ -77,7 +80,6 @@ def _build_deck() -> tuple[ThistleCard, ...]:
 
 #: Every card, indexed by card id.
 DECK = _build_deck()
-WIRES = tuple(card.to_wire() for card in DECK)
 #: Hands are kept sorted: Clan cards by clan, then Coats of Arms, then Castles.
 SORT_KEYS = tuple(
     ((CLAN, ARMS, CASTLE).index(card.kind), card.clan or 0, card.cid) for card in DECK

@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from cardtable.engine.thistle.cards import ARMS, CASTLE, DECK, WIRES
+from cardtable.engine.thistle.cards import ARMS, CASTLE, DECK
+from cardtable.engine.thistle.types import BookKind, BookView, GroupView
 
 BOOK_SIZE = 6
 #: A group of exactly this many Clan cards can be captured (ruling 10).
 CAPTURABLE_SIZES = (2, 3)
 
-THISTLE_BOOK = "thistle"
-ARMS_BOOK = "arms"
-CASTLE_BOOK = "castle"
-PERFECT_BOOK = "perfect"
+THISTLE_BOOK: BookKind = "thistle"
+ARMS_BOOK: BookKind = "arms"
+CASTLE_BOOK: BookKind = "castle"
+PERFECT_BOOK: BookKind = "perfect"
 #: Book kinds, best first, with their values (ruling 15).
-BOOK_VALUES = {PERFECT_BOOK: 300, CASTLE_BOOK: 200, ARMS_BOOK: 150, THISTLE_BOOK: 100}
+BOOK_VALUES: dict[BookKind, int] = {
+    PERFECT_BOOK: 300,
+    CASTLE_BOOK: 200,
+    ARMS_BOOK: 150,
+    THISTLE_BOOK: 100,
+}
 
 
 @dataclass
@@ -45,19 +50,20 @@ class Group:
     def all_cards(self) -> tuple[int, ...]:
         return (*self.cards, *(() if self.bonus is None else (self.bonus,)))
 
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "owner": self.owner,
-            "clan": self.clan,
-            "cards": [dict(WIRES[cid]) for cid in self.cards],
-            "bonus": None if self.bonus is None else dict(WIRES[self.bonus]),
-            "size": self.size,
-            "capturable": self.capturable,
-        }
+    def view(self) -> GroupView:
+        """The group as every seat sees it."""
+        return GroupView(
+            id=self.id,
+            owner=self.owner,
+            clan=self.clan,
+            cards=tuple(DECK[cid] for cid in self.cards),
+            bonus=None if self.bonus is None else DECK[self.bonus],
+            size=self.size,
+            capturable=self.capturable,
+        )
 
 
-def book_kind(clan: int, bonus: int | None) -> str:
+def book_kind(clan: int, bonus: int | None) -> BookKind:
     """What a closed book of `clan` with `bonus` is (ruling 15)."""
     if bonus is None:
         return THISTLE_BOOK
@@ -83,7 +89,7 @@ class Book:
         return cls(group.id, group.owner, group.clan, tuple(group.cards), group.bonus)
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> BookKind:
         return book_kind(self.clan, self.bonus)
 
     @property
@@ -93,13 +99,14 @@ class Book:
     def all_cards(self) -> tuple[int, ...]:
         return (*self.cards, *(() if self.bonus is None else (self.bonus,)))
 
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "group": self.group,
-            "owner": self.owner,
-            "clan": self.clan,
-            "cards": [dict(WIRES[cid]) for cid in self.cards],
-            "bonus": None if self.bonus is None else dict(WIRES[self.bonus]),
-            "kind": self.kind,
-            "value": self.value,
-        }
+    def view(self) -> BookView:
+        """The book as every seat sees it."""
+        return BookView(
+            group=self.group,
+            owner=self.owner,
+            clan=self.clan,
+            cards=tuple(DECK[cid] for cid in self.cards),
+            bonus=None if self.bonus is None else DECK[self.bonus],
+            kind=self.kind,
+            value=self.value,
+        )

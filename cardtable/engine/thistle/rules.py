@@ -13,20 +13,50 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from cardtable.engine.core import Action, Event, Game, IllegalAction, RoundScore, Setup, Zone
+from cardtable.engine.core import (
+    Event,
+    Game,
+    GameAction,
+    IllegalAction,
+    RoundScore,
+    Setup,
+    Zone,
+)
 from cardtable.engine.spec import each_alone
-from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, WIRES, clan_name
+from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
 from cardtable.engine.thistle.scoring import side_lines
+from cardtable.engine.thistle.types import (
+    TYPES,
+    Added,
+    BookClosed,
+    Capture,
+    Captured,
+    Dealt,
+    DealtHand,
+    Draw,
+    DrawnCard,
+    Drew,
+    DrewToHand,
+    End,
+    LastCard,
+    Phase,
+    Place,
+    Play,
+    SetAside,
+    Source,
+    ThistleTable,
+    Turn,
+    WentOut,
+)
 
 HAND_SIZE = 6
 HANDS_PER_GAME = 4
 
-START = "start"  # a regular turn has not begun: capture, or draw
-PLACE = "place"  # the first drawn card has more than one place: choose its group
-PLAY = "play"  # play cards from hand, then end the play step
-FINAL = "final"  # a turn of the last-card round: capture, or play from hand; no draws
-KINDS = ("draw", "capture", "place", "play", "end")
+START: Phase = "start"  # a regular turn has not begun: capture, or draw
+PLACE: Phase = "place"  # the first drawn card has more than one place: choose its group
+PLAY: Phase = "play"  # play cards from hand, then end the play step
+FINAL: Phase = "final"  # a turn of the last-card round: capture, or play from hand; no draws
 
 
 def sides_for(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
@@ -40,6 +70,8 @@ def sides_for(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], 
 class Thistle(Game):
     """The rules of Thistle (rulings 1–19), individually or in partnerships."""
 
+    types = TYPES
+
     def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
         super().__init__(setup)
         self.partnership: bool = bool(setup.options.get("partnership", False))
@@ -50,7 +82,7 @@ class Thistle(Game):
         self.orphans: list[list[int]] = [[] for _ in range(self.seats)]
         self.next_group = 0
         self.turn = 0
-        self.phase = START
+        self.phase: Phase = START
         #: The first drawn card while it waits for the drawer to choose its group.
         self.drawn: int | None = None
         #: Whether the seat has played from hand this turn (a final turn's capture comes first).
@@ -84,15 +116,14 @@ class Thistle(Game):
         self.next_group = 0
         self.drawn, self.played = None, False
         self.final_turns, self.went_out = None, None
-        deal = Event.legacy(
-            "deal",
-            {
-                "round": self.round,
-                "dealer": self.dealer,
-                "hand_counts": [len(hand) for hand in self.hands],
-                "pile": len(self.pile),
-            },
-            {seat: {"hand": _cards(hand)} for seat, hand in enumerate(self.hands)},
+        deal = Event(
+            Dealt(
+                round=self.round,
+                dealer=self.dealer,
+                hand_counts=tuple(len(hand) for hand in self.hands),
+                pile=len(self.pile),
+            ),
+            {seat: DealtHand(_cards(hand)) for seat, hand in enumerate(self.hands)},
         )
         return [deal, *self._start_turn(self.left_of(self.dealer))]
 
@@ -104,13 +135,13 @@ class Thistle(Game):
     def card_count(self) -> int:
         return len(DECK)
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[GameAction]:
         if self.phase == PLACE:
-            return [{"kind": "place", "group": group.id} for group in self._places(self._drawn())]
+            return [Place(group.id) for group in self._places(self._drawn())]
         if self.phase == START:
-            return [*self._captures(seat), {"kind": "draw"}]
+            return [*self._captures(seat), Draw()]
         captures = self._captures(seat) if self.phase == FINAL and not self.played else []
-        return [*captures, *self._plays(seat), {"kind": "end"}]
+        return [*captures, *self._plays(seat), End()]
 
     def zones(self) -> dict[str, Zone]:
         zones = {"pile": Zone(tuple(self.pile))}
@@ -124,52 +155,49 @@ class Thistle(Game):
             zones["drawn"] = Zone((self.drawn,), public=True)
         return zones
 
-    def _table_view(self, seat: int | None) -> dict[str, Any]:
+    def _table_view(self, seat: int | None) -> ThistleTable:
         between = self.over or self.awaiting_deal
-        return {
-            "turn": None if between else self.turn,
-            "phase": "over" if self.over else "deal" if self.awaiting_deal else self.phase,
-            "partnership": self.partnership,
-            "rounds": HANDS_PER_GAME,
-            "hand": None if seat is None else _cards(self.hands[seat]),
-            "hand_counts": [len(hand) for hand in self.hands],
-            "pile": len(self.pile),
-            "drawn": None if self.drawn is None else dict(WIRES[self.drawn]),
-            "groups": [group.to_wire() for group in self.groups.values()],
-            "books": [book.to_wire() for book in self.books],
-            "orphans": [_cards(orphans) for orphans in self.orphans],
-            "played": self.played,
-            "last_round": self.final_turns is not None,
-            "final_turns": list(self.final_turns or []),
-            "went_out": self.went_out,
-        }
+        return ThistleTable(
+            turn=None if between else self.turn,
+            phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
+            partnership=self.partnership,
+            rounds=HANDS_PER_GAME,
+            hand=None if seat is None else _cards(self.hands[seat]),
+            hand_counts=tuple(len(hand) for hand in self.hands),
+            pile=len(self.pile),
+            drawn=None if self.drawn is None else DECK[self.drawn],
+            groups=tuple(group.view() for group in self.groups.values()),
+            books=tuple(book.view() for book in self.books),
+            orphans=tuple(_cards(orphans) for orphans in self.orphans),
+            played=self.played,
+            last_round=self.final_turns is not None,
+            final_turns=tuple(self.final_turns or ()),
+            went_out=self.went_out,
+        )
 
     # -- what a seat may do ----------------------------------------------------------------
 
-    def _captures(self, seat: int) -> list[Action]:
+    def _captures(self, seat: int) -> list[GameAction]:
         """Ruling 10–11: every group this seat may capture, with each orphan it may add."""
         held = self._clan_counts(self.hands[seat])
-        actions: list[Action] = []
+        actions: list[GameAction] = []
         for group in self.groups.values():
             if group.owner == seat or not group.capturable or held.get(group.clan, 0) < group.size:
                 continue
-            actions.append({"kind": "capture", "group": group.id})
+            actions.append(Capture(group.id))
             if group.bonus is None:
-                actions += [
-                    {"kind": "capture", "group": group.id, "orphan": orphan}
-                    for orphan in self.orphans[seat]
-                ]
+                actions += [Capture(group.id, orphan) for orphan in self.orphans[seat]]
         return actions
 
-    def _plays(self, seat: int) -> list[Action]:
+    def _plays(self, seat: int) -> list[GameAction]:
         """Ruling 7: each hand card onto each group of this side it may join."""
         targets = [group for group in self.groups.values() if self.may_build_on(seat, group)]
-        actions: list[Action] = []
+        actions: list[GameAction] = []
         for cid in self.hands[seat]:
             card = DECK[cid]
             for group in targets:
                 if _fits(card.cid, group):
-                    actions.append({"kind": "play", "cid": cid, "group": group.id})
+                    actions.append(Play(cid, group.id))
         return actions
 
     def _places(self, cid: int) -> list[Group]:
@@ -182,24 +210,24 @@ class Thistle(Game):
 
     # -- applying actions --------------------------------------------------------------------
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action["kind"]
-        if kind not in KINDS:
-            raise IllegalAction(f"{kind!r} is not a move in Thistle.")
-        if self.phase == PLACE and kind != "place":
+    def _apply(self, seat: int, action: GameAction) -> list[Event]:
+        if self.phase == PLACE and not isinstance(action, Place):
             raise IllegalAction(
                 f"Your drawn {DECK[self._drawn()].label} must go to the table first: "
                 "choose its group."
             )
-        if kind == "draw":
-            return self._draw_action()
-        if kind == "capture":
-            return self._capture_action(seat, action)
-        if kind == "place":
-            return self._place_action(action)
-        if kind == "play":
-            return self._play_action(seat, action)
-        return self._end_action()
+        match action:
+            case Draw():
+                return self._draw_action()
+            case Capture(group=gid, orphan=orphan):
+                return self._capture_action(seat, gid, orphan)
+            case Place(group=gid):
+                return self._place_action(gid)
+            case Play(cid=cid, group=gid):
+                return self._play_action(seat, cid, gid)
+            case End():
+                return self._end_action()
+        raise IllegalAction(f"{action.kind!r} is not a move in Thistle.")
 
     def _draw_action(self) -> list[Event]:
         if self.phase == FINAL:
@@ -208,12 +236,12 @@ class Thistle(Game):
             raise IllegalAction("You have drawn already this turn.")
         return self._first_draw()
 
-    def _capture_action(self, seat: int, action: Action) -> list[Event]:
+    def _capture_action(self, seat: int, gid: int, orphan: int | None) -> list[Event]:
         if self.phase == PLAY or (self.phase == FINAL and self.played):
             raise IllegalAction(
                 "A capture takes the place of your whole turn; you can no longer capture now."
             )
-        group = self._group(action)
+        group = self._group(gid)
         if group.owner == seat:
             raise IllegalAction("You cannot capture your own group.")
         if not group.capturable:
@@ -230,9 +258,8 @@ class Thistle(Game):
                 f"To capture {group.size} {clan_name(group.clan)} cards you need as many in your "
                 f"hand; you have {len(mine)}."
             )
-        orphan = action.get("orphan")
-        if "orphan" in action:
-            if isinstance(orphan, bool) or orphan not in self.orphans[seat]:
+        if orphan is not None:
+            if orphan not in self.orphans[seat]:
                 raise IllegalAction("That card is not one of your set-aside bonus cards.")
             if group.bonus is not None:
                 raise IllegalAction(
@@ -240,10 +267,10 @@ class Thistle(Game):
                 )
         return self._capture(seat, group, mine[: group.size], orphan)
 
-    def _place_action(self, action: Action) -> list[Event]:
+    def _place_action(self, gid: int) -> list[Event]:
         if self.phase != PLACE:
             raise IllegalAction("There is no drawn card waiting to be placed.")
-        group = self._group(action)
+        group = self._group(gid)
         cid = self._drawn()
         if group not in self._places(cid):
             card = DECK[cid]
@@ -257,16 +284,15 @@ class Thistle(Game):
         self.phase = PLAY
         return [self._add_to_group(self.turn, cid, group, "place")]
 
-    def _play_action(self, seat: int, action: Action) -> list[Event]:
+    def _play_action(self, seat: int, cid: int, gid: int) -> list[Event]:
         if self.phase == START:
             raise IllegalAction(
                 "Draw first (or capture): the first card you draw goes to the table before you "
                 "play from your hand."
             )
-        cid = action.get("cid")
-        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
+        if cid not in self.hands[seat]:
             raise IllegalAction("That card is not in your hand.")
-        group = self._group(action)
+        group = self._group(gid)
         card = DECK[cid]
         if not self.may_build_on(seat, group):
             whose = "your own or your partner's groups" if self.partnership else "your own groups"
@@ -296,13 +322,13 @@ class Thistle(Game):
     def _start_turn(self, seat: int) -> list[Event]:
         self.turn, self.played = seat, False
         self.phase = FINAL if self.final_turns is not None else START
-        return [Event.legacy("turn", {"seat": seat, "last": self.final_turns is not None})]
+        return [Event(Turn(seat, last=self.final_turns is not None))]
 
     def _first_draw(self) -> list[Event]:
         """Ruling 6: the top card goes to the drawer's side; a choice of group waits."""
         seat = self.turn
         cid = self.pile.pop()
-        events = [Event.legacy("draw", {"seat": seat, "card": dict(WIRES[cid]), "pile": len(self.pile)})]
+        events = [Event(Drew(seat, DECK[cid], len(self.pile)))]
         self.phase = PLAY
         places = self._places(cid)
         if len(places) > 1:
@@ -315,26 +341,25 @@ class Thistle(Game):
             events.append(self._add_to_group(seat, cid, self._new_group(seat, card.clan), "draw"))
         else:
             self.orphans[seat].append(cid)
-            events.append(Event.legacy("orphan", {"seat": seat, "card": dict(WIRES[cid])}))
+            events.append(Event(SetAside(seat, DECK[cid])))
         return events
 
-    def _add_to_group(self, seat: int, cid: int, group: Group, source: str) -> Event:
+    def _add_to_group(self, seat: int, cid: int, group: Group, source: Source) -> Event:
         if DECK[cid].kind == CLAN:
             group.cards.append(cid)
         else:
             group.bonus = cid
-        return Event.legacy(
-            "add",
-            {
-                "seat": seat,
-                "card": dict(WIRES[cid]),
-                "from": source,
-                "group": group.id,
-                "owner": group.owner,
-                "clan": group.clan,
-                "size": group.size,
-                "new": len(group.all_cards()) == 1,
-            },
+        return Event(
+            Added(
+                seat=seat,
+                card=DECK[cid],
+                source=source,
+                group=group.id,
+                owner=group.owner,
+                clan=group.clan,
+                size=group.size,
+                new=len(group.all_cards()) == 1,
+            )
         )
 
     def _new_group(self, owner: int, clan: int | None) -> Group:
@@ -356,19 +381,18 @@ class Thistle(Game):
             self.orphans[seat].remove(orphan)
             new.bonus = orphan
         events = [
-            Event.legacy(
-                "capture",
-                {
-                    "seat": seat,
-                    "victim": group.owner,
-                    "group": group.id,
-                    "new_group": new.id,
-                    "clan": group.clan,
-                    "taken": _cards(group.all_cards()),
-                    "played": _cards(mine),
-                    "orphan": None if orphan is None else dict(WIRES[orphan]),
-                    "size": new.size,
-                },
+            Event(
+                Captured(
+                    seat=seat,
+                    victim=group.owner,
+                    group=group.id,
+                    new_group=new.id,
+                    clan=group.clan,
+                    taken=_cards(group.all_cards()),
+                    played=_cards(mine),
+                    orphan=None if orphan is None else DECK[orphan],
+                    size=new.size,
+                )
             )
         ]
         events += self._close_books()
@@ -383,31 +407,36 @@ class Thistle(Game):
             del self.groups[group.id]
             book = Book.of(group)
             self.books.append(book)
-            wire = book.to_wire()
-            wire["book"] = wire.pop("kind")  # an event's own "kind" is "book"
-            events.append(Event.legacy("book", wire))
+            seen = book.view()
+            events.append(
+                Event(
+                    BookClosed(
+                        group=seen.group,
+                        owner=seen.owner,
+                        clan=seen.clan,
+                        cards=seen.cards,
+                        bonus=seen.bonus,
+                        value=seen.value,
+                        book=seen.kind,  # an event's own kind is "book"
+                    )
+                )
+            )
         return events
 
     def _end_turn(self, *, captured: bool = False) -> list[Event]:
         """Close books, make the second draw of a regular turn, and pass the turn on."""
         seat = self.turn
-        events = [] if captured else self._close_books()
+        events: list[Event] = [] if captured else self._close_books()
         if self.final_turns is None:
             if not captured and self.pile:
                 cid = self.pile.pop()
                 self.hands[seat] = _sorted([*self.hands[seat], cid])
-                events.append(
-                    Event.legacy(
-                        "draw_hand",
-                        {"seat": seat, "pile": len(self.pile)},
-                        {seat: {"card": dict(WIRES[cid])}},
-                    )
-                )
+                events.append(Event(DrewToHand(seat, len(self.pile)), {seat: DrawnCard(DECK[cid])}))
             if not self.pile:
                 # Ruling 14: everyone has one more turn, the drawer of the last card last.
                 order = [(seat + offset) % self.seats for offset in range(1, self.seats + 1)]
                 self.final_turns = order
-                events.append(Event.legacy("last_card", {"seat": seat, "order": list(order)}))
+                events.append(Event(LastCard(seat, tuple(order))))
         if self.final_turns is not None:
             if not self.final_turns:
                 return events + self._end_hand()
@@ -417,7 +446,7 @@ class Thistle(Game):
     def _go_out(self, seat: int) -> list[Event]:
         """Ruling 13: an empty hand ends the hand at once."""
         self.went_out = seat
-        return [*self._close_books(), Event.legacy("out", {"seat": seat}), *self._end_hand()]
+        return [*self._close_books(), Event(WentOut(seat)), *self._end_hand()]
 
     def _end_hand(self) -> list[Event]:
         self.drawn = None
@@ -437,9 +466,8 @@ class Thistle(Game):
 
     # -- helpers -------------------------------------------------------------------------------
 
-    def _group(self, action: Action) -> Group:
-        gid = action.get("group")
-        if isinstance(gid, bool) or not isinstance(gid, int) or gid not in self.groups:
+    def _group(self, gid: int) -> Group:
+        if gid not in self.groups:
             raise IllegalAction("There is no such group on the table.")
         return self.groups[gid]
 
@@ -469,5 +497,5 @@ def _sorted(cids: Sequence[int]) -> list[int]:
     return sorted(cids, key=SORT_KEYS.__getitem__)
 
 
-def _cards(cids: Sequence[int]) -> list[dict[str, Any]]:
-    return [dict(WIRES[cid]) for cid in cids]
+def _cards(cids: Sequence[int]) -> tuple[ThistleCard, ...]:
+    return tuple(DECK[cid] for cid in cids)

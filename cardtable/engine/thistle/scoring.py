@@ -55,9 +55,9 @@ def side_lines(
     that did not go out).
     """
     lines: list[ScoreLine] = []
-    for kind, value in BOOK_VALUES.items():
-        count = sum(1 for book in books if book.kind == kind)
-        lines.append(ScoreLine(BOOK_LABELS[kind], count, value))
+    for book_kind, value in BOOK_VALUES.items():
+        count = sum(1 for book in books if book.kind == book_kind)
+        lines.append(ScoreLine(BOOK_LABELS[book_kind], count, value))
     on_table = [cid for group in groups for cid in group.all_cards()]
     for kind, label in TABLE_LABELS.items():
         lines.append(ScoreLine(label, _count(on_table, kind), CARD_POINTS[kind]))

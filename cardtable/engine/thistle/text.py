@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from cardtable.engine.codec import to_wire
+from cardtable.engine.core import EventPart, SeenEvent
 from cardtable.engine.text import describe_common
-from cardtable.engine.thistle.cards import ARMS, CLAN, clan_name
+from cardtable.engine.thistle.cards import ARMS, CLAN, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_VALUES
+from cardtable.engine.thistle.types import (
+    Added,
+    BookClosed,
+    Captured,
+    Dealt,
+    DealtHand,
+    DrawnCard,
+    Drew,
+    DrewToHand,
+    LastCard,
+    SetAside,
+    Turn,
+    WentOut,
+)
 
 BOOK_WORDS = {
     "perfect": "a perfect book",
@@ -17,15 +32,15 @@ BOOK_WORDS = {
 }
 
 
-def card_words(card: Mapping[str, Any] | None) -> str:
+def card_words(card: ThistleCard | None) -> str:
     """``a 4 Campbell``, ``the Campbell arms``, ``a Castle``."""
     if card is None:
         return "nothing"
-    if card["kind"] == CLAN:
-        article = "an" if card["clan"] == 8 else "a"
-        return f"{article} {card['clan']} {clan_name(card['clan'])}"
-    if card["kind"] == ARMS:
-        return f"the {clan_name(card['clan'])} arms"
+    if card.kind == CLAN:
+        article = "an" if card.clan == 8 else "a"
+        return f"{article} {card.clan} {clan_name(card.clan or 0)}"
+    if card.kind == ARMS:
+        return f"the {clan_name(card.clan or 0)} arms"
     return "a Castle"
 
 
@@ -34,58 +49,56 @@ def clan_cards(count: int) -> str:
     return f"{count} Clan card" + ("" if count == 1 else "s")
 
 
-def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    common = describe_common(event, names)
-    if common is not None:
-        return common
-    kind = event["kind"]
-    who = names[event["seat"]] if "seat" in event else ""
-    if kind == "deal":
-        text = (
-            f"Round {event['round']}: {names[event['dealer']]} deals; {event['pile']} in the pile"
-        )
-        if "hand" in event:
-            text += f". You hold {len(event['hand'])} cards"
-        return text + "."
-    if kind == "turn":
-        return f"{who}'s last turn." if event["last"] else f"{who}'s turn."
-    if kind == "draw":
-        return f"  {who} draws {card_words(event['card'])} to the table."
-    if kind == "orphan":
-        return f"  {who} has no group for it: {card_words(event['card'])} is set aside."
-    if kind == "add":
-        clan = clan_name(event["clan"])
-        owner = names[event["owner"]]
-        whose = "their" if event["owner"] == event["seat"] else f"{owner}'s"
-        if event["new"]:
-            return f"  {who} starts a {clan} group."
-        verb = "plays" if event["from"] == "hand" else "puts"
-        return (
-            f"  {who} {verb} {card_words(event['card'])} on {whose} {clan} group "
-            f"({clan_cards(event['size'])})."
-        )
-    if kind == "capture":
-        clan = clan_name(event["clan"])
-        text = (
-            f"{who} captures {names[event['victim']]}'s {clan} group "
-            f"with {clan_cards(len(event['played']))} from hand"
-        )
-        if event["orphan"]:
-            text += f", adding {card_words(event['orphan'])} set aside before"
-        return text + "."
-    if kind == "book":
-        value = BOOK_VALUES[event["book"]]
-        return (
-            f"  {names[event['owner']]}'s {clan_name(event['clan'])} group closes: "
-            f"{BOOK_WORDS[event['book']]} ({value})."
-        )
-    if kind == "draw_hand":
-        if "card" in event:
-            return f"  You draw {card_words(event['card'])} into your hand."
-        return f"  {who} draws a card into their hand."
-    if kind == "last_card":
-        return f"{who} drew the last card: everyone has one more turn, {who} last."
-    if kind == "out":
-        return f"{who} goes out!"
-    return str(kind)
+    match event.public:
+        case Dealt(round=number, dealer=dealer, pile=pile):
+            text = f"Round {number}: {names[dealer]} deals; {pile} in the pile"
+            if isinstance(event.private, DealtHand):
+                text += f". You hold {len(event.private.hand)} cards"
+            return text + "."
+        case Turn(seat=seat, last=last):
+            return f"{names[seat]}'s last turn." if last else f"{names[seat]}'s turn."
+        case Drew(seat=seat, card=card):
+            return f"  {names[seat]} draws {card_words(card)} to the table."
+        case SetAside(seat=seat, card=card):
+            return f"  {names[seat]} has no group for it: {card_words(card)} is set aside."
+        case Added() as added:
+            return _added(added, names)
+        case Captured() as captured:
+            text = (
+                f"{names[captured.seat]} captures {names[captured.victim]}'s "
+                f"{clan_name(captured.clan)} group "
+                f"with {clan_cards(len(captured.played))} from hand"
+            )
+            if captured.orphan:
+                text += f", adding {card_words(captured.orphan)} set aside before"
+            return text + "."
+        case BookClosed(owner=owner, clan=clan, book=book):
+            return (
+                f"  {names[owner]}'s {clan_name(clan)} group closes: "
+                f"{BOOK_WORDS[book]} ({BOOK_VALUES[book]})."
+            )
+        case DrewToHand(seat=seat):
+            if isinstance(event.private, DrawnCard):
+                return f"  You draw {card_words(event.private.card)} into your hand."
+            return f"  {names[seat]} draws a card into their hand."
+        case LastCard(seat=seat):
+            who = names[seat]
+            return f"{who} drew the last card: everyone has one more turn, {who} last."
+        case WentOut(seat=seat):
+            return f"{names[seat]} goes out!"
+    # TRANSITION: until `cardtable.engine.text` describes a typed frame event.
+    common = describe_common(to_wire(event.public), names)
+    return common if common is not None else event.kind
+
+
+def _added(added: Added, names: Sequence[str]) -> str:
+    who = names[added.seat]
+    clan = clan_name(added.clan)
+    whose = "their" if added.owner == added.seat else f"{names[added.owner]}'s"
+    if added.new:
+        return f"  {who} starts a {clan} group."
+    verb = "plays" if added.source == "hand" else "puts"
+    card, size = card_words(added.card), clan_cards(added.size)
+    return f"  {who} {verb} {card} on {whose} {clan} group ({size})."
