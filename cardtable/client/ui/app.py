@@ -2,15 +2,16 @@
 
 Textual runs on asyncio; the networking is the trio `Link` and `ClientSession`, run as a trio
 guest on the same loop (`TrioHost`). Everything the server says arrives as a `ServerSaid`
-message and is passed to each screen's ``on_server``; requests go out through `request`, or
-through `ask` when the screen needs the reply.
+message, which the app handles and then posts to each screen in its stack, to handle (or not)
+on the screen's own task, in order; requests go out through `request`, or through `ask` when the
+screen needs the reply. Screens know the app as a `Host` (cardtable.client.ui.host).
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import trio
 from textual.app import App, ComposeResult
@@ -24,7 +25,9 @@ from cardtable.client.session import ClientSession, ConnectionLost, HandshakeRef
 from cardtable.client.trio_host import TrioHost
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.events import ConnectFailed, LinkChanged, Refused, ServerSaid
+from cardtable.client.ui.host import Host
 from cardtable.client.ui.lobby import LobbyScreen
+from cardtable.client.ui.problem_screen import ProblemScreen
 from cardtable.client.ui.problems import explain
 from cardtable.client.ui.rules import RulesScreen
 from cardtable.client.ui.table import TableScreen
@@ -212,10 +215,9 @@ class CardtableApp(App[None]):
             # What the server says is shown as written (markup=False): a stray "[/b]" in it
             # would otherwise stop the app with a MarkupError when the toast is drawn.
             self.notify(message.message, title="Server", severity="error", markup=False)
-        for screen in list(self.screen_stack):
-            on_server: Callable[[Message], None] | None = getattr(screen, "on_server", None)
-            if on_server is not None:
-                on_server(message)
+        for screen in self.screen_stack:
+            # A screen just pushed hears it once mounted, after what it drew when it mounted.
+            screen.post_message(ServerSaid(message))
 
     def _show_table(self, joined: Joined) -> None:
         """Bring up the table we were seated at (again), or a new table screen."""
@@ -270,8 +272,6 @@ class CardtableApp(App[None]):
         self._reconnecting = False
 
     def on_connect_failed(self, event: ConnectFailed) -> None:
-        from cardtable.client.ui.problem_screen import ProblemScreen
-
         self.push_screen(ProblemScreen(event))
 
     def on_refused(self, event: Refused) -> None:
@@ -292,3 +292,8 @@ class CardtableApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.trio.start_soon(self._run)
+
+
+if TYPE_CHECKING:
+    #: The screens' picture of the app (`Host`) is true to it.
+    _HOST: type[Host] = CardtableApp
