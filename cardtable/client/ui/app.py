@@ -11,17 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 import trio
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.message_pump import MessagePump
 from textual.widgets import Static
 
 from cardtable.client.link import Link, LinkStatus
 from cardtable.client.seat_store import SeatStore
-from cardtable.client.session import ClientSession, ConnectionLost, HandshakeRefused, RequestFailed
+from cardtable.client.session import HandshakeRefused
 from cardtable.client.trio_host import TrioHost
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.events import ConnectFailed, LinkChanged, Refused, ServerSaid
@@ -33,8 +32,6 @@ from cardtable.client.ui.rules import RulesScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import get_game
 from cardtable.protocol import Error, Joined, Left, Message
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -67,7 +64,7 @@ class PlayPlan:
     notices: Callable[[], list[str]] = list
 
 
-class CardtableApp(App[None]):
+class CardtableApp(App[None], Host):
     """The lobby, the table and everything around them."""
 
     CSS_PATH = "cardtable.tcss"
@@ -149,55 +146,6 @@ class CardtableApp(App[None]):
 
     def _status(self, status: LinkStatus, text: str) -> None:
         self.post_message(LinkChanged(status, text))
-
-    async def _attempt(self, request: Awaitable[Any]) -> None:
-        """Await a request; a refusal or a lost connection is told to the player."""
-        try:
-            await request
-        except RequestFailed as error:
-            self.post_message(Refused(error.message))
-        except ConnectionLost as error:
-            self.post_message(Refused(str(error)))
-
-    def request(self, make: Callable[[ClientSession], Awaitable[Any]]) -> None:
-        """Make a request on the trio side with the current session; refusals are shown."""
-
-        async def run() -> None:
-            if self.link is None:
-                return
-            try:
-                session = self.link.session
-            except ConnectionLost as error:
-                self.post_message(Refused(str(error)))
-                return
-            await self._attempt(make(session))
-
-        self.trio.start_soon(run)
-
-    def ask(
-        self,
-        owner: MessagePump,
-        make: Callable[[ClientSession], Awaitable[T]],
-        answered: Callable[[T], None],
-        failed: Callable[[str], None],
-    ) -> None:
-        """Make a request on the trio side and call `answered` with the reply, or `failed` with
-        the reason it was refused or the connection lost, on `owner`'s own task (a screen). Once
-        `owner` is gone neither is called."""
-
-        async def run() -> None:
-            try:
-                if self.link is None:
-                    raise ConnectionLost("Not connected.")
-                reply = await make(self.link.session)
-            except RequestFailed as error:
-                owner.call_later(failed, error.message)
-            except ConnectionLost as error:
-                owner.call_later(failed, str(error))
-            else:
-                owner.call_later(answered, reply)
-
-        self.trio.start_soon(run)
 
     # -- the server's messages ------------------------------------------------------------------
 
@@ -292,8 +240,3 @@ class CardtableApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.trio.start_soon(self._run)
-
-
-if TYPE_CHECKING:
-    #: The screens' picture of the app (`Host`) is true to it.
-    _HOST: type[Host] = CardtableApp
