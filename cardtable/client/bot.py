@@ -13,14 +13,14 @@ import contextlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import trio
 
 from cardtable.client.link import RETRY_DELAYS, Link, LinkStatus
 from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import ClientSession, ConnectionLost, RequestFailed, single_errors
-from cardtable.engine import Bot, OptionError, get_game
+from cardtable.engine import Bot, GameAction, OptionError, SeatView, get_game
 from cardtable.protocol import ErrorCode, Left, Message, TableRemoved
 
 #: Refusals of an action that a bot may shrug off: its view was a step behind the table's.
@@ -46,19 +46,29 @@ async def play_as_bot(session: ClientSession, kind: str | None = None, delay: fl
     await _play_seat(session, _new_bot(session.table["game"], kind), delay)
 
 
-def _new_bot(game: str, kind: str | None) -> Bot:
+def _new_bot(game: str, kind: str | None) -> Bot[Any]:
     spec = get_game(game)
     return spec.bots[spec.bot_kind(kind)](secrets.randbits(32))
 
 
-async def _play_seat(session: ClientSession, bot: Bot, delay: float) -> None:
+def _seen(game: str, view: dict[str, Any]) -> tuple[SeatView[Any], Sequence[GameAction]]:
+    """The view the server sent, read by `game`'s types, and the legal actions in it."""
+    spec = get_game(game)
+    if not hasattr(spec.game_class, "types"):  # TRANSITION: a game not yet on its types
+        return cast(Any, view), view["legal"]
+    seat_view = spec.types.view_from_wire(view)
+    return seat_view, seat_view.legal
+
+
+async def _play_seat(session: ClientSession, bot: Bot[Any], delay: float) -> None:
     while True:
         await session.wait_for(lambda: session.legal)
         if delay:
             await trio.sleep(delay)
-        view = session.view or {}
+        assert session.table is not None and session.view is not None
+        view, legal = _seen(session.table["game"], session.view)
         try:
-            await session.act(bot.choose(view, session.legal))
+            await session.act(bot.choose(view, legal))
         except RequestFailed as error:
             if error.code not in STALE:  # a stale view is harmless; others are not
                 raise
@@ -131,14 +141,14 @@ async def run_network_bot(
     return end
 
 
-def _checked_bot(game: str, kind: str | None) -> Bot:
+def _checked_bot(game: str, kind: str | None) -> Bot[Any]:
     try:
         return _new_bot(game, kind)
     except OptionError as error:
         raise RequestFailed(ErrorCode.NO_SUCH_BOT, str(error)) from None
 
 
-async def _play_on(link: Link, bot: Bot, delay: float, watch: _SeatWatch) -> None:
+async def _play_on(link: Link, bot: Bot[Any], delay: float, watch: _SeatWatch) -> None:
     """Play the seat on each session the link brings up, one after another. Each watches the
     lobby too, to hear of the table's end (`table_removed`)."""
     while True:

@@ -35,7 +35,7 @@ from cardtable.client.ui.rules import RULES_DIR, RulesScreen, rules_markdown
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, since_my_move
-from cardtable.engine import Action, Game, new_game
+from cardtable.engine import Game, PlainAction, new_game
 from cardtable.engine.registry import GAMES
 from cardtable.engine.thistle.cards import clan_name
 from cardtable.engine.trupe.cards import wire
@@ -90,7 +90,7 @@ async def our_next_turn(pilot: AppPilot, app: CardtableApp, table: TableScreen) 
         return bool(view(app)["legal"])
 
 
-async def act(pilot: AppPilot, app: CardtableApp, table: TableScreen, action: Action) -> None:
+async def act(pilot: AppPilot, app: CardtableApp, table: TableScreen, action: PlainAction) -> None:
     """Make `action` through the board, as its keys would, and wait until the server has it."""
     before = len(session(app).log)
     table.board.choose(dict(action))
@@ -166,7 +166,7 @@ def check_all_in_sight(app: CardtableApp, thistle: ThistleBoard) -> None:
             assert re.search(rf"Team {team}(: .+?)? · -?\d+ pts", flat), text
 
 
-def thistle_move(legal: list[Action], rng: random.Random) -> Action:
+def thistle_move(legal: list[PlainAction], rng: random.Random) -> PlainAction:
     """Captures first, then plays, to fill the table with groups and books."""
     for kind in ("capture", "place", "play", "draw", "end", "deal"):
         found = [action for action in legal if action["kind"] == kind]
@@ -326,7 +326,7 @@ class NewsTable(LocalTable):
         self.made.append(message.action)
         self.redraw()
 
-    def other(self, action: Action, seat: int | None = None) -> None:
+    def other(self, action: PlainAction, seat: int | None = None) -> None:
         events = self.game.apply(1 if seat is None else seat, action)
         self.heard += [event.for_seat(self.seat) for event in events]
         self.redraw()

@@ -34,7 +34,8 @@ from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.chat import line_text
 from cardtable.client.ui.diplomacy import note_text
-from cardtable.client.ui.history import HistoryScreen, player_names, scores_words, winner_words
+from cardtable.client.ui.history import HistoryScreen
+from cardtable.client.ui.history_words import player_names, scores_words, winner_words
 from cardtable.client.ui.lobby import LobbyScreen, seat_words
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.replay import ReplayScreen

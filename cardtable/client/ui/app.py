@@ -2,36 +2,36 @@
 
 Textual runs on asyncio; the networking is the trio `Link` and `ClientSession`, run as a trio
 guest on the same loop (`TrioHost`). Everything the server says arrives as a `ServerSaid`
-message and is passed to each screen's ``on_server``; requests go out through `request`, or
-through `ask` when the screen needs the reply.
+message, which the app handles and then posts to each screen in its stack, to handle (or not)
+on the screen's own task, in order; requests go out through `request`, or through `ask` when the
+screen needs the reply. Screens know the app as a `Host` (cardtable.client.ui.host).
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any
 
 import trio
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.message_pump import MessagePump
 from textual.widgets import Static
 
 from cardtable.client.link import Link, LinkStatus
 from cardtable.client.seat_store import SeatStore
-from cardtable.client.session import ClientSession, ConnectionLost, HandshakeRefused, RequestFailed
+from cardtable.client.session import HandshakeRefused
 from cardtable.client.trio_host import TrioHost
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.events import ConnectFailed, LinkChanged, Refused, ServerSaid
+from cardtable.client.ui.host import Host
 from cardtable.client.ui.lobby import LobbyScreen
+from cardtable.client.ui.problem_screen import ProblemScreen
 from cardtable.client.ui.problems import explain
 from cardtable.client.ui.rules import RulesScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import get_game
 from cardtable.protocol import Error, Joined, Left, Message
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class PlayPlan:
     notices: Callable[[], list[str]] = list
 
 
-class CardtableApp(App[None]):
+class CardtableApp(App[None], Host):
     """The lobby, the table and everything around them."""
 
     CSS_PATH = "cardtable.tcss"
@@ -147,55 +147,6 @@ class CardtableApp(App[None]):
     def _status(self, status: LinkStatus, text: str) -> None:
         self.post_message(LinkChanged(status, text))
 
-    async def _attempt(self, request: Awaitable[Any]) -> None:
-        """Await a request; a refusal or a lost connection is told to the player."""
-        try:
-            await request
-        except RequestFailed as error:
-            self.post_message(Refused(error.message))
-        except ConnectionLost as error:
-            self.post_message(Refused(str(error)))
-
-    def request(self, make: Callable[[ClientSession], Awaitable[Any]]) -> None:
-        """Make a request on the trio side with the current session; refusals are shown."""
-
-        async def run() -> None:
-            if self.link is None:
-                return
-            try:
-                session = self.link.session
-            except ConnectionLost as error:
-                self.post_message(Refused(str(error)))
-                return
-            await self._attempt(make(session))
-
-        self.trio.start_soon(run)
-
-    def ask(
-        self,
-        owner: MessagePump,
-        make: Callable[[ClientSession], Awaitable[T]],
-        answered: Callable[[T], None],
-        failed: Callable[[str], None],
-    ) -> None:
-        """Make a request on the trio side and call `answered` with the reply, or `failed` with
-        the reason it was refused or the connection lost, on `owner`'s own task (a screen). Once
-        `owner` is gone neither is called."""
-
-        async def run() -> None:
-            try:
-                if self.link is None:
-                    raise ConnectionLost("Not connected.")
-                reply = await make(self.link.session)
-            except RequestFailed as error:
-                owner.call_later(failed, error.message)
-            except ConnectionLost as error:
-                owner.call_later(failed, str(error))
-            else:
-                owner.call_later(answered, reply)
-
-        self.trio.start_soon(run)
-
     # -- the server's messages ------------------------------------------------------------------
 
     def on_server_said(self, event: ServerSaid) -> None:
@@ -212,10 +163,9 @@ class CardtableApp(App[None]):
             # What the server says is shown as written (markup=False): a stray "[/b]" in it
             # would otherwise stop the app with a MarkupError when the toast is drawn.
             self.notify(message.message, title="Server", severity="error", markup=False)
-        for screen in list(self.screen_stack):
-            on_server: Callable[[Message], None] | None = getattr(screen, "on_server", None)
-            if on_server is not None:
-                on_server(message)
+        for screen in self.screen_stack:
+            # A screen just pushed hears it once mounted, after what it drew when it mounted.
+            screen.post_message(ServerSaid(message))
 
     def _show_table(self, joined: Joined) -> None:
         """Bring up the table we were seated at (again), or a new table screen."""
@@ -270,8 +220,6 @@ class CardtableApp(App[None]):
         self._reconnecting = False
 
     def on_connect_failed(self, event: ConnectFailed) -> None:
-        from cardtable.client.ui.problem_screen import ProblemScreen
-
         self.push_screen(ProblemScreen(event))
 
     def on_refused(self, event: Refused) -> None:

@@ -8,8 +8,10 @@ from cardtable.client.link import LinkStatus
 from cardtable.protocol import Message as ServerMessage
 
 
-class ServerSaid(Message):
-    """A message from the server."""
+class ServerSaid(Message, bubble=False):
+    """A message from the server. The app hears it first, then passes it on to each screen in
+    its stack (a screen that follows the server handles ``on_server_said``); it does not bubble
+    back up from a screen to the app."""
 
     def __init__(self, message: ServerMessage) -> None:
         super().__init__()

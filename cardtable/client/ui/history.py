@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,48 +10,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from cardtable.client.ui.history_words import options_words, scores_words, when, winner_words
+from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import clean, plain
+from cardtable.client.ui.replay import ReplayScreen
 from cardtable.protocol import History
-
-if TYPE_CHECKING:
-    from cardtable.client.ui.app import CardtableApp
-
-
-def player_names(entry: dict[str, Any]) -> list[str]:
-    """Each seat's name when the game was dealt, made safe to show."""
-    return [clean(str(name)) for name in entry["players"]]
-
-
-def side_words(side: list[int], names: list[str]) -> str:
-    return " & ".join(names[seat] if 0 <= seat < len(names) else "?" for seat in side)
-
-
-def scores_words(entry: dict[str, Any]) -> str:
-    """``Tess 145 · Bram (bot) 180``: each side's final total (partners joined with &)."""
-    names = player_names(entry)
-    result = entry.get("result") or {}
-    sides = result.get("sides") or [[seat] for seat in range(len(names))]
-    totals = result.get("totals") or []
-    if not totals:
-        return " · ".join(names)
-    return " · ".join(
-        f"{side_words(side, names)} {total}" for side, total in zip(sides, totals, strict=False)
-    )
-
-
-def winner_words(entry: dict[str, Any]) -> str:
-    """Who won (``Ann & Cy`` for partners or a shared win), or ``—``."""
-    names = player_names(entry)
-    seats = (entry.get("result") or {}).get("winning_seats") or []
-    return side_words(list(seats), names) if seats else "—"
-
-
-def options_words(entry: dict[str, Any]) -> str:
-    return clean(", ".join(f"{key} {value}" for key, value in entry["options"].items()))
-
-
-def when(stamp: float, layout: str = "%d %b %H:%M") -> str:
-    return time.strftime(layout, time.localtime(stamp))
 
 
 class HistoryScreen(Screen[None]):
@@ -77,10 +39,6 @@ class HistoryScreen(Screen[None]):
         self.loading = False
         #: Why the last request failed, until one succeeds.
         self.problem: str | None = None
-
-    @property
-    def cardtable(self) -> CardtableApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -111,7 +69,7 @@ class HistoryScreen(Screen[None]):
         self._draw_detail()
         self.refresh_bindings()
         page = self.PAGE
-        self.cardtable.ask(
+        host(self).ask(
             self, lambda session: session.history(page, before), self._loaded, self._failed
         )
 
@@ -208,13 +166,11 @@ class HistoryScreen(Screen[None]):
         return True
 
     def action_replay(self) -> None:
-        from cardtable.client.ui.replay import ReplayScreen
-
         entry = self.selected()
         if entry is None or self.loading:
             return
         names = [str(name) for name in entry["players"]]
-        me = self.cardtable.player_name
+        me = host(self).player_name
         seat = names.index(me) if me in names else 0
         self.app.push_screen(ReplayScreen(entry, seat))
 

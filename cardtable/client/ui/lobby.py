@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,11 +13,11 @@ from textual.widgets import DataTable, Header, Static
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.bounded import KeysFooter
+from cardtable.client.ui.events import ServerSaid
+from cardtable.client.ui.history import HistoryScreen
+from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean, plain
-from cardtable.protocol import Message, TableChanged, TableCreated, TableRemoved, Tables
-
-if TYPE_CHECKING:
-    from cardtable.client.ui.app import CardtableApp
+from cardtable.protocol import TableChanged, TableCreated, TableRemoved, Tables
 
 
 def seat_words(seat: dict[str, Any]) -> Text:
@@ -64,10 +64,6 @@ class LobbyScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
-    @property
-    def cardtable(self) -> CardtableApp:
-        return self.app  # type: ignore[return-value]
-
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="lobby-main"):
@@ -79,7 +75,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "cardtable"
-        self.sub_title = f"Lobby · you are {self.cardtable.player_name}"
+        self.sub_title = f"Lobby · you are {host(self).player_name}"
         tables = self.query_one("#tables", DataTable)
         tables.add_column("#", key="id", width=3)
         tables.add_column("Game", key="game", width=14)
@@ -94,12 +90,10 @@ class LobbyScreen(Screen[None]):
 
     @property
     def session(self) -> ClientSession | None:
-        return self.cardtable.link.latest if self.cardtable.link else None
+        return latest_session(self)
 
-    def on_server(self, message: Message) -> None:
-        if self.is_mounted and isinstance(
-            message, Tables | TableChanged | TableCreated | TableRemoved
-        ):
+    def on_server_said(self, said: ServerSaid) -> None:
+        if isinstance(said.message, Tables | TableChanged | TableCreated | TableRemoved):
             self.redraw()
 
     def on_screen_resume(self) -> None:
@@ -217,7 +211,7 @@ class LobbyScreen(Screen[None]):
 
         def create(plan: TablePlan | None) -> None:
             if plan is not None:
-                self.cardtable.request(plan.carry_out)
+                host(self).request(plan.carry_out)
 
         games = self.session.welcome.games if self.session and self.session.welcome else []
         self.app.push_screen(CreateTableScreen(games), create)
@@ -225,34 +219,32 @@ class LobbyScreen(Screen[None]):
     def action_sit(self) -> None:
         table, seat = self.selected_id(), self._first_seat("empty")
         if table is not None and seat is not None:
-            self.cardtable.request(lambda session: session.sit(table, seat))
+            host(self).request(lambda session: session.sit(table, seat))
 
     def action_watch(self) -> None:
         table = self.selected_id()
         if table is not None:
-            self.cardtable.request(lambda session: session.spectate(table))
+            host(self).request(lambda session: session.spectate(table))
 
     def action_add_bot(self) -> None:
         table, seat = self.selected_id(), self._first_seat("empty")
         if table is not None and seat is not None:
-            self.cardtable.request(lambda session: session.add_bot(table, seat))
+            host(self).request(lambda session: session.add_bot(table, seat))
 
     def action_remove_bot(self) -> None:
         table, seat = self.selected_id(), self._first_seat("bot")
         if table is not None and seat is not None:
-            self.cardtable.request(lambda session: session.remove_bot(table, seat))
+            host(self).request(lambda session: session.remove_bot(table, seat))
 
     def action_start(self) -> None:
         table = self.selected_id()
         if table is not None:
-            self.cardtable.request(lambda session: session.start(table))
+            host(self).request(lambda session: session.start(table))
 
     def action_rules(self) -> None:
         table = self.selected_table()
         if table is not None:
-            self.cardtable.show_rules(table["game"], table["options"])
+            host(self).show_rules(table["game"], table["options"])
 
     def action_history(self) -> None:
-        from cardtable.client.ui.history import HistoryScreen
-
         self.app.push_screen(HistoryScreen())

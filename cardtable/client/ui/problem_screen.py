@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,10 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from cardtable.client.ui.events import ConnectFailed
+from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import plain
-
-if TYPE_CHECKING:
-    from cardtable.client.ui.app import CardtableApp
 
 
 class ProblemScreen(Screen[None]):
@@ -46,7 +42,7 @@ class ProblemScreen(Screen[None]):
         self.action_retry()
 
     def action_retry(self) -> None:
-        app: CardtableApp = self.app  # type: ignore[assignment]
+        app = host(self)
         answer = self.query("#answer").first(Input).value if self.query("#answer") else None
         if self.problem.ask == "name":
             app.retry(name=answer or None)

@@ -7,7 +7,7 @@ the game's own board, read-only: no legal actions, no focus, no keys of its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.style import Style
 from rich.table import Table
@@ -20,16 +20,14 @@ from textual.widgets import Footer, Static
 
 from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.cards import GREEN_ON_DARK, RED_ON_DARK, YELLOW_ON_DARK
-from cardtable.client.ui.history import player_names, side_words
+from cardtable.client.ui.history_words import player_names, side_words
+from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.scoring import breakdown
 from cardtable.client.ui.table import players_grid
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameSpec, OptionError, get_game
 from cardtable.protocol import ReplaySteps
-
-if TYPE_CHECKING:
-    from cardtable.client.ui.app import CardtableApp
 
 #: The log shows at most this many events, the latest last.
 LOG_LINES = 150
@@ -80,10 +78,6 @@ class ReplayScreen(Screen[None]):
         self.board.can_focus = False
 
     @property
-    def cardtable(self) -> CardtableApp:
-        return self.app  # type: ignore[return-value]
-
-    @property
     def last(self) -> int:
         return len(self.steps) - 1 if self.steps else 0
 
@@ -113,9 +107,7 @@ class ReplayScreen(Screen[None]):
         game = int(self.entry["id"])
         self._draw_status()
         self.refresh_bindings()
-        self.cardtable.ask(
-            self, lambda session: session.replay(game, seat), self._loaded, self._failed
-        )
+        host(self).ask(self, lambda session: session.replay(game, seat), self._loaded, self._failed)
 
     def _loaded(self, reply: ReplaySteps) -> None:
         self.loading = False

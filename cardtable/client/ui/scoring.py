@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.style import Style
 from rich.table import Table
@@ -14,12 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from cardtable.client.ui.cards import GREEN_ON_DARK
+from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import plain
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.text import side_names
-
-if TYPE_CHECKING:
-    from cardtable.client.ui.app import CardtableApp
 
 
 def breakdown(state: TableState, score: dict[str, Any]) -> Table:
@@ -90,10 +88,6 @@ class ScoringScreen(ModalScreen[None]):
         self.may_start = may_start
 
     @property
-    def cardtable(self) -> CardtableApp:
-        return self.app  # type: ignore[return-value]
-
-    @property
     def over(self) -> bool:
         return bool((self.state.view or {}).get("result"))
 
@@ -128,8 +122,8 @@ class ScoringScreen(ModalScreen[None]):
     def action_rematch(self) -> None:
         table = self.state.summary["id"]
         self.dismiss(None)
-        self.cardtable.request(lambda session: session.start(table))
+        host(self).request(lambda session: session.start(table))
 
     def action_lobby(self) -> None:
         self.dismiss(None)
-        self.cardtable.request(lambda session: session.leave())
+        host(self).request(lambda session: session.leave())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -32,14 +32,13 @@ from cardtable.client.ui.dialogs import (
     away_words,
 )
 from cardtable.client.ui.diplomacy import Negotiations, has_diplomacy
+from cardtable.client.ui.events import ServerSaid
+from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean
+from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import get_game
-from cardtable.protocol import ChatLine, Joined, Message, TableChanged, Update
-
-if TYPE_CHECKING:
-    from cardtable.client.ui.app import CardtableApp
-
+from cardtable.protocol import ChatLine, Joined, TableChanged, Update
 
 #: The keys the footer leaves out first, in this order, when it is too narrow for every key
 #: (they still work): the Chat and Log tabs are on screen anyway, and then the keys that look
@@ -135,8 +134,6 @@ class TableScreen(Screen[None]):
         self.spec = get_game(game)
         self.state: TableState | None = None
         self.board: Board = board_for(game)
-        #: Messages that arrived before the screen was mounted, handled once it is.
-        self._pending: list[Message] = []
         self._log_game = 0
         #: For a game with offers: the lines that show them in our private channels.
         self.negotiations = Negotiations() if has_diplomacy(self.spec) else None
@@ -149,10 +146,6 @@ class TableScreen(Screen[None]):
         #: Who was to act, and what we could do, when last drawn: when it changes the turn has
         #: moved on, and the board's notices about the move before are taken down.
         self._turn: object = None
-
-    @property
-    def cardtable(self) -> CardtableApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-main"):
@@ -173,9 +166,6 @@ class TableScreen(Screen[None]):
         # the log (`action_area`), never to the row of tabs, where no key would do anything.
         self.query_one("#side Tabs", Tabs).can_focus = False
         self.redraw(self.joined)
-        pending, self._pending = self._pending, []
-        for message in pending:
-            self.on_server(message)
         self.board.focus()
 
     # -- following the server -------------------------------------------------------------------
@@ -187,14 +177,12 @@ class TableScreen(Screen[None]):
 
     @property
     def session(self) -> ClientSession | None:
-        return self.cardtable.link.latest if self.cardtable.link else None
+        return latest_session(self)
 
-    def on_server(self, message: Message) -> None:
-        if message is self.joined:
-            return  # drawn when mounted
-        if not self.is_mounted:
-            self._pending.append(message)
-            return
+    def on_server_said(self, said: ServerSaid) -> None:
+        message = said.message
+        if message is self.joined or self not in self.app.screen_stack:
+            return  # drawn when mounted; or the screen was closed since the app passed it on
         session = self.session
         if session is None or session.table is None:
             return
@@ -278,7 +266,7 @@ class TableScreen(Screen[None]):
                 self._chat_players(state),
                 self._chat_bots(state),
                 closed,
-                my_name=self.cardtable.player_name,
+                my_name=host(self).player_name,
             )
             if self.negotiations is not None:
                 table = state.view.get("table") if state.view else None
@@ -431,8 +419,6 @@ class TableScreen(Screen[None]):
             self.app.push_screen(scores)
 
     def action_scores(self, score: dict[str, Any] | None = None) -> None:
-        from cardtable.client.ui.scoring import ScoringScreen
-
         if self.state is None or self.state.view is None:
             self.notify("No scores yet: the game has not started.")
             return
@@ -580,12 +566,12 @@ class TableScreen(Screen[None]):
         self._chat().open_channel(f"seat:{seat}")
 
     def action_rules(self) -> None:
-        self.cardtable.show_rules(self.game, self.state.summary["options"] if self.state else None)
+        host(self).show_rules(self.game, self.state.summary["options"] if self.state else None)
 
     def action_start(self) -> None:
         if self.state is not None:
             table = self.state.summary["id"]
-            self.cardtable.request(lambda session: session.start(table))
+            host(self).request(lambda session: session.start(table))
 
     def action_rematch(self) -> None:
         """The next game at this table, once one has been played (`s`, as `r` in the scores)."""
@@ -601,12 +587,12 @@ class TableScreen(Screen[None]):
             for seat in empty:
                 await session.add_bot(table, seat)
 
-        self.cardtable.request(fill)
+        host(self).request(fill)
 
     def action_leave(self) -> None:
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.cardtable.request(lambda session: session.leave())
+                host(self).request(lambda session: session.leave())
 
         if self.state is not None and self.state.playing and self.state.seat is not None:
             self.app.push_screen(
@@ -653,7 +639,7 @@ class TableScreen(Screen[None]):
                         markup=False,
                     )
 
-            self.cardtable.ask(
+            host(self).ask(
                 self, lambda session: session.cover(table, seat), answered, self._refused
             )
 
@@ -673,7 +659,7 @@ class TableScreen(Screen[None]):
 
             def confirmed(yes: bool | None) -> None:
                 if yes:
-                    self.cardtable.ask(
+                    host(self).ask(
                         self, lambda session: session.release(table, seat), answered, self._refused
                     )
 
@@ -703,7 +689,7 @@ class TableScreen(Screen[None]):
                 words = away_words(seconds)
                 self.notify(words[0].upper() + words[1:] + ".", markup=False)
 
-            self.cardtable.ask(
+            host(self).ask(
                 self,
                 lambda session: session.configure(table, away_bot_after=seconds),
                 answered,
@@ -732,13 +718,13 @@ class TableScreen(Screen[None]):
         if choice is None:
             return
         self._quitting = True
-        app = self.cardtable
+        app, hosting = self.app, host(self)
         if choice == "keep":
-            await app.action_quit()
+            await hosting.action_quit()
             return
 
         def quit_now(_: None) -> None:
-            app.call_later(app.action_quit)
+            app.call_later(hosting.action_quit)
 
         def failed(reason: str) -> None:
             self._quitting = False
@@ -749,17 +735,17 @@ class TableScreen(Screen[None]):
             )
 
         # The app, not this screen, hears the answer: leaving takes this screen away.
-        app.ask(app, lambda session: session.leave(), quit_now, failed)
+        hosting.ask(app, lambda session: session.leave(), quit_now, failed)
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
         action = message.action
-        self.cardtable.request(lambda session: session.act(action))
+        host(self).request(lambda session: session.act(action))
 
     def on_chat_panel_act(self, message: ChatPanel.Act) -> None:
         """A deal command from the chat: the server's refusal is shown like any other."""
         action = message.action
-        self.cardtable.request(lambda session: session.act(action))
+        host(self).request(lambda session: session.act(action))
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         outgoing = message.outgoing
-        self.cardtable.request(lambda session: session.say(outgoing.text, outgoing.to))
+        host(self).request(lambda session: session.say(outgoing.text, outgoing.to))

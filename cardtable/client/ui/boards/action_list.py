@@ -3,61 +3,80 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import RenderableType
-from rich.style import Style
-from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
+from textual.widgets import OptionList, Static
 
 from cardtable.client.ui.boards import Board
 from cardtable.client.ui.table_state import TableState
+from cardtable.engine import GameAction, get_game
+from cardtable.engine.codec import to_wire
+
+#: A legal action as the list holds it: typed, or plain for a game not yet on its types.
+Listed = GameAction | dict[str, Any]
 
 
-def action_words(action: dict[str, Any]) -> str:
+def action_words(action: Mapping[str, Any]) -> str:
     """An action as short words: ``capture cid=12 spot=2``."""
     rest = " ".join(f"{key}={json.dumps(value)}" for key, value in action.items() if key != "kind")
     return f"{action['kind']} {rest}".strip()
 
 
+def listed_actions(state: TableState) -> tuple[Listed, ...]:
+    """The legal actions of `state`, typed where the game has its types."""
+    if not hasattr(get_game(state.game).game_class, "types"):  # TRANSITION: not on its types
+        return tuple(state.legal)
+    view = state.seat_view
+    return view.legal if view is not None else ()
+
+
+class Actions(OptionList):
+    """The list itself; enter plays the highlighted action."""
+
+    BINDINGS = [Binding("enter", "select", "Play")]
+
+
 class ActionListBoard(Board):
-    """Lists the legal actions; up and down choose, enter plays."""
+    """Lists the legal actions: up and down choose, enter or a click plays."""
 
-    BINDINGS = [
-        Binding("up", "move(-1)", "Previous", show=False),
-        Binding("down", "move(1)", "Next", show=False),
-        Binding("enter", "play", "Play"),
-    ]
+    DEFAULT_CSS = """
+    ActionListBoard #idle { color: $text-muted; }
+    """
 
-    cursor = reactive(0)
+    #: The legal actions shown, in order (the list is drawn again only when they change).
+    actions: reactive[tuple[Listed, ...]] = reactive(())
+
+    def compose(self) -> ComposeResult:
+        actions = Actions(id="actions", compact=True)
+        actions.can_focus = self.can_focus  # a board shown only to look at (a replay) takes no keys
+        yield actions
+        yield Static("Nothing to do until it is your turn.", id="idle")
 
     def show(self, state: TableState) -> None:
-        self.cursor = 0
+        self.actions = listed_actions(state)
         super().show(state)
 
-    def action_move(self, step: int) -> None:
-        legal = self.legal
-        if legal:
-            self.cursor = (self.cursor + step) % len(legal)
+    def watch_actions(self, actions: Sequence[Listed]) -> None:
+        options = self.query_one(Actions)
+        options.set_options(
+            action_words(to_wire(action) if isinstance(action, GameAction) else action)
+            for action in actions
+        )
+        options.highlighted = 0 if actions else None
+        options.display = bool(actions)
+        self.query_one("#idle").display = not actions
 
-    def action_play(self) -> None:
-        legal = self.legal
-        if legal:
-            self.choose(legal[min(self.cursor, len(legal) - 1)])
+    def on_focus(self) -> None:
+        """The keys go on to the list."""
+        options = self.query_one(Actions)
+        if options.focusable:
+            self.screen.set_focus(options)
 
-    def action_pick(self, index: int) -> None:
-        self.cursor = index
-        self.action_play()
-
-    def render(self) -> RenderableType:
-        text = Text()
-        legal = self.legal
-        if not legal:
-            return Text("Nothing to do until it is your turn.", style="dim")
-        for index, action in enumerate(legal):
-            style = Style(reverse=index == self.cursor) + Style.from_meta(
-                {"@click": f"pick({index})"}
-            )
-            text.append(f" {action_words(action)} \n", style=style)
-        return text
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self.actions):
+            self.choose(self.actions[event.option_index])

@@ -1,0 +1,45 @@
+"""A finished game's history entry in words: its players, sides, scores, winners and options."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from cardtable.client.ui.plain import clean
+
+
+def player_names(entry: dict[str, Any]) -> list[str]:
+    """Each seat's name when the game was dealt, made safe to show."""
+    return [clean(str(name)) for name in entry["players"]]
+
+
+def side_words(side: list[int], names: list[str]) -> str:
+    return " & ".join(names[seat] if 0 <= seat < len(names) else "?" for seat in side)
+
+
+def scores_words(entry: dict[str, Any]) -> str:
+    """``Tess 145 · Bram (bot) 180``: each side's final total (partners joined with &)."""
+    names = player_names(entry)
+    result = entry.get("result") or {}
+    sides = result.get("sides") or [[seat] for seat in range(len(names))]
+    totals = result.get("totals") or []
+    if not totals:
+        return " · ".join(names)
+    return " · ".join(
+        f"{side_words(side, names)} {total}" for side, total in zip(sides, totals, strict=False)
+    )
+
+
+def winner_words(entry: dict[str, Any]) -> str:
+    """Who won (``Ann & Cy`` for partners or a shared win), or ``—``."""
+    names = player_names(entry)
+    seats = (entry.get("result") or {}).get("winning_seats") or []
+    return side_words(list(seats), names) if seats else "—"
+
+
+def options_words(entry: dict[str, Any]) -> str:
+    return clean(", ".join(f"{key} {value}" for key, value in entry["options"].items()))
+
+
+def when(stamp: float, layout: str = "%d %b %H:%M") -> str:
+    return time.strftime(layout, time.localtime(stamp))
