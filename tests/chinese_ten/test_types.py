@@ -113,7 +113,7 @@ def protocol_trace() -> str:
             if game.over:
                 break
             seat = game.actors[0]
-            events = game.apply(seat, bots[seat].choose(None, game.legal_actions(seat)))
+            events = game.apply(seat, bots[seat].choose(None, game.legal(seat)))
     text = json.dumps(trace, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
