@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from cardtable.engine import Action, Event, Game, IllegalAction
+from cardtable.engine import Event, Game, GameAction, IllegalAction, PlainAction
 
 G = TypeVar("G", bound=Game)
 
@@ -34,7 +34,9 @@ def lines(game: Game, seat: int) -> list[tuple[str, int, int]]:
     ]
 
 
-def check_refused(game: G, seat: int, action: Action, snapshot: Callable[[G], Any]) -> str:
+def check_refused(
+    game: G, seat: int, action: GameAction | PlainAction, snapshot: Callable[[G], Any]
+) -> str:
     """Apply an action the rules forbid: check that it changes nothing `snapshot` sees and that
     its reason is a sentence, and return the reason."""
     before = snapshot(game)

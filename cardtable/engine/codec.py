@@ -40,6 +40,10 @@ class WireError(ValueError):
     """Plain data that is not the value it claims to be; ``str(error)`` is readable."""
 
 
+class UnknownField(WireError):
+    """A record with a field its type does not have."""
+
+
 def wire_field(
     *,
     name: str | None = None,
@@ -344,7 +348,7 @@ def _dataclass_reader(cls: type[Any]) -> Callable[[Plain], Any]:
                 raise WireError(reader.refusal or f"{what} {reader.name!r}: {error}") from None
         extra = set(data) - known
         if extra:
-            raise WireError(f"{what} has no field {sorted(map(str, extra))[0]!r}.")
+            raise UnknownField(f"{what} has no field {sorted(map(str, extra))[0]!r}.")
         return cls(**values)
 
     return read_dataclass

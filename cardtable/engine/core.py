@@ -19,7 +19,18 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
-from cardtable.engine.codec import Plain, WireError, from_wire, read_as, to_wire, wire_field
+from cardtable.engine.codec import (
+    Plain,
+    UnknownField,
+    WireError,
+    from_wire,
+    read_as,
+    to_wire,
+    wire_field,
+)
+
+#: The refusal of an action with a field its kind does not have.
+EXACTLY = "Send one of your legal actions exactly as the view lists it."
 
 #: An action as plain data, as it travels and is stored, before `GameTypes.action_from_wire`
 #: reads it.
@@ -221,7 +232,8 @@ class _LegacyPart(EventPart):
         return self.to_wire().get(key, default)
 
     def __eq__(self, other: object) -> bool:
-        return self.to_wire() == (other if isinstance(other, dict) else getattr(other, "fields", other))
+        other_fields = other if isinstance(other, dict) else getattr(other, "fields", other)
+        return bool(self.to_wire() == other_fields)
 
     def keys(self) -> Any:
         return self.to_wire().keys()
@@ -248,7 +260,8 @@ class _LegacyPrivate:
         return self.to_wire().get(key, default)
 
     def __eq__(self, other: object) -> bool:
-        return self.to_wire() == (other if isinstance(other, dict) else getattr(other, "fields", other))
+        other_fields = other if isinstance(other, dict) else getattr(other, "fields", other)
+        return bool(self.to_wire() == other_fields)
 
     def keys(self) -> Any:
         return self.to_wire().keys()
@@ -516,6 +529,8 @@ class GameTypes(Generic[TableT]):
             raise IllegalAction(f"{kind!r} is not a move in {self.title}.", code=Refusal.MALFORMED)
         try:
             return from_wire(action, data)
+        except UnknownField:
+            raise IllegalAction(EXACTLY, code=Refusal.MALFORMED) from None
         except WireError as error:
             raise IllegalAction(str(error), code=Refusal.MALFORMED) from None
 

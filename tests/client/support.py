@@ -29,7 +29,8 @@ from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine import Action, Game, IllegalAction, get_game
+from cardtable.engine import Game, GameAction, IllegalAction, PlainAction, get_game
+from cardtable.engine.codec import to_wire
 from cardtable.play import LocalServer, play_plan
 from cardtable.protocol import ReplaySteps
 from cardtable.server.app import RunningServer, serve
@@ -484,7 +485,7 @@ def replay_of(
     game: Game,
     seat: int | None,
     moves: int,
-    choose: Callable[[list[Action]], Action],
+    choose: Callable[[list[PlainAction]], PlainAction],
     players: list[str],
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The deal and `moves` moves of `game` (each picked by `choose` from the legal ones) from
@@ -565,7 +566,7 @@ class LocalTable(App[None]):
         self.names = list(names)
         self.seat = seat
         self.board = board_for(game.game_id)
-        self.made: list[Action] = []
+        self.made: list[PlainAction] = []
         self.refused: list[str] = []
 
     def compose(self) -> ComposeResult:
@@ -592,18 +593,17 @@ class LocalTable(App[None]):
 
     def on_board_chosen(self, message: Board.Chosen) -> None:
         assert self.seat is not None
-        if message.action not in self.game.legal_actions(self.seat):  # as the server does
-            self.refused.append("Send one of your legal actions exactly as the view lists it.")
-            return
+        action = message.action
+        plain = to_wire(action) if isinstance(action, GameAction) else dict(action)
         try:
-            self.game.apply(self.seat, message.action)
+            self.game.apply(self.seat, plain)  # as the server does: the action as it travels
         except IllegalAction as error:
             self.refused.append(error.reason)
             return
-        self.made.append(message.action)
+        self.made.append(plain)
         self.redraw()
 
-    def other(self, action: Action, seat: int | None = None) -> None:
+    def other(self, action: PlainAction, seat: int | None = None) -> None:
         """Another player's move: `seat`'s, or by default the next seat's after ours."""
         assert self.seat is not None
         self.game.apply((self.seat + 1) % self.game.seats if seat is None else seat, action)

@@ -7,7 +7,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cardtable.engine import Bot, Game, GameSpec, all_games, new_game
-from cardtable.engine.core import Action, Event
+from cardtable.engine.codec import to_wire
+from cardtable.engine.core import Event, PlainAction
 
 
 def option_variants(spec: GameSpec) -> list[dict[str, Any]]:
@@ -95,12 +96,16 @@ def bot_lineup(spec: GameSpec, players: int, seed: int) -> list[Bot]:
 
 def play(
     game_id: str, players: int, options: dict[str, Any], seed: int
-) -> tuple[Game, list[tuple[int, Action, list[Event]]]]:
+) -> tuple[Game, list[tuple[int, PlainAction, list[Event]]]]:
     """A complete bot game, with every action and its events."""
     from cardtable.engine import get_game, play_out
 
     spec = get_game(game_id)
     game = new_game(game_id, players, options, seed=seed)
-    log: list[tuple[int, Action, list[Event]]] = []
-    play_out(game, bot_lineup(spec, players, seed), on_action=lambda s, a, e: log.append((s, a, e)))
+    log: list[tuple[int, PlainAction, list[Event]]] = []
+    play_out(
+        game,
+        bot_lineup(spec, players, seed),
+        on_action=lambda s, a, e: log.append((s, to_wire(a), e)),
+    )
     return game, log

@@ -6,6 +6,7 @@ A new game joins by being registered; nothing here names a game.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from typing import Any
 
@@ -22,7 +23,9 @@ from cardtable.engine import (
     new_game,
     replay,
 )
-from cardtable.engine.core import Action, Event
+from cardtable.engine.chinese_ten.types import Take
+from cardtable.engine.codec import to_wire
+from cardtable.engine.core import Event, GameAction, PlainAction
 from tests.conformance.support import (
     bot_lineup,
     card_ids,
@@ -41,7 +44,7 @@ RESULT_GAMES = 25
 STEPPED_GAMES = 3
 
 
-def stepped(case: Case, seed: int) -> tuple[Game, list[tuple[int, Action]]]:
+def stepped(case: Case, seed: int) -> tuple[Game, list[tuple[int, PlainAction]]]:
     """A new game and the bot actions that finish it (found by playing a copy)."""
     game_id, players, options = case
     _, log = play(game_id, players, options, seed)
@@ -163,7 +166,7 @@ def assert_readable(refusal: IllegalAction, seats: int) -> None:
         assert f"{{{index}}}" not in worded and names[seat] in worded, worded
 
 
-def illegal_candidates(game: Game, legal: list[Action]) -> list[Any]:
+def illegal_candidates(game: Game, legal: list[PlainAction]) -> list[Any]:
     """Actions to try that may or may not be legal: strange shapes and near misses."""
     candidates: list[Any] = [
         None,
@@ -222,7 +225,8 @@ def test_bots_only_choose_legal_actions_from_their_own_view(case: Case) -> None:
     while not game.over:
         seat = game.actors[0]
         view = game.view(seat)
-        action = bots[seat].choose(copy.deepcopy(view), view["legal"])
+        seen = spec.types.view_from_wire(copy.deepcopy(view))  # the view as it travelled
+        action = to_wire(bots[seat].choose(seen, seen.legal))
         assert action in view["legal"]
         game.apply(seat, action)
 
@@ -235,10 +239,10 @@ def test_every_event_keeps_its_kind_and_reads_as_words(case: Case) -> None:
     game, log = play(game_id, players, options, seed=5)
     events = [*game.opening_events, *(event for _, _, events in log for event in events)]
     for event in events:
-        assert "kind" not in event.public
-        assert all("kind" not in fields for fields in event.private.values())
+        assert "kind" not in field_names(event.public)
+        assert all("kind" not in field_names(part) for part in event.private.values())
         for viewer in [*range(players), None]:
-            words = spec.describe(event.for_seat(viewer), names)
+            words = spec.tell(event.for_seat(viewer), names)
             assert words.strip() and words != event.kind, f"no words for {event.kind}"
 
 
@@ -253,7 +257,7 @@ def test_any_legal_path_conserves_cards_and_replays(
 ) -> None:
     game_id, players, options = case
     game = new_game(game_id, players, options, seed=seed)
-    taken: list[tuple[int, Action]] = []
+    taken: list[tuple[int, PlainAction]] = []
     for pick in picks:
         if game.over:
             break
@@ -268,7 +272,12 @@ def test_any_legal_path_conserves_cards_and_replays(
     assert snapshot(replay(game.setup, taken)) == snapshot(game)
 
 
+def field_names(part: object) -> set[str]:
+    """The names of an event part's fields."""
+    return {field.name for field in dataclasses.fields(part)}  # type: ignore[arg-type]
+
+
 def test_random_bot_needs_no_view_details() -> None:
     bot = RandomBot(3)
-    legal: list[Action] = [{"kind": "a"}, {"kind": "b"}]
-    assert bot.choose({}, legal) in legal
+    legal: list[GameAction] = [Take(0), Take(1)]
+    assert bot.choose(None, legal) in legal

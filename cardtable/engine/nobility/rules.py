@@ -526,7 +526,9 @@ class Nobility(Game):
             self.bank -= paid
             self.money[seat] += paid
             events.append(
-                Event.legacy("income", {"seat": seat, "suit": self.claim.suit, "due": due, "paid": paid})
+                Event.legacy(
+                    "income", {"seat": seat, "suit": self.claim.suit, "due": due, "paid": paid}
+                )
             )
             upkeep = [cid for meld in paying for cid in meld.upkeep]
             affordable = min(len(upkeep), self.money[seat] // NOBLE_COST)
@@ -599,7 +601,9 @@ class Nobility(Game):
             if meld is not None:
                 meld.defenders = []
                 meld.owner = seat
-                events.append(Event.legacy("captured", {"seat": seat, "meld": meld.id, "from": victim}))
+                events.append(
+                    Event.legacy("captured", {"seat": seat, "meld": meld.id, "from": victim})
+                )
             else:
                 events += self._take_hand(seat, victim)
             spent = len(defenders) + 2
@@ -934,7 +938,9 @@ class Nobility(Game):
             self.melds[meld_id].owner = maker
         del self.offers[offer.id]
         events = [
-            Event.legacy("deal_done", {"deal": offer.id, "from": maker, "to": to, **terms.to_wire()})
+            Event.legacy(
+                "deal_done", {"deal": offer.id, "from": maker, "to": to, **terms.to_wire()}
+            )
         ]
         if terms.coalition == "form":
             self.coalition = (min(maker, to), max(maker, to))
@@ -945,7 +951,9 @@ class Nobility(Game):
 
     def _close_offer(self, offer: Offer, how: str) -> list[Event]:
         del self.offers[offer.id]
-        return [Event.legacy("offer_closed", {"deal": offer.id, "how": how}, audience=offer.parties())]
+        return [
+            Event.legacy("offer_closed", {"deal": offer.id, "how": how}, audience=offer.parties())
+        ]
 
     def _lapse_offers(self) -> list[Event]:
         late = [o for o in self.offers.values() if o.made_on_turn + OFFER_TURNS <= self.turns]

@@ -381,7 +381,9 @@ class QueenOfScots(Game):
         self.hands[seat].remove(cid)
         self.pile.append(cid)
         events = [
-            Event.legacy("discard", {"seat": seat, "card": self.edition.wire(cid), "pile": len(self.pile)})
+            Event.legacy(
+                "discard", {"seat": seat, "card": self.edition.wire(cid), "pile": len(self.pile)}
+            )
         ]
         if not self.hands[seat]:
             return [*events, *self._go_out(seat, "discard")]

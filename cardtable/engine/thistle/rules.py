@@ -302,7 +302,9 @@ class Thistle(Game):
         """Ruling 6: the top card goes to the drawer's side; a choice of group waits."""
         seat = self.turn
         cid = self.pile.pop()
-        events = [Event.legacy("draw", {"seat": seat, "card": dict(WIRES[cid]), "pile": len(self.pile)})]
+        events = [
+            Event.legacy("draw", {"seat": seat, "card": dict(WIRES[cid]), "pile": len(self.pile)})
+        ]
         self.phase = PLAY
         places = self._places(cid)
         if len(places) > 1:

@@ -509,7 +509,9 @@ class Trupe(Game):
         events: list[Event] = []
         while self.lost_turns[seat]:
             self.lost_turns[seat] -= 1
-            events.append(Event.legacy("lose_turn", {"seat": seat, "still_owed": self.lost_turns[seat]}))
+            events.append(
+                Event.legacy("lose_turn", {"seat": seat, "still_owed": self.lost_turns[seat]})
+            )
             seat = self.left_of(seat)
         self.turn, self.phase, self.discards_due, self.taken = seat, DRAW, 1, None
         events.append(Event.legacy("turn", {"seat": seat, "pack": len(self.pack)}))
