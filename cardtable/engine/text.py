@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.engine.cards import SUIT_SYMBOLS
+from cardtable.engine.cards import SUIT_SYMBOLS, CardFace
+from cardtable.engine.core import EventPart, GameEnd, NextDealer, RoundEnd, SeenEvent
 
 
 def card_text(card: Mapping[str, Any] | None) -> str:
@@ -13,6 +14,11 @@ def card_text(card: Mapping[str, Any] | None) -> str:
     if card is None:
         return "nothing"
     return f"{card['rank']}{SUIT_SYMBOLS.get(card['suit'], card['suit'])}"
+
+
+def face_text(card: CardFace | None) -> str:
+    """A standard card as seen: ``10♥``; ``nothing`` for no card (`card_text`, typed)."""
+    return "nothing" if card is None else card.label
 
 
 def side_names(side: Sequence[int], names: Sequence[str]) -> str:
@@ -41,4 +47,26 @@ def describe_common(event: Mapping[str, Any], names: Sequence[str]) -> str | Non
             return f"{side_names(winners[0], names)} won with {top}."
         who = side_names([seat for side in winners for seat in side], names)
         return f"{who} share the win with {top} each."
+    return None
+
+
+def describe_frame(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None:
+    """Words for the events the engine's frame emits (round and game ends, the next dealer),
+    or None for a game's own event."""
+    match event.public:
+        case RoundEnd(score=score):
+            parts = [
+                f"{side_names(side, names)} {points}"
+                for side, points in zip(score.sides, score.points, strict=True)
+            ]
+            return f"Round {score.round} is over: " + ", ".join(parts) + "."
+        case NextDealer(seat=seat, round=round_):
+            return f"{names[seat]} deals round {round_} next."
+        case GameEnd(result=result):
+            winners = [result.sides[index] for index in result.winners]
+            top = result.totals[result.winners[0]]
+            if len(winners) == 1:
+                return f"{side_names(winners[0], names)} won with {top}."
+            who = side_names([seat for side in winners for seat in side], names)
+            return f"{who} share the win with {top} each."
     return None

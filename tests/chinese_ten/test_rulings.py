@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from cardtable.engine import IllegalAction, OptionError, get_game, new_game
+from cardtable.engine import Event, IllegalAction, OptionError, get_game, new_game
 from cardtable.engine.chinese_ten import ChineseTen, makes_ten
 from cardtable.engine.chinese_ten.rules import PLACE, PLAY, TAKE
 from tests.chinese_ten.position import card, labels, new, position, tops
@@ -89,7 +89,7 @@ def test_dealer_moves_left_each_round_and_totals_add_up() -> None:
     dealers = [game.dealer]
     rounds_seen = [game.round]
 
-    def watch(seat: int, action: object, events: list) -> None:
+    def watch(seat: int, action: object, events: list[Event]) -> None:
         if any(event.kind == "deal" for event in events):
             dealers.append(game.dealer)
             rounds_seen.append(game.round)

@@ -50,7 +50,7 @@ def test_martha_and_laura() -> None:
     assert labels(game, game.piles[MARTHA]) == ["9S", "AH"]
     # She flips a 7, which captures nothing and moves to the empty spot.
     assert tops(game) == ["7D", "4H", "10H", "JH"]
-    log = [describe(event.for_seat(None), names) for event in events]
+    log = [describe(event.seen_by(None), names) for event in events]
     assert log == [
         "Martha plays 9♠ and takes A♥ from spot 1 (+25).",
         "  Martha flips 7♦.",
@@ -67,7 +67,7 @@ def test_martha_and_laura() -> None:
     assert labels(game, game.piles[LAURA]) == ["3D", "7D"]
     assert tops(game) == ["6D", "8C", "10H", "JH"]
     assert labels(game, game.spots[1]) == ["4H", "8C"]
-    log = [describe(event.for_seat(None), names) for event in events]
+    log = [describe(event.seen_by(None), names) for event in events]
     assert log == [
         "Laura lays 8♣ on spot 2, covering 4♥.",
         "  Laura flips 3♦.",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import pytest
 
 from cardtable.engine import (
@@ -17,9 +20,9 @@ from cardtable.engine import (
     replay,
     start,
 )
-from cardtable.engine.core import RoundScore, best_sides
+from cardtable.engine.core import EventPart, GameEnd, Result, RoundScore, SeenEvent, best_sides
 from cardtable.engine.options import parse_option_text, resolve_options
-from cardtable.engine.text import describe_common
+from cardtable.engine.text import describe_common, describe_frame
 
 DECKS = OptionSpec("decks", 2, "decks", choices=(1, 2))
 ROUNDS = OptionSpec("rounds", 1, "deals", minimum=1, maximum=10)
@@ -87,8 +90,29 @@ def test_a_stored_setup_is_checked_again() -> None:
         start(Setup("chinese-ten", 2, {"decks": 5, "rounds": 1}, 0))
 
 
+@dataclass(frozen=True, slots=True)
+class Drawn(EventPart):
+    """A small event for the frame's tests: `seat` drew `count` cards."""
+
+    kind: ClassVar[str] = "draw"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardId:
+    cid: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnCard:
+    """`Drawn`'s private part: the card, shown to the drawer alone."""
+
+    card: CardId
+
+
 def test_event_redaction() -> None:
-    event = Event("draw", {"seat": 1, "count": 1}, {1: {"card": {"cid": 5}}})
+    event = Event(Drawn(seat=1, count=1), {1: DrawnCard(CardId(5))})
     assert event.for_seat(1) == {"kind": "draw", "seat": 1, "count": 1, "card": {"cid": 5}}
     assert event.for_seat(0) == {"kind": "draw", "seat": 1, "count": 1}
     assert event.for_seat(None) == {"kind": "draw", "seat": 1, "count": 1}
@@ -124,6 +148,17 @@ def test_game_end_in_words() -> None:
     assert describe_common({"kind": "turn", "seat": 0}, names) is None
 
 
+def test_game_end_in_words_typed() -> None:
+    names = ["Ann", "Bo", "Cy"]
+    sides = ((0,), (1,), (2,))
+    single = GameEnd(Result(sides, (5, 9, 1), (1,)))
+    assert describe_frame(SeenEvent(single), names) == "Bo won with 9."
+    shared = GameEnd(Result(sides, (9, 9, 1), (0, 1)))
+    text = describe_frame(SeenEvent(shared), names)
+    assert text == "Ann and Bo share the win with 9 each."
+    assert describe_frame(SeenEvent(Drawn(seat=0, count=1)), names) is None
+
+
 def test_replay_rebuilds_the_game_exactly() -> None:
     game = new_game("chinese-ten", 4, {"decks": 1, "rounds": 2}, seed=21, dealer=3)
     actions = play_out(game, [RandomBot(seat) for seat in range(4)])
@@ -140,7 +175,7 @@ def test_between_rounds_only_the_next_dealer_acts_and_only_deals() -> None:
     bots = [RandomBot(0), RandomBot(1)]
     while not game.awaiting_deal:
         seat = game.actors[0]
-        game.apply(seat, bots[seat].choose({}, game.legal_actions(seat)))
+        game.apply(seat, bots[seat].choose(None, game.legal(seat)))
     assert game.dealer == 1 and game.actors == (1,)
     assert game.legal_actions(1) == [{"kind": "deal"}]
     assert game.view(0)["table"]["phase"] == "deal"

@@ -11,13 +11,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import ClassVar, Final, Literal
 
-from cardtable.engine.cards import Card, standard_deck
+from cardtable.engine.cards import Card, CardFace, standard_deck
+from cardtable.engine.chinese_ten.types import (
+    CARD_REFUSAL,
+    SPOT_REFUSAL,
+    TYPES,
+    Capture,
+    Captured,
+    ChineseTenTable,
+    Dealt,
+    DealtHand,
+    Flipped,
+    Laid,
+    Lay,
+    Pile,
+    Place,
+    Source,
+    Spot,
+    Take,
+    Turn,
+)
 from cardtable.engine.core import (
-    Action,
     Event,
     Game,
+    GameAction,
+    GameTypes,
     IllegalAction,
     RoundScore,
     ScoreLine,
@@ -29,10 +49,11 @@ SPOTS = 4
 #: Cards dealt to each player by (decks, players).
 HAND_SIZES = {(2, 2): 20, (2, 3): 15, (2, 4): 10, (1, 2): 13, (1, 3): 10, (1, 4): 8}
 
-PLAY = "play"  # step 1: capture or lay a hand card
-TAKE = "take"  # step 2: the flipped card captures; choose which top card
-PLACE = "place"  # step 2: the flipped card captures nothing and no spot is empty; choose a spot
-KINDS = ("capture", "lay", "take", "place")
+#: Where a turn is (the view adds "deal" between rounds and "over" at the end).
+Phase = Literal["play", "take", "place"]
+PLAY: Final = "play"  # step 1: capture or lay a hand card
+TAKE: Final = "take"  # step 2: the flipped card captures; choose which top card
+PLACE: Final = "place"  # step 2: the flipped card captures nothing and no spot is empty: a spot
 
 
 def captured_rank(rank: int) -> int:
@@ -72,7 +93,7 @@ class CardFacts:
     ranks: tuple[int, ...]
     wanted: tuple[int, ...]  # the rank each card captures
     points: tuple[int, ...]
-    wires: tuple[dict[str, Any], ...]  # copied before they leave the game
+    faces: tuple[CardFace, ...]
     sort_keys: tuple[tuple[int, str, int], ...]
 
 
@@ -84,7 +105,7 @@ def card_facts(decks: int) -> CardFacts:
         ranks=tuple(card.rank for card in cards),
         wanted=tuple(captured_rank(card.rank) for card in cards),
         points=tuple(card_points(card) for card in cards),
-        wires=tuple(card.to_wire() for card in cards),
+        faces=tuple(card.face for card in cards),
         sort_keys=tuple((card.rank, card.suit, card.cid) for card in cards),
     )
 
@@ -92,13 +113,15 @@ def card_facts(decks: int) -> CardFacts:
 class ChineseTen(Game):
     """The rules of Chinese Ten (rulings 1–9)."""
 
+    types: ClassVar[GameTypes[ChineseTenTable]] = TYPES
+
     def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
         super().__init__(setup)
         decks: int = setup.options["decks"]
         facts = card_facts(decks)
         self.cards = facts.cards
         self.ranks, self.wanted, self.points = facts.ranks, facts.wanted, facts.points
-        self.wires, self.sort_keys = facts.wires, facts.sort_keys
+        self.faces, self.sort_keys = facts.faces, facts.sort_keys
         self.hand_size = HAND_SIZES[(decks, setup.seats)]
         self.rounds: int = setup.options["rounds"]
         self.hands: list[list[int]] = []
@@ -107,7 +130,7 @@ class ChineseTen(Game):
         self.spots: list[list[int]] = [[] for _ in range(SPOTS)]
         self.deck: list[int] = []  # the top card is the last element
         self.turn = 0
-        self.phase = PLAY
+        self.phase: Phase = PLAY
         self.flipped: int | None = None
         self.opening_events = self._start_round(stack)
 
@@ -126,16 +149,15 @@ class ChineseTen(Game):
         self.deck = order[position:][::-1]
         self.phase = PLAY
         self.flipped = None
-        deal = Event.legacy(
-            "deal",
-            {
-                "round": self.round,
-                "dealer": self.dealer,
-                "hand_counts": [len(hand) for hand in self.hands],
-                "spots": [self._card(spot[-1]) for spot in self.spots],
-                "deck": len(self.deck),
-            },
-            {seat: {"hand": self._cards(hand)} for seat, hand in enumerate(self.hands)},
+        deal = Event(
+            Dealt(
+                round=self.round,
+                dealer=self.dealer,
+                hand_counts=tuple(len(hand) for hand in self.hands),
+                spots=tuple(self.faces[spot[-1]] for spot in self.spots),
+                deck=len(self.deck),
+            ),
+            {seat: DealtHand(self._faces(hand)) for seat, hand in enumerate(self.hands)},
         )
         return [deal, *self._start_turn(self.left_of(self.dealer))]
 
@@ -147,24 +169,20 @@ class ChineseTen(Game):
     def card_count(self) -> int:
         return len(self.cards)
 
-    def _legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[GameAction]:
         if self.phase == TAKE:
-            return [{"kind": "take", "spot": spot} for spot in self._targets(self._flipped())]
+            return [Take(spot) for spot in self._targets(self._flipped())]
         if self.phase == PLACE:
-            return [{"kind": "place", "spot": spot} for spot in range(SPOTS)]
+            return [Place(spot) for spot in range(SPOTS)]
         hand = self.hands[seat]
         spots_by_rank = self._spots_by_top_rank()
         wanted = self.wanted
-        captures = [
-            {"kind": "capture", "cid": cid, "spot": spot}
-            for cid in hand
-            for spot in spots_by_rank.get(wanted[cid], ())
+        captures: list[GameAction] = [
+            Capture(cid, spot) for cid in hand for spot in spots_by_rank.get(wanted[cid], ())
         ]
         if captures:
             return captures
-        return [
-            {"kind": "lay", "cid": cid, "spot": spot} for cid in hand for spot in self._lay_spots()
-        ]
+        return [Lay(cid, spot) for cid in hand for spot in self._lay_spots()]
 
     def zones(self) -> dict[str, Zone]:
         zones = {"deck": Zone(tuple(self.deck))}
@@ -178,53 +196,51 @@ class ChineseTen(Game):
             zones["flipped"] = Zone((self.flipped,), public=True)
         return zones
 
-    def _table_view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "turn": None if self.over or self.awaiting_deal else self.turn,
-            "phase": "over" if self.over else "deal" if self.awaiting_deal else self.phase,
-            "hand": None if seat is None else self._cards(self.hands[seat]),
-            "hand_counts": [len(hand) for hand in self.hands],
-            "spots": [
-                {"top": self._card(spot[-1]) if spot else None, "depth": len(spot)}
-                for spot in self.spots
-            ],
-            "deck": len(self.deck),
-            "flipped": None if self.flipped is None else self._card(self.flipped),
-            "piles": [
-                {"count": len(pile), "points": points}
+    def _table_view(self, seat: int | None) -> ChineseTenTable:
+        return ChineseTenTable(
+            turn=None if self.over or self.awaiting_deal else self.turn,
+            phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
+            hand=None if seat is None else self._faces(self.hands[seat]),
+            hand_counts=tuple(len(hand) for hand in self.hands),
+            spots=tuple(
+                Spot(self.faces[spot[-1]] if spot else None, len(spot)) for spot in self.spots
+            ),
+            deck=len(self.deck),
+            flipped=None if self.flipped is None else self.faces[self.flipped],
+            piles=tuple(
+                Pile(len(pile), points)
                 for pile, points in zip(self.piles, self.pile_points, strict=True)
-            ],
-            "rounds": self.rounds,
-        }
+            ),
+            rounds=self.rounds,
+        )
 
     # -- applying actions --------------------------------------------------------------------
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        kind = action["kind"]
+    def _apply(self, seat: int, action: GameAction) -> list[Event]:
         if self.phase == PLAY:
-            if kind == "capture":
-                return self._capture_from_hand(seat, action)
-            if kind == "lay":
-                return self._lay_from_hand(seat, action)
-            if kind in ("take", "place"):
-                raise IllegalAction("Play a card from your hand first; the flip comes after.")
-            raise IllegalAction(f"{kind!r} is not a move in Chinese Ten.")
+            match action:
+                case Capture(cid=cid, spot=spot):
+                    return self._capture_from_hand(seat, cid, spot)
+                case Lay(cid=cid, spot=spot):
+                    return self._lay_from_hand(seat, cid, spot)
+                case Take() | Place():
+                    raise IllegalAction("Play a card from your hand first; the flip comes after.")
+            raise IllegalAction(f"{action.kind!r} is not a move in Chinese Ten.")
         flipped = self._card_label(self._flipped())
-        if self.phase == TAKE:
-            if kind == "take":
-                return self._take_with_flip(seat, action)
-            waiting = f"Choose which card the flipped {flipped} takes."
-        else:
-            if kind == "place":
-                return self._place_flip(seat, action)
-            waiting = f"Choose which spot the flipped {flipped} covers."
-        if kind in KINDS:
-            raise IllegalAction(waiting)
-        raise IllegalAction(f"{kind!r} is not a move in Chinese Ten.")
+        match action:
+            case Take(spot=spot) if self.phase == TAKE:
+                return self._take_with_flip(seat, spot)
+            case Place(spot=spot) if self.phase == PLACE:
+                return self._place_flip(seat, spot)
+            case Capture() | Lay() | Take() | Place() if self.phase == TAKE:
+                raise IllegalAction(f"Choose which card the flipped {flipped} takes.")
+            case Capture() | Lay() | Take() | Place():
+                raise IllegalAction(f"Choose which spot the flipped {flipped} covers.")
+        raise IllegalAction(f"{action.kind!r} is not a move in Chinese Ten.")
 
-    def _capture_from_hand(self, seat: int, action: Action) -> list[Event]:
-        cid = self._hand_card(seat, action)
-        spot = self._spot(action)
+    def _capture_from_hand(self, seat: int, cid: int, spot: int) -> list[Event]:
+        self._check_hand_card(seat, cid)
+        self._check_spot(spot)
         if not self.spots[spot]:
             raise IllegalAction(f"Spot {spot + 1} is empty; there is nothing to take there.")
         card, target = self.cards[cid], self.cards[self.spots[spot][-1]]
@@ -238,9 +254,9 @@ class ChineseTen(Game):
         events = [self._capture(seat, cid, spot, "hand")]
         return events + self._flip_until_done(seat)
 
-    def _lay_from_hand(self, seat: int, action: Action) -> list[Event]:
-        cid = self._hand_card(seat, action)
-        spot = self._spot(action)
+    def _lay_from_hand(self, seat: int, cid: int, spot: int) -> list[Event]:
+        self._check_hand_card(seat, cid)
+        self._check_spot(spot)
         spots_by_rank = self._spots_by_top_rank()
         for other_cid in self.hands[seat]:
             targets = spots_by_rank.get(self.wanted[other_cid])
@@ -260,8 +276,8 @@ class ChineseTen(Game):
         events = [self._put(seat, cid, spot, "hand")]
         return events + self._flip_until_done(seat)
 
-    def _take_with_flip(self, seat: int, action: Action) -> list[Event]:
-        spot = self._spot(action)
+    def _take_with_flip(self, seat: int, spot: int) -> list[Event]:
+        self._check_spot(spot)
         flipped = self._flipped()
         if spot not in self._targets(flipped):
             raise IllegalAction(
@@ -273,8 +289,8 @@ class ChineseTen(Game):
         events = [self._capture(seat, flipped, spot, "flip")]
         return events + self._flip_until_done(seat)
 
-    def _place_flip(self, seat: int, action: Action) -> list[Event]:
-        spot = self._spot(action)
+    def _place_flip(self, seat: int, spot: int) -> list[Event]:
+        self._check_spot(spot)
         flipped = self._flipped()
         self.flipped = None
         self.phase = PLAY
@@ -282,44 +298,36 @@ class ChineseTen(Game):
 
     # -- the steps of a turn -----------------------------------------------------------------
 
-    def _capture(self, seat: int, cid: int, spot: int, source: str) -> Event:
+    def _capture(self, seat: int, cid: int, spot: int, source: Source) -> Event:
         target = self.spots[spot].pop()
         self.piles[seat] += [cid, target]
         points = self.points[cid] + self.points[target]
         self.pile_points[seat] += points
-        return Event.legacy(
-            "capture",
-            {
-                "seat": seat,
-                "card": self._card(cid),
-                "target": self._card(target),
-                "spot": spot,
-                "from": source,
-                "points": points,
-                "uncovered": self._card(self.spots[spot][-1]) if self.spots[spot] else None,
-            },
+        faces, stack = self.faces, self.spots[spot]
+        return Event(
+            Captured(
+                seat=seat,
+                card=faces[cid],
+                target=faces[target],
+                spot=spot,
+                source=source,
+                points=points,
+                uncovered=faces[stack[-1]] if stack else None,
+            )
         )
 
-    def _put(self, seat: int, cid: int, spot: int, source: str) -> Event:
-        covered = self.spots[spot][-1] if self.spots[spot] else None
-        self.spots[spot].append(cid)
-        return Event.legacy(
-            "lay",
-            {
-                "seat": seat,
-                "card": self._card(cid),
-                "spot": spot,
-                "from": source,
-                "covered": None if covered is None else self._card(covered),
-            },
-        )
+    def _put(self, seat: int, cid: int, spot: int, source: Source) -> Event:
+        stack = self.spots[spot]
+        covered = self.faces[stack[-1]] if stack else None
+        stack.append(cid)
+        return Event(Laid(seat, self.faces[cid], spot, source, covered))
 
     def _flip_until_done(self, seat: int) -> list[Event]:
         """Step 2: flip while the deck lasts and flips capture; stop early for a choice."""
         events: list[Event] = []
         while self.deck:
             cid = self.deck.pop()
-            events.append(Event.legacy("flip", {"seat": seat, "card": self._card(cid)}))
+            events.append(Event(Flipped(seat, self.faces[cid])))
             targets = self._targets(cid)
             if len(targets) == 1:
                 events.append(self._capture(seat, cid, targets[0], "flip"))
@@ -353,7 +361,7 @@ class ChineseTen(Game):
                 break
             seat = self.left_of(seat)
         self.turn, self.phase = seat, PLAY
-        events = [Event.legacy("turn", {"seat": seat})]
+        events = [Event(Turn(seat))]
         if not self.hands[seat]:
             events += self._flip_until_done(seat)
         return events
@@ -398,29 +406,22 @@ class ChineseTen(Game):
         """Where a card may be laid: the empty spots, or every spot if none is empty."""
         return self._empty_spots() or list(range(SPOTS))
 
-    def _hand_card(self, seat: int, action: Action) -> int:
-        cid = action.get("cid")
-        if isinstance(cid, bool) or not isinstance(cid, int) or cid not in self.hands[seat]:
-            raise IllegalAction("That card is not in your hand.")
-        return cid
+    def _check_hand_card(self, seat: int, cid: int) -> None:
+        if cid not in self.hands[seat]:
+            raise IllegalAction(CARD_REFUSAL)
 
     @staticmethod
-    def _spot(action: Action) -> int:
-        spot = action.get("spot")
-        if isinstance(spot, bool) or not isinstance(spot, int) or not 0 <= spot < SPOTS:
-            raise IllegalAction(f"Choose one of the spots 1 to {SPOTS}.")
-        return spot
+    def _check_spot(spot: int) -> None:
+        if not 0 <= spot < SPOTS:
+            raise IllegalAction(SPOT_REFUSAL)
 
     def _flipped(self) -> int:
         assert self.flipped is not None
         return self.flipped
 
-    def _card(self, cid: int) -> dict[str, Any]:
-        return dict(self.wires[cid])
-
-    def _cards(self, cids: Sequence[int]) -> list[dict[str, Any]]:
-        wires = self.wires
-        return [dict(wires[cid]) for cid in cids]
+    def _faces(self, cids: Sequence[int]) -> tuple[CardFace, ...]:
+        faces = self.faces
+        return tuple(faces[cid] for cid in cids)
 
     def _card_label(self, cid: int) -> str:
         return self.cards[cid].label

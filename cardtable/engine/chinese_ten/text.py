@@ -2,46 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from cardtable.engine.text import card_text, describe_common
+from cardtable.engine.chinese_ten.types import Captured, Dealt, DealtHand, Flipped, Laid, Turn
+from cardtable.engine.core import EventPart, SeenEvent
+from cardtable.engine.text import describe_frame, face_text
 
 
-def describe(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    common = describe_common(event, names)
+    common = describe_frame(event, names)
     if common is not None:
         return common
-    kind = event["kind"]
-    who = names[event["seat"]] if "seat" in event else ""
-    if kind == "deal":
-        text = f"Round {event['round']}: {names[event['dealer']]} deals. Spots: " + ", ".join(
-            card_text(card) for card in event["spots"]
-        )
-        if "hand" in event:
-            text += f". You hold {len(event['hand'])} cards"
-        return text + "."
-    if kind == "turn":
-        return f"{who}'s turn."
-    if kind == "flip":
-        return f"  {who} flips {card_text(event['card'])}."
-    spot = event.get("spot", 0) + 1
-    if kind == "capture":
-        taken = f"{card_text(event['target'])} from spot {spot} (+{event['points']})"
-        if event["from"] == "hand":
-            text = f"{who} plays {card_text(event['card'])} and takes {taken}"
-        else:
-            text = f"  The flipped {card_text(event['card'])} takes {taken}"
-        if event.get("uncovered"):
-            text += f", uncovering {card_text(event['uncovered'])}"
-        return text + "."
-    if kind == "lay":
-        if event["from"] == "hand":
-            text = f"{who} lays {card_text(event['card'])} on spot {spot}"
-        else:
-            text = f"  The flipped {card_text(event['card'])} goes to spot {spot}"
-        if event.get("covered"):
-            text += f", covering {card_text(event['covered'])}"
-        return text + "."
-    return str(kind)
+    match event.public:
+        case Dealt(round=round_, dealer=dealer, spots=spots):
+            text = f"Round {round_}: {names[dealer]} deals. Spots: " + ", ".join(
+                face_text(card) for card in spots
+            )
+            if isinstance(event.private, DealtHand):
+                text += f". You hold {len(event.private.hand)} cards"
+            return text + "."
+        case Turn(seat=seat):
+            return f"{names[seat]}'s turn."
+        case Flipped(seat=seat, card=card):
+            return f"  {names[seat]} flips {face_text(card)}."
+        case Captured(seat=seat, card=card, target=target, spot=spot, source=source):
+            taken = f"{face_text(target)} from spot {spot + 1} (+{event.public.points})"
+            if source == "hand":
+                text = f"{names[seat]} plays {face_text(card)} and takes {taken}"
+            else:
+                text = f"  The flipped {face_text(card)} takes {taken}"
+            if event.public.uncovered is not None:
+                text += f", uncovering {face_text(event.public.uncovered)}"
+            return text + "."
+        case Laid(seat=seat, card=card, spot=spot, source=source, covered=covered):
+            if source == "hand":
+                text = f"{names[seat]} lays {face_text(card)} on spot {spot + 1}"
+            else:
+                text = f"  The flipped {face_text(card)} goes to spot {spot + 1}"
+            if covered is not None:
+                text += f", covering {face_text(covered)}"
+            return text + "."
+    return event.kind

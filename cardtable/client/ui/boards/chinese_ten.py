@@ -8,7 +8,6 @@ the spots it changed carry a mark.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -29,6 +28,17 @@ from cardtable.client.ui.cards import (
     card_text,
 )
 from cardtable.client.ui.table_state import TableState
+from cardtable.engine.cards import CardFace
+from cardtable.engine.chinese_ten.types import (
+    Capture,
+    Captured,
+    ChineseTenTable,
+    Laid,
+    Lay,
+    Place,
+    Take,
+)
+from cardtable.engine.core import Deal, EventPart, GameAction, SeatView, SeenEvent
 
 INNER = 5  # a card face is five cells wide
 CARD_STEP = INNER + 1  # a card and the space after it
@@ -37,6 +47,22 @@ LIGHT = "╭─╮│╰╯"
 HEAVY = "┏━┓┃┗┛"
 #: A spot's frame: where the card captures, where it may be laid, any other spot.
 CAPTURE, LAY, IDLE = "#00d700", "#00d7ff", "#949494"
+
+
+#: A move of one card to one spot, and what the board calls it.
+SpotMove = Capture | Lay | Take | Place
+
+
+def face(card: CardFace) -> dict[str, Any]:
+    """A card as the shared card drawing reads it."""
+    return {"cid": card.cid, "rank": card.rank, "suit": card.suit}
+
+
+def table_of(view: SeatView[Any] | None) -> ChineseTenTable | None:
+    """Our game's part of a typed view (None before the first view)."""
+    if view is None or not isinstance(view.table, ChineseTenTable):
+        return None
+    return view.table
 
 
 @register_board("chinese-ten")
@@ -57,19 +83,18 @@ class ChineseTenBoard(Board):
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        legal = self.state.legal if self.state else []
         if action == "deal":
-            return {"kind": "deal"} in legal
+            return Deal() in self.moves
         if action in ("play", "spot"):
-            return any("spot" in action for action in legal)
+            return bool(self.spot_moves)
         if action in ("move", "move_to"):
             return not self.flipped_step()  # the hand waits while a flipped card is placed
         return True
 
     def flipped_step(self) -> bool:
         """Whether the move in hand is the flipped card's (to a spot with 1–4 alone)."""
-        table = self.table
-        return table.get("phase") in ("take", "place") and bool(table.get("flipped"))
+        table = self.ten
+        return table is not None and table.phase in ("take", "place") and table.flipped is not None
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -78,27 +103,51 @@ class ChineseTenBoard(Board):
 
     # -- what the view says --------------------------------------------------------------------
 
-    def _actions_for(self, cid: int | None) -> list[dict[str, Any]]:
-        """Legal actions with the card `cid`; for a flipped card (take, place), all of them."""
-        return [action for action in self.legal if "cid" not in action or action["cid"] == cid]
+    @property
+    def ten(self) -> ChineseTenTable | None:
+        """The table as our seat sees it (None before the first view)."""
+        return table_of(self.seat_view)
+
+    @property
+    def moves(self) -> tuple[GameAction, ...]:
+        """Our legal actions now."""
+        view = self.seat_view
+        return view.legal if view is not None else ()
+
+    @property
+    def spot_moves(self) -> list[SpotMove]:
+        """Our legal moves to a spot (all of them but the deal)."""
+        return [action for action in self.moves if isinstance(action, SpotMove)]
+
+    @property
+    def cards(self) -> tuple[CardFace, ...]:
+        """Our hand's cards (none for a spectator)."""
+        table = self.ten
+        return table.hand or () if table is not None else ()
+
+    def _actions_for(self, cid: int | None) -> list[SpotMove]:
+        """Legal moves with the card `cid`; for a flipped card (take, place), all of them."""
+        return [
+            action
+            for action in self.spot_moves
+            if not isinstance(action, Capture | Lay) or action.cid == cid
+        ]
 
     def _playable(self) -> set[int]:
-        legal = self.state.legal if self.state else []
-        return {action["cid"] for action in legal if "cid" in action}
+        return {action.cid for action in self.spot_moves if isinstance(action, Capture | Lay)}
 
     def _targets(self) -> dict[int, str]:
         """Spots the selected (or flipped) card may go to now, with the action's kind."""
         targets: dict[int, str] = {}
         for action in self._actions_for(self.selected):
-            if "spot" in action:
-                targets.setdefault(action["spot"], action["kind"])
+            targets.setdefault(action.spot, action.kind)
         return targets
 
     # -- following the game --------------------------------------------------------------------
 
     def show(self, state: TableState) -> None:
         self.state = state
-        cids = [card["cid"] for card in self.hand]
+        cids = [card.cid for card in self.cards]
         playable = self._playable()
         if self.selected not in cids or (playable and self.selected not in playable):
             order = [cid for cid in cids if cid in playable] or cids
@@ -106,27 +155,28 @@ class ChineseTenBoard(Board):
         self.refresh(layout=True)
 
     def seat_note(self, state: TableState, seat: int) -> str:
-        table = state.view["table"] if state.view else {}
-        if not table:
+        table = table_of(state.seat_view)
+        if table is None:
             return ""
-        pile = table["piles"][seat]
-        return f"hand {table['hand_counts'][seat]} · {pile['points']} pts"
+        return f"hand {table.hand_counts[seat]} · {table.piles[seat].points} pts"
 
     def prompt(self, state: TableState) -> str:
-        table = state.view["table"] if state.view else {}
-        phase = table.get("phase")
+        table = table_of(state.seat_view)
         waiting = self.waiting_prompt(state)
         if waiting is not None:
             return waiting
+        if table is None:
+            return ""
+        phase, flipped = table.phase, table.flipped
         if phase == "deal":
             return "Press d to deal the next round."
-        flipped = table.get("flipped")
-        if phase == "take" and flipped:
+        if phase == "take" and flipped is not None:
             spots = ", ".join(str(spot + 1) for spot in sorted(self._targets()))
-            return f"The flipped {card_label(flipped).strip()} captures: press {spots}."
-        if phase == "place" and flipped:
-            return f"The flipped {card_label(flipped).strip()} goes on a spot: 1–4."
-        if any(action["kind"] == "capture" for action in state.legal):
+            return f"The flipped {card_label(face(flipped)).strip()} captures: press {spots}."
+        if phase == "place" and flipped is not None:
+            return f"The flipped {card_label(face(flipped)).strip()} goes on a spot: 1–4."
+        legal = state.seat_view.legal if state.seat_view is not None else ()
+        if any(isinstance(action, Capture) for action in legal):
             return "Capture: a card (←→), then a bold-framed spot."
         return "No capture: lay a card (←→) on a spot (1–4)."
 
@@ -134,7 +184,7 @@ class ChineseTenBoard(Board):
 
     def _order(self) -> list[int]:
         """The cards ← and → go through: those with a move, else the whole hand."""
-        cids = [card["cid"] for card in self.hand]
+        cids = [card.cid for card in self.cards]
         playable = self._playable()
         return [cid for cid in cids if cid in playable] or cids
 
@@ -162,16 +212,15 @@ class ChineseTenBoard(Board):
             self.refresh()
 
     def action_spot(self, spot: int) -> None:
-        matches = [action for action in self._actions_for(self.selected) if action["spot"] == spot]
-        matches.sort(key=lambda action: action["kind"] != "capture")
+        matches = [action for action in self._actions_for(self.selected) if action.spot == spot]
+        matches.sort(key=lambda action: not isinstance(action, Capture))
         if matches:
             self.choose(matches[0])
         elif self.state is not None and self.state.my_turn:
             self.notify(f"That card cannot go to spot {spot + 1}.", severity="warning")
 
     def action_play(self) -> None:
-        actions = [action for action in self._actions_for(self.selected) if "spot" in action]
-        spots = {action["spot"] for action in actions}
+        spots = {action.spot for action in self._actions_for(self.selected)}
         if len(spots) == 1:
             self.action_spot(spots.pop())
         elif spots:
@@ -181,16 +230,16 @@ class ChineseTenBoard(Board):
             self.notify("That card cannot be played now.", severity="warning")
 
     def action_deal(self) -> None:
-        legal = self.state.legal if self.state else []
-        if {"kind": "deal"} in legal:
-            self.choose({"kind": "deal"})
+        if Deal() in self.moves:
+            self.choose(Deal())
 
     # -- drawing --------------------------------------------------------------------------------
 
     def render(self) -> RenderableType:
-        if not self.table:
+        table = self.ten
+        if table is None:
             return Text("Waiting for the game to start.", style="dim")
-        spots, hand = self._spot_rows(), self._hand_lines()
+        spots, hand = self._spot_rows(table), self._hand_lines()
         room = self.size.height - 1 - len(spots) - 1 - len(hand)
         # Each player's news whole, the latest players' first to stay when lines are short.
         news: list[Text] = []
@@ -199,7 +248,13 @@ class ChineseTenBoard(Board):
             if len(news) + len(lines) > room:
                 break
             news = lines + news
-        return Group(self._stock_line(), *spots, *news, Text(), *hand)
+        return Group(self._stock_line(table), *spots, *news, Text(), *hand)
+
+    @property
+    def recent_moves(self) -> list[Captured | Laid]:
+        """What the other players did since our last move: their captures and lays."""
+        events = self.state.recent_events if self.state else ()
+        return [moved for moved in map(move_of, events) if moved is not None]
 
     def news_rows(self) -> list[Row]:
         """What each other player did since our last move: ``Bram: 9♣ took A♦ from 3 (+25)``,
@@ -208,35 +263,30 @@ class ChineseTenBoard(Board):
             return []
         rows: list[Row] = []
         seat: int | None = None
-        for event in self.recent:
-            words = news_words(event)
-            if words is None:
-                continue
-            if event["seat"] != seat:
-                seat = event["seat"]
+        for moved in self.recent_moves:
+            if moved.seat != seat:
+                seat = moved.seat
                 lead = Text.assemble((self.state.name(seat), "bold"), ": ")
                 rows.append(Row(lead, [], more=Text("  ")))
-            rows[-1].pieces.append(words)
+            rows[-1].pieces.append(news_words(moved))
         for row in rows:  # a comma after each move but the last
             for piece in row.pieces[:-1]:
                 piece.append(",")
         return rows
 
-    def _stock_line(self) -> Text:
-        table = self.table
+    def _stock_line(self, table: ChineseTenTable) -> Text:
         line = Text("Deck ")
-        line.append_text(back_text(table["deck"]))
-        flipped = table.get("flipped")
-        if flipped:
+        line.append_text(back_text(table.deck))
+        if table.flipped is not None:
             line.append("   Flipped ")
-            line.append_text(card_text(flipped, selected=True))
+            line.append_text(card_text(face(table.flipped), selected=True))
         return line
 
-    def _spot_rows(self) -> list[Text]:
+    def _spot_rows(self, table: ChineseTenTable) -> list[Text]:
         targets = self._targets() if self.state and self.state.my_turn else {}
-        changed = self.recent_values("spot", "lay", "capture")
+        changed = {moved.spot for moved in self.recent_moves}
         top, middle, bottom = Text(), Text(), Text()
-        for index, spot in enumerate(self.table["spots"]):
+        for index, spot in enumerate(table.spots):
             kind = targets.get(index)
             colour = CAPTURE if kind in ("capture", "take") else LAY if kind else IDLE
             edge = Style(color=colour, bold=kind is not None) + Style.from_meta(
@@ -246,14 +296,14 @@ class ChineseTenBoard(Board):
             frame = HEAVY if kind else LIGHT
             top.append(gap + frame[0] + frame[1] * INNER + frame[2], style=edge)
             middle.append(gap + frame[3], style=edge)
-            if spot["top"]:
-                middle.append_text(card_text(spot["top"], click=f"spot({index})"))
+            if spot.top is not None:
+                middle.append_text(card_text(face(spot.top), click=f"spot({index})"))
             else:
                 middle.append(" " * INNER, style=edge)
             middle.append(frame[3], style=edge)
             # The spot's number (and its depth), marked when the others changed it since our move.
             mark = CHANGED_MARK if index in changed else ""
-            label = f"{index + 1}" + (f"×{spot['depth']}" if spot["depth"] > 1 else "")
+            label = f"{index + 1}" + (f"×{spot.depth}" if spot.depth > 1 else "")
             width = len(mark) + len(label)
             edges = 1 if width + 2 <= INNER else 0  # an edge either side, when there is room
             left = edges + (INNER - width - 2 * edges) // 2
@@ -265,7 +315,7 @@ class ChineseTenBoard(Board):
         return [top, middle, bottom]
 
     def _hand_lines(self) -> list[Text]:
-        hand = self.hand
+        hand = self.cards
         if self.state is None or self.state.seat is None:
             return [Text("You are watching.", style="dim")]
         lines = [Text(f"Your hand ({len(hand)})", style="bold")]
@@ -277,10 +327,10 @@ class ChineseTenBoard(Board):
             for card in hand[start : start + per_line]:
                 row.append_text(
                     card_text(
-                        card,
-                        playable=not my_turn or card["cid"] in playable,
-                        selected=my_turn and card["cid"] == self.selected,
-                        click=f"card({card['cid']})",
+                        face(card),
+                        playable=not my_turn or card.cid in playable,
+                        selected=my_turn and card.cid == self.selected,
+                        click=f"card({card.cid})",
                     )
                 )
                 row.append(" ")
@@ -288,26 +338,31 @@ class ChineseTenBoard(Board):
         return lines
 
 
-def ink(card: Mapping[str, Any]) -> Text:
+def move_of(event: SeenEvent[EventPart]) -> Captured | Laid | None:
+    """The capture or lay an event tells of; None for what needs no telling."""
+    public = event.public
+    return public if isinstance(public, Captured | Laid) else None
+
+
+def ink(card: CardFace) -> Text:
     """A card in words on the board's dark background: hearts and diamonds red."""
-    colour = RED_ON_DARK if card["suit"] in RED_SUITS else WHITE_ON_DARK
-    return Text(card_label(card).strip(), style=Style(color=colour, bold=True))
+    colour = RED_ON_DARK if card.suit in RED_SUITS else WHITE_ON_DARK
+    return Text(card.label, style=Style(color=colour, bold=True))
 
 
-def news_words(event: Mapping[str, Any]) -> Text | None:
-    """One move of another player, in a few words; None for what needs no telling."""
-    kind = event.get("kind")
-    spot = f"{int(event.get('spot', 0)) + 1}"
-    if kind == "capture":
-        text = Text("flipped ") if event["from"] != "hand" else Text()
-        text.append_text(ink(event["card"]))
-        text.append(" took ")
-        text.append_text(ink(event["target"]))
-        text.append(f" from {spot} (+{event['points']})")
-        return text
-    if kind == "lay":
-        text = Text("laid " if event["from"] == "hand" else "flipped ")
-        text.append_text(ink(event["card"]))
-        text.append(f" on {spot}" if event["from"] == "hand" else f" onto {spot}")
-        return text
-    return None
+def news_words(moved: Captured | Laid) -> Text:
+    """One move of another player, in a few words."""
+    spot = f"{moved.spot + 1}"
+    match moved:
+        case Captured(source=source, card=card, target=target, points=points):
+            text = Text("flipped ") if source != "hand" else Text()
+            text.append_text(ink(card))
+            text.append(" took ")
+            text.append_text(ink(target))
+            text.append(f" from {spot} (+{points})")
+            return text
+        case Laid(source=source, card=card):
+            text = Text("laid " if source == "hand" else "flipped ")
+            text.append_text(ink(card))
+            text.append(f" on {spot}" if source == "hand" else f" onto {spot}")
+            return text
