@@ -513,7 +513,7 @@ def test_the_log_tab_tells_the_game_in_words_and_v_and_question_mark_open_scores
             events = session(app).log
             assert [event["kind"] for event in events][:2] == ["deal", "turn"]
             for event in events:
-                assert words(spec.describe(event, names)) in text
+                assert words(spec.tell(event, names)) in text
             assert "Tess deals. Spots:" in text and "You hold 13 cards." in text
             assert re.search(re.escape(names[1]) + " (plays|lays) ", text), text
             # The log wraps at the panel's width instead of cutting lines off.
