@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.engine import Game, get_game, new_game, play_out
-from cardtable.engine.core import Event, GameAction
+from cardtable.engine.core import Event, GameAction, RoundEnd, RoundScore
 
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dov", "Edda", "Finn")
 
@@ -33,8 +33,8 @@ def run_demo(
     def show(events: list[Event]) -> None:
         for event in events:
             write(spec.tell(event.for_seat(None), names))
-            if event.kind == "round_end":
-                write_breakdown(event.public["score"], names, write)
+            if isinstance(event.public, RoundEnd):
+                write_breakdown(event.public.score, names, write)
 
     def after_action(seat: int, action: GameAction, events: list[Event]) -> None:
         show(events)
@@ -46,11 +46,11 @@ def run_demo(
     return game
 
 
-def write_breakdown(score: dict[str, Any], names: list[str], write: Callable[[str], None]) -> None:
+def write_breakdown(score: RoundScore, names: list[str], write: Callable[[str], None]) -> None:
     """The round's scoring, line by line per side (lines that count nothing are left out)."""
-    for side, lines, points in zip(score["sides"], score["lines"], score["points"], strict=True):
+    for side, lines, points in zip(score.sides, score.lines, score.points, strict=True):
         write(f"  {' and '.join(names[seat] for seat in side)}: {points}")
         for line in lines:
-            if not line["count"]:
+            if not line.count:
                 continue
-            write(f"    {line['label']}: {line['count']} × {line['each']} = {line['points']}")
+            write(f"    {line.label}: {line.count} × {line.each} = {line.points}")

@@ -13,7 +13,7 @@ import contextlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import trio
 
@@ -53,10 +53,7 @@ def _new_bot(game: str, kind: str | None) -> Bot[Any]:
 
 def _seen(game: str, view: dict[str, Any]) -> tuple[SeatView[Any], Sequence[GameAction]]:
     """The view the server sent, read by `game`'s types, and the legal actions in it."""
-    spec = get_game(game)
-    if not hasattr(spec.game_class, "types"):  # TRANSITION: a game not yet on its types
-        return cast(Any, view), view["legal"]
-    seat_view = spec.types.view_from_wire(view)
+    seat_view = get_game(game).types.view_from_wire(view)
     return seat_view, seat_view.legal
 
 

@@ -246,7 +246,8 @@ def _new_reader(hint: Any) -> Callable[[Plain], Any]:
         return read_mapping
     if isinstance(hint, type):
         if "from_wire" in hint.__dict__:
-            return typing.cast(Callable[[Plain], Any], hint.from_wire)
+            own: Callable[[Plain], Any] = typing.cast(Any, hint).from_wire
+            return own
         if dataclasses.is_dataclass(hint):
             return _dataclass_reader(hint)
     raise TypeError(f"the codec cannot read {hint!r}")

@@ -36,9 +36,6 @@ EXACTLY = "Send one of your legal actions exactly as the view lists it."
 #: reads it.
 PlainAction = dict[str, Any]
 
-#: TRANSITION: the untyped action of games not yet on their types (removed once all are).
-Action = dict[str, Any]
-
 #: A game's table view type (the game's part of a `SeatView`).
 TableT = TypeVar("TableT")
 
@@ -175,21 +172,6 @@ class Event:
     #: negotiation between two players reaches those two alone.
     audience: tuple[int, ...] | None = None
 
-    @classmethod
-    def legacy(
-        cls,
-        kind: str,
-        public: Mapping[str, Any] | None = None,
-        private: Mapping[int, Mapping[str, Any]] | None = None,
-        audience: tuple[int, ...] | None = None,
-    ) -> Event:
-        """TRANSITION: an event of a game not yet on its types."""
-        return cls(
-            _LegacyPart(kind, dict(public or {})),
-            {seat: _LegacyPrivate(dict(fields)) for seat, fields in (private or {}).items()},
-            audience,
-        )
-
     @property
     def kind(self) -> str:
         return self.public.kind
@@ -208,63 +190,6 @@ class Event:
         if seat is not None and seat in self.private:
             wire.update(to_wire(self.private[seat]))
         return wire
-
-
-class _LegacyPart(EventPart):
-    """TRANSITION: an untyped event's public fields."""
-
-    __slots__ = ("fields", "kind")
-
-    def __init__(self, kind: str, fields: dict[str, Any]) -> None:
-        self.kind = kind  # type: ignore[misc]
-        self.fields = fields
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.fields}
-
-    def __getitem__(self, key: str) -> Any:
-        return self.to_wire()[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.to_wire()
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.to_wire().get(key, default)
-
-    def __eq__(self, other: object) -> bool:
-        other_fields = other if isinstance(other, dict) else getattr(other, "fields", other)
-        return bool(self.to_wire() == other_fields)
-
-    def keys(self) -> Any:
-        return self.to_wire().keys()
-
-
-class _LegacyPrivate:
-    """TRANSITION: an untyped event's private fields."""
-
-    __slots__ = ("fields",)
-
-    def __init__(self, fields: dict[str, Any]) -> None:
-        self.fields = fields
-
-    def to_wire(self) -> dict[str, Any]:
-        return dict(self.fields)
-
-    def __getitem__(self, key: str) -> Any:
-        return self.to_wire()[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.to_wire()
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.to_wire().get(key, default)
-
-    def __eq__(self, other: object) -> bool:
-        other_fields = other if isinstance(other, dict) else getattr(other, "fields", other)
-        return bool(self.to_wire() == other_fields)
-
-    def keys(self) -> Any:
-        return self.to_wire().keys()
 
 
 PartT = TypeVar("PartT", bound=EventPart, covariant=True)
@@ -422,14 +347,6 @@ class SeatView(Generic[TableT]):
     round_scores: tuple[RoundScore, ...]
     totals: tuple[int, ...]
     result: Result | None
-
-    def __getitem__(self, key: str) -> Any:
-        """TRANSITION: read as the plain view, for bots not yet on their game's types."""
-        return to_wire(self)[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """TRANSITION: as `__getitem__`."""
-        return to_wire(self).get(key, default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -678,12 +595,6 @@ class Game(ABC):
     def parse(self, action: GameAction | Mapping[str, Any]) -> GameAction:
         """`action` typed: read from plain data by the game's types, or `IllegalAction`
         (`Refusal.MALFORMED`) saying what is wrong with it."""
-        if not hasattr(type(self), "types"):  # TRANSITION: a game not yet on its types
-            if isinstance(action, GameAction):
-                return action
-            if not isinstance(action, Mapping) or not isinstance(action.get("kind"), str):
-                raise IllegalAction("An action needs a kind.", code=Refusal.MALFORMED)
-            return dict(action)  # type: ignore[return-value]
         return self.types.action_from_wire(action)
 
     def is_free(self, action: GameAction | Mapping[str, Any]) -> bool:
@@ -691,8 +602,6 @@ class Game(ABC):
         if isinstance(action, GameAction):
             return action.free
         kind = action.get("kind") if isinstance(action, Mapping) else None
-        if not hasattr(type(self), "types"):  # TRANSITION
-            return isinstance(kind, str) and kind in getattr(self, "free_kinds", ())
         return isinstance(kind, str) and kind in self.types.free_kinds
 
     def _apply_free(self, seat: int, action: GameAction) -> list[Event]:
@@ -781,7 +690,7 @@ class Game(ABC):
             raise IllegalAction("It is not your turn.", code=Refusal.NOT_YOUR_TURN)
         typed = self.parse(action)
         if self.awaiting_deal:
-            if not isinstance(typed, Deal) and typed != {"kind": "deal"}:
+            if not isinstance(typed, Deal):
                 raise IllegalAction(
                     "This round is over; the next one starts when you deal.",
                     code=Refusal.AWAITING_DEAL,

@@ -48,8 +48,6 @@ class GameSpec:
     def tell(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
         """One line of words for an event as a seat received it (plain), read by the game's
         types first; an event they cannot read is named by its kind."""
-        if not hasattr(self.game_class, "types"):  # TRANSITION: a game not yet on its types
-            return self.describe(event, names)  # type: ignore[arg-type]
         try:
             seen = self.types.event_from_wire(event)
         except WireError:

@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from cardtable.engine.cards import SUIT_SYMBOLS, CardFace
+from cardtable.engine.cards import CardFace
 from cardtable.engine.core import EventPart, GameEnd, NextDealer, RoundEnd, SeenEvent
 
 
-def card_text(card: Mapping[str, Any] | None) -> str:
-    """A standard card from its wire form: ``{"rank": "10", "suit": "H"}`` → ``10♥``."""
-    if card is None:
-        return "nothing"
-    return f"{card['rank']}{SUIT_SYMBOLS.get(card['suit'], card['suit'])}"
-
-
 def face_text(card: CardFace | None) -> str:
-    """A standard card as seen: ``10♥``; ``nothing`` for no card (`card_text`, typed)."""
+    """A standard card as seen: ``10♥``; ``nothing`` for no card."""
     return "nothing" if card is None else card.label
 
 
@@ -25,29 +17,6 @@ def side_names(side: Sequence[int], names: Sequence[str]) -> str:
     """``Ann``, ``Ann and Bo``, or ``Ann, Bo and Cy``."""
     people = [names[seat] for seat in side]
     return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
-
-
-def describe_common(event: Mapping[str, Any], names: Sequence[str]) -> str | None:
-    """Words for the events the engine's frame emits, or None for a game-specific event."""
-    kind = event["kind"]
-    if kind == "round_end":
-        score = event["score"]
-        parts = [
-            f"{side_names(side, names)} {points}"
-            for side, points in zip(score["sides"], score["points"], strict=True)
-        ]
-        return f"Round {score['round']} is over: " + ", ".join(parts) + "."
-    if kind == "next_dealer":
-        return f"{names[event['seat']]} deals round {event['round']} next."
-    if kind == "game_end":
-        result = event["result"]
-        winners = [result["sides"][index] for index in result["winners"]]
-        top = result["totals"][result["winners"][0]]
-        if len(winners) == 1:
-            return f"{side_names(winners[0], names)} won with {top}."
-        who = side_names([seat for side in winners for seat in side], names)
-        return f"{who} share the win with {top} each."
-    return None
 
 
 def describe_frame(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None:

@@ -104,9 +104,9 @@ class Captured(EventPart):
     card: CardFace
     target: CardFace
     spot: int
-    source: Source = wire_field(name="from")  # noqa: RUF009
+    source: Source = wire_field(name="from")
     points: int = wire_field()
-    uncovered: CardFace | None = wire_field()  # noqa: RUF009
+    uncovered: CardFace | None = wire_field()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +117,8 @@ class Laid(EventPart):
     seat: int
     card: CardFace
     spot: int
-    source: Source = wire_field(name="from")  # noqa: RUF009
-    covered: CardFace | None = wire_field()  # noqa: RUF009
+    source: Source = wire_field(name="from")
+    covered: CardFace | None = wire_field()
 
 
 # -- the view --------------------------------------------------------------------------------------

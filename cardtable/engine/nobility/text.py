@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import to_wire
 from cardtable.engine.core import EventPart, SeenEvent
 from cardtable.engine.nobility.types import (
     Captured,
@@ -46,7 +45,7 @@ from cardtable.engine.nobility.types import (
     Unpaid,
     WasReady,
 )
-from cardtable.engine.text import card_text, describe_common, side_names
+from cardtable.engine.text import describe_frame, side_names
 
 _SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _OWED_WHY = {
@@ -56,7 +55,7 @@ _OWED_WHY = {
 
 
 def nobility_card(card: CardFace) -> str:
-    return "Joker" if card.rank == "Joker" else card_text(to_wire(card))
+    return "Joker" if card.rank == "Joker" else card.label
 
 
 def cards_text(cards: Sequence[CardFace]) -> str:
@@ -90,7 +89,7 @@ def terms_text(terms: OfferView | DealDone, names: Sequence[str]) -> str:
 
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    common = describe_common(to_wire(event.public), names)  # TRANSITION: describe_frame
+    common = describe_frame(event, names)
     if common is not None:
         return common.replace("Round", "Rubber").replace("round", "rubber")
     words = _turn_words(event, names) or _table_words(event, names)

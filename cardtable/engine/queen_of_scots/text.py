@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.codec import to_wire
 from cardtable.engine.core import FRAME_EVENTS, EventPart, SeenEvent
 from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY
 from cardtable.engine.queen_of_scots.types import (
@@ -21,7 +20,7 @@ from cardtable.engine.queen_of_scots.types import (
     Turn,
     WentOut,
 )
-from cardtable.engine.text import describe_common
+from cardtable.engine.text import describe_frame
 
 
 def card_words(card: QueenFace | None) -> str:
@@ -44,8 +43,7 @@ def set_words(match: str) -> str:
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
     if isinstance(event.public, FRAME_EVENTS):
-        # TRANSITION: until `describe_common` takes a `SeenEvent`.
-        return describe_common(to_wire(event.public), names) or event.kind
+        return describe_frame(event, names) or event.kind
     match event.public:
         case Dealt(round=round_, dealer=dealer, stock=stock, upcard=upcard):
             text = (

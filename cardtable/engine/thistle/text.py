@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.codec import to_wire
 from cardtable.engine.core import EventPart, SeenEvent
-from cardtable.engine.text import describe_common
+from cardtable.engine.text import describe_frame
 from cardtable.engine.thistle.cards import ARMS, CLAN, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_VALUES
 from cardtable.engine.thistle.types import (
@@ -88,8 +87,7 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
             return f"{who} drew the last card: everyone has one more turn, {who} last."
         case WentOut(seat=seat):
             return f"{names[seat]} goes out!"
-    # TRANSITION: until `cardtable.engine.text` describes a typed frame event.
-    common = describe_common(to_wire(event.public), names)
+    common = describe_frame(event, names)
     return common if common is not None else event.kind
 
 

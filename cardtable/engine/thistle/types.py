@@ -5,7 +5,6 @@ Read these first: they are the whole of what the rules accept and tell. A card a
 """
 
 # `wire_field` gives a field its wire metadata and no default: a safe call in a dataclass.
-# ruff: noqa: RUF009
 
 from __future__ import annotations
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.codec import to_wire
 from cardtable.engine.core import FRAME_EVENTS, EventPart, SeenEvent
-from cardtable.engine.text import describe_common
+from cardtable.engine.text import describe_frame
 from cardtable.engine.trupe.types import (
     Dealt,
     DealtHand,
@@ -80,8 +79,7 @@ def special_effect(card: TrupeFace) -> str:
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
     if isinstance(event.public, FRAME_EVENTS):
-        # TRANSITION: until cardtable.engine.text offers a typed describe_frame.
-        return describe_common(to_wire(event.public), names) or event.kind
+        return describe_frame(event, names) or event.kind
     match event.public:
         case Dealt(round=round_, dealer=dealer, pack=pack):
             text = f"Round {round_}: {names[dealer]} deals; {pack} in the pack"

@@ -13,11 +13,10 @@ from textual.widgets import OptionList, Static
 
 from cardtable.client.ui.boards import Board
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine import GameAction, get_game
+from cardtable.engine import GameAction
 from cardtable.engine.codec import to_wire
 
 #: A legal action as the list holds it: typed, or plain for a game not yet on its types.
-Listed = GameAction | dict[str, Any]
 
 
 def action_words(action: Mapping[str, Any]) -> str:
@@ -26,10 +25,8 @@ def action_words(action: Mapping[str, Any]) -> str:
     return f"{action['kind']} {rest}".strip()
 
 
-def listed_actions(state: TableState) -> tuple[Listed, ...]:
-    """The legal actions of `state`, typed where the game has its types."""
-    if not hasattr(get_game(state.game).game_class, "types"):  # TRANSITION: not on its types
-        return tuple(state.legal)
+def listed_actions(state: TableState) -> tuple[GameAction, ...]:
+    """The legal actions of `state`, typed."""
     view = state.seat_view
     return view.legal if view is not None else ()
 
@@ -48,7 +45,7 @@ class ActionListBoard(Board):
     """
 
     #: The legal actions shown, in order (the list is drawn again only when they change).
-    actions: reactive[tuple[Listed, ...]] = reactive(())
+    actions: reactive[tuple[GameAction, ...]] = reactive(())
 
     def compose(self) -> ComposeResult:
         actions = Actions(id="actions", compact=True)
@@ -60,12 +57,9 @@ class ActionListBoard(Board):
         self.actions = listed_actions(state)
         super().show(state)
 
-    def watch_actions(self, actions: Sequence[Listed]) -> None:
+    def watch_actions(self, actions: Sequence[GameAction]) -> None:
         options = self.query_one(Actions)
-        options.set_options(
-            action_words(to_wire(action) if isinstance(action, GameAction) else action)
-            for action in actions
-        )
+        options.set_options(action_words(to_wire(action)) for action in actions)
         options.highlighted = 0 if actions else None
         options.display = bool(actions)
         self.query_one("#idle").display = not actions
