@@ -608,3 +608,17 @@ class LocalTable(App[None]):
         assert self.seat is not None
         self.game.apply((self.seat + 1) % self.game.seats if seat is None else seat, action)
         self.redraw()
+
+
+# -- a board's view in plain form, as the tests compare it --------------------------------------
+
+
+def plain_table(board: Board) -> dict[str, Any]:
+    """The game's part of the board's view, in plain form (empty before the first view)."""
+    view = board.state.view if board.state else None
+    return dict(view["table"]) if view else {}
+
+
+def hand_of(board: Board) -> list[dict[str, Any]]:
+    """The board's hand in plain form (none for a spectator)."""
+    return list(plain_table(board).get("hand") or [])

@@ -47,6 +47,7 @@ from .support import (
     LocalTable,
     RandomBotsTable,
     at_table,
+    hand_of,
     our_turn,
     run_async,
     screen_text,
@@ -259,7 +260,7 @@ def test_chinese_ten_tells_each_bots_moves_and_marks_the_spots_they_changed() ->
                 # Our move: the marks and the news go until the bot moves again.
                 action = next(a for a in view(app)["legal"] if "spot" in a)
                 await act(pilot, app, table, action)
-                await wait_until(pilot, lambda: not board.recent, what="our move drawn")
+                await wait_until(pilot, lambda: not board.state.recent, what="our move drawn")
                 await pilot.pause()
                 assert "•" not in shown(app, board) and "Bram (bot):" not in shown(app, board)
             assert told
@@ -299,7 +300,7 @@ def test_thistle_marks_the_groups_the_others_changed_until_our_next_move() -> No
                 if action["kind"] == "draw":  # still our turn: what we did is not marked
                     await wait_until(pilot, lambda: our_turn(app, table), what="our play")
                     await pilot.pause()
-                    assert not thistle.recent and "•" not in thistle.table_text(WIDE)
+                    assert not thistle.state.recent and "•" not in thistle.table_text(WIDE)
             assert marked
             await pilot.press("ctrl+q")
 
@@ -369,7 +370,7 @@ def test_queen_of_scots_tells_what_bram_did_and_marks_his_set_and_discard() -> N
 
 
 async def steer_to(pilot: AppPilot, board: Any, cid: int) -> None:
-    for _ in range(len(board.hand)):
+    for _ in range(len(hand_of(board))):
         if board.cursor == cid:
             return
         await pilot.press("right")
@@ -389,7 +390,7 @@ def test_trupe_tells_what_bram_did_and_marks_his_discard_in_the_row() -> None:
             assert isinstance(trupe, TrupeBoard)
             await pilot.pause()
             await pilot.press("d")
-            await steer_to(pilot, trupe, trupe.hand[-1]["cid"])
+            await steer_to(pilot, trupe, hand_of(trupe)[-1]["cid"])
             await pilot.press("x")
             # Bram draws, declares three of a kind and discards an S3.
             app.other({"kind": "draw"})
@@ -500,7 +501,7 @@ def test_home_and_end_move_to_the_first_and_the_last_card_on_every_board() -> No
             async with app.run_test(size=(80, 24)) as pilot:
                 board = app.board
                 await pilot.pause()
-                hand = board.hand
+                hand = hand_of(board)
                 assert len(hand) > 2, game_id
                 cids = [card["cid"] for card in hand]
                 with_moves = {a["cid"] for a in board.legal if "cid" in a}
@@ -530,7 +531,7 @@ def test_a_selected_card_carries_a_tick_on_every_board_that_selects_several() ->
                 await pilot.pause()
                 await pilot.press("home", "space")
                 await pilot.pause()
-                first = board.hand[0]
+                first = hand_of(board)[0]
                 label = cursor_face(board, first)
                 assert f"✓{label}" in screen_text(app), game_id
                 await pilot.press("right")
@@ -587,7 +588,7 @@ def test_trupe_row_stays_one_row_on_a_narrow_board() -> None:
             ours = ("BBanner", "MColors", "GColors")
             his = ("SColors", "GBanner", "MWorld")
             for mine, bram in zip(ours, his, strict=True):
-                cid = next(c["cid"] for c in trupe.hand if trupe_face(c) == mine)
+                cid = next(c["cid"] for c in hand_of(trupe) if trupe_face(c) == mine)
                 await steer_to(pilot, trupe, cid)
                 await pilot.press("x")
                 app.other({"kind": "draw"})
@@ -660,7 +661,7 @@ def test_thistle_hand_gives_whole_clan_names_at_120_by_40() -> None:
             await pilot.pause()
             hand = shown(app, thistle.query_one("#thistle-hand"))
             assert thistle.whole_names()
-            for card in thistle.hand:
+            for card in hand_of(thistle):
                 if card["kind"] != "castle":
                     assert clan_name(card["clan"]) in hand, hand
             await pilot.press("ctrl+q")

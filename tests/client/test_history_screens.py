@@ -30,6 +30,7 @@ from cardtable.engine.cards import SUIT_SYMBOLS
 
 from .support import (
     SIZE,
+    hand_of,
     join_app,
     notices,
     play_app,
@@ -232,7 +233,7 @@ def test_a_finished_game_is_listed_and_replayed_step_by_step_from_every_seat() -
             theirs = hand_on_screen(app, replay)
             assert len(theirs) == 13 and not theirs & ours
             assert isinstance(replay.board, ChineseTenBoard)
-            assert theirs == {label(card) for card in replay.board.hand}
+            assert theirs == {label(card) for card in hand_of(replay.board)}
             # Then a spectator's, who sees no hand; then ours again.
             await pilot.press("p")
             await loaded(pilot, replay, None)

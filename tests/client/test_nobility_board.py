@@ -37,10 +37,12 @@ from .support import (
     RandomBotsTable,
     at_table,
     footer_with,
+    hand_of,
     noticed,
     notices,
     on_screen,
     our_turn,
+    plain_table,
     prompt_is,
     run_async,
     screen_text,
@@ -233,7 +235,7 @@ async def check_local(pilot: AppPilot, app: Local) -> NobilityBoard:
 
 async def steer(pilot: AppPilot, board: NobilityBoard, card: int) -> None:
     """Move the cursor to `card` with ← or →."""
-    order = [c["cid"] for c in board.hand]
+    order = [c["cid"] for c in hand_of(board)]
     ahead = (order.index(card) - order.index(board.cursor)) % len(order)
     key, count = ("right", ahead) if ahead <= len(order) // 2 else ("left", len(order) - ahead)
     await pilot.press(*[key] * count)
@@ -328,7 +330,7 @@ def test_a_whole_turn_by_keys_draw_meld_extend_done_discard() -> None:
             await pilot.press("enter")
             assert app.made[-1] == {"kind": "done"}
             board = await check_local(pilot, app)
-            assert len(board.hand) == 4 and game.phase == "discard"
+            assert len(hand_of(board)) == 4 and game.phase == "discard"
             assert board.prompt(app.state()) == (
                 "Discard down to three: choose a card with ←→ and press x."
             )
@@ -638,7 +640,7 @@ async def key_move(pilot: AppPilot, board: NobilityBoard, legal: list[PlainActio
         return "done"
     if "draw" in kinds or "take" in kinds:
         take = "take" in kinds and (
-            "draw" not in kinds or len(board.table["stock_discard"]) % 3 == 0
+            "draw" not in kinds or len(plain_table(board)["stock_discard"]) % 3 == 0
         )
         await pilot.press("t" if take else "d")
         return "take" if take else "draw"
@@ -667,7 +669,7 @@ def test_a_game_against_the_bots_by_keys_at_80_by_24() -> None:
                 await wait_until(pilot, lambda: our_turn(app, table), what="our turn")
                 current = view(app)
                 check_board(board, current, names)
-                await on_screen(pilot, app, "Stock", f"Your hand ({len(board.hand)})")
+                await on_screen(pilot, app, "Stock", f"Your hand ({len(hand_of(board))})")
                 await prompt_is(pilot, app, table, board.prompt(table.state))  # type: ignore[arg-type]
                 kinds = {action["kind"] for action in current["legal"]}
                 keys = {"d Draw": "draw" in kinds, "x Discard": "discard" in kinds}

@@ -49,6 +49,7 @@ from .support import (
     check_breakdown,
     drawn,
     footer_with,
+    hand_of,
     noticed,
     on_screen,
     our_turn,
@@ -235,7 +236,7 @@ async def until_made(
 
 async def steer(pilot: AppPilot, queen: QueenOfScotsBoard, cid: int) -> None:
     """Move the cursor to `cid` with ← or → (the shorter way, wrapping round)."""
-    order = [card["cid"] for card in queen.hand]
+    order = [card["cid"] for card in hand_of(queen)]
     ahead = (order.index(cid) - order.index(queen.cursor)) % len(order)
     key, count = ("right", ahead) if ahead <= len(order) // 2 else ("left", len(order) - ahead)
     await pilot.press(*[key] * count)

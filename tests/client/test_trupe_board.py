@@ -48,6 +48,7 @@ from .support import (
     check_breakdown,
     drawn,
     footer_with,
+    hand_of,
     noticed,
     on_screen,
     our_turn,
@@ -259,7 +260,7 @@ async def until_made(
 
 async def steer(pilot: AppPilot, trupe: TrupeBoard, cid: int) -> None:
     """Move the cursor to `cid` with ← or → (the shorter way, wrapping round)."""
-    order = [card["cid"] for card in trupe.hand]
+    order = [card["cid"] for card in hand_of(trupe)]
     ahead = (order.index(cid) - order.index(trupe.cursor)) % len(order)
     key, count = ("right", ahead) if ahead <= len(order) // 2 else ("left", len(order) - ahead)
     await pilot.press(*[key] * count)
@@ -546,7 +547,7 @@ async def click_card(
     pilot: AppPilot, app: App[Any], trupe: TrupeBoard, part: Any, cid: int
 ) -> None:
     """Click `cid` in the hand: the copies of a face show in hand order."""
-    hand = trupe.hand
+    hand = hand_of(trupe)
     card = next(card for card in hand if card["cid"] == cid)
     copies = [c["cid"] for c in hand if face(c) == face(card)]
     found = places(app, f" {face(card)} ", part) + places(app, f"[{face(card)}]", part)
@@ -612,7 +613,7 @@ def test_four_players_fit_80_by_24_with_the_areas_scrolling_and_rules_on_questio
             check_board(trupe, view(app), names)
             areas = trupe.query_one("#trupe-areas", VerticalScroll)
             # The four areas do not fit: the hand stays in sight and the areas scroll.
-            hand = f"Your hand ({len(trupe.hand)})"
+            hand = f"Your hand ({len(hand_of(trupe))})"
             await on_screen(pilot, app, hand, widget=trupe)
             await wait_until(pilot, lambda: areas.virtual_size.height > areas.size.height, 5)
             legend = "♣Trefoil"  # the last of the areas

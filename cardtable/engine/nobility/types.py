@@ -387,7 +387,7 @@ class OfferView:
     give_melds: tuple[int, ...] = wire_field()
     get_money: int = wire_field()
     get_melds: tuple[int, ...] = wire_field()
-    coalition: Coalition | None = wire_field()  # noqa: RUF009 (no default: a wire name)
+    coalition: Coalition | None = wire_field()
     lapses_on_turn: int = wire_field()
 
 
@@ -749,7 +749,7 @@ class DealDone(EventPart):
     give_melds: tuple[int, ...] = wire_field()
     get_money: int = wire_field()
     get_melds: tuple[int, ...] = wire_field()
-    coalition: Coalition | None = wire_field()  # noqa: RUF009 (no default: a wire name)
+    coalition: Coalition | None = wire_field()
 
 
 TYPES = GameTypes(

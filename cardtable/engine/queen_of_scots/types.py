@@ -224,7 +224,7 @@ class Added(EventPart):
     seat: int
     set_id: int = wire_field(name="set")
     of: str = wire_field()
-    card: QueenFace = wire_field()  # noqa: RUF009 (a field, not a shared default)
+    card: QueenFace = wire_field()
     value: int = wire_field()
 
 

@@ -66,7 +66,7 @@ class Board(Widget, can_focus=True):
     class Chosen(Message):
         """The player chose `action` (one of the legal actions)."""
 
-        def __init__(self, action: GameAction | dict[str, Any]) -> None:
+        def __init__(self, action: GameAction) -> None:
             super().__init__()
             self.action = action
 
@@ -87,54 +87,25 @@ class Board(Widget, can_focus=True):
         return self.state.seat_view if self.state else None
 
     @property
-    def table(self) -> dict[str, Any]:
-        """The game's part of the view (empty before the first view)."""
-        view = self.state.view if self.state else None
-        return view["table"] if view else {}
-
-    @property
-    def legal(self) -> list[dict[str, Any]]:
-        return self.state.legal if self.state else []
-
-    @property
-    def hand(self) -> list[dict[str, Any]]:
-        """Our hand's cards (none for a spectator)."""
-        return list(self.table.get("hand") or [])
-
-    @property
-    def recent(self) -> tuple[dict[str, Any], ...]:
-        """What the other players did since our last move, event by event: the board marks
-        what it changed until we move again."""
-        return self.state.recent if self.state else ()
-
-    def recent_values(self, key: str, *kinds: str) -> set[Any]:
-        """The values under `key` in the recent events (of `kinds`, when given)."""
-        return {
-            event[key]
-            for event in self.recent
-            if key in event and event[key] is not None and (not kinds or event["kind"] in kinds)
-        }
-
-    @property
     def me(self) -> int | None:
         """Our seat; None for a spectator."""
         return self.state.seat if self.state else None
 
     def seats_in_order(self) -> list[int]:
         """Our seat first, then the others from our left (a spectator: seat 1 first)."""
-        view = self.state.view if self.state else None
-        if not view:
+        view = self.seat_view
+        if view is None:
             return []
         me = self.me if self.me is not None else 0
-        return [(me + offset) % int(view["seats"]) for offset in range(int(view["seats"]))]
+        return [(me + offset) % view.seats for offset in range(view.seats)]
 
     def total(self, seat: int) -> int:
         """The running total of `seat`'s side from the rounds before this one."""
-        view = self.state.view if self.state else None
-        if not view:
+        view = self.seat_view
+        if view is None:
             return 0
-        side = next(i for i, members in enumerate(view["sides"]) if seat in members)
-        return int(view["totals"][side])
+        side = next(i for i, members in enumerate(view.sides) if seat in members)
+        return view.totals[side]
 
     def show(self, state: TableState) -> None:
         """Draw `state`; called after every change at the table."""
@@ -155,17 +126,18 @@ class Board(Widget, can_focus=True):
     def waiting_prompt(state: TableState) -> str | None:
         """The prompt whenever it is not our move (the game over, a dealer or another player
         awaited); None when it is our move. Boards say the rest."""
-        phase = (state.view["table"] if state.view else {}).get("phase")
+        view = state.seat_view
+        phase = getattr(view.table, "phase", None) if view else None
         if phase == "over":
             return "The game is over."
         if state.my_turn:
             return None
-        if phase == "deal" and state.view:
-            return f"Waiting for {state.name(state.view['dealer'])} to deal."
+        if phase == "deal" and view:
+            return f"Waiting for {state.name(view.dealer)} to deal."
         actors = state.actors
         return f"{state.name(actors[0])} is playing." if actors else ""
 
-    def choose(self, action: GameAction | dict[str, Any]) -> None:
+    def choose(self, action: GameAction) -> None:
         self.post_message(self.Chosen(action))
 
     def notify(

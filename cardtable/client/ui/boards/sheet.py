@@ -10,7 +10,7 @@ card. Queen of Scots, Trupe and Nobility are drawn this way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,6 +28,13 @@ def sheet_text(rows: list[Row], width: int) -> str:
     """`rows` as plain text laid out `width` cells wide."""
     lines, _ = lay_out(rows, width)
     return "\n".join(line.plain for line in lines)
+
+
+class NamedCard(Protocol):
+    """A card as a view shows it: named by its id."""
+
+    @property
+    def cid(self) -> int: ...
 
 
 class SheetBoard(Board):
@@ -90,8 +97,10 @@ class SheetBoard(Board):
         """Drop any choice on screen that was for other cards (a subclass's targets)."""
 
     def hand_order(self) -> list[int]:
-        """Our hand's card ids in the order drawn (a board reading its typed view says so)."""
-        return [card["cid"] for card in self.hand]
+        """Our hand's card ids in the order drawn (none for a spectator)."""
+        view = self.seat_view
+        hand: Sequence[NamedCard] | None = getattr(view.table, "hand", None) if view else None
+        return [card.cid for card in hand or ()]
 
     # -- marking cards --------------------------------------------------------------------------
 
