@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from cardtable.engine.cards import CardFace
 from cardtable.engine.codec import Plain, WireError, wire_field
-from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids, cards_field
+from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
 
 CARD_REFUSAL = "Cards are named by their numbers."
 MELD_REFUSAL = "Melds are named by their numbers."
@@ -102,30 +102,6 @@ class Claim(GameAction):
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
-def _optional_int(record: Mapping[str, Any], key: str, refusal: str) -> int | None:
-    if key not in record:
-        return None
-    value = record[key]
-    if not _whole(value):
-        raise WireError(refusal)
-    assert isinstance(value, int)
-    return value
-
-
-def _cid(record: Mapping[str, Any]) -> int:
-    value = record.get("cid")
-    if not _whole(value):
-        raise WireError(CARD_REFUSAL)
-    assert isinstance(value, int)
-    return value
-
-
-def _extra(record: Mapping[str, Any], known: set[str], what: str) -> None:
-    extra = sorted(str(key) for key in set(record) - known)
-    if extra:
-        raise WireError(f"{what} has no field {extra[0]!r}.")
-
-
 @dataclass(frozen=True, slots=True)
 class Battle(GameAction):
     """Attack meld `meld` or seat `hand`'s hand (one of the two) with nobles `cids`.
@@ -134,29 +110,9 @@ class Battle(GameAction):
     ``{"cids": [...], "hand": 1}``."""
 
     kind: ClassVar[str] = "battle"
-    cids: tuple[int, ...]
-    meld: int | None = None
-    hand: int | None = None
-
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"kind": self.kind, "cids": list(self.cids)}
-        if self.meld is not None:
-            wire["meld"] = self.meld
-        if self.hand is not None:
-            wire["hand"] = self.hand
-        return wire
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Battle:
-        record = _record(data, cls.kind)
-        _extra(record, {"kind", "cids", "meld", "hand"}, cls.kind)
-        if "cids" not in record:
-            raise WireError("Name the cards from your hand.")
-        return cls(
-            card_ids(record["cids"]),
-            _optional_int(record, "meld", MELD_REFUSAL),
-            _optional_int(record, "hand", "Name the hand to attack by its seat."),
-        )
+    cids: tuple[int, ...] = cards_field()
+    meld: int | None = wire_field(optional=True, refusal=MELD_REFUSAL)
+    hand: int | None = wire_field(optional=True, refusal="Name the hand to attack by its seat.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,20 +122,8 @@ class Retrieve(GameAction):
     On the wire ``meld`` travels only when there is one."""
 
     kind: ClassVar[str] = "retrieve"
-    cid: int
-    meld: int | None = None
-
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"kind": self.kind, "cid": self.cid}
-        if self.meld is not None:
-            wire["meld"] = self.meld
-        return wire
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Retrieve:
-        record = _record(data, cls.kind)
-        _extra(record, {"kind", "cid", "meld"}, cls.kind)
-        return cls(_cid(record), _optional_int(record, "meld", MELD_REFUSAL))
+    cid: int = wire_field(refusal=CARD_REFUSAL)
+    meld: int | None = wire_field(optional=True, refusal=MELD_REFUSAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +222,10 @@ class Offer(GameAction):
 
     @classmethod
     def from_wire(cls, data: Plain) -> Offer:
+        # Read by hand for its words: an offer is typed by a player (the diplomacy chat), not
+        # picked from the legal list, so a part it does not have is named ("An offer has no
+        # part called 'gift'."); the codec refuses any unknown field with the one sentence of
+        # every action ("Send one of your legal actions exactly as the view lists it.").
         record = _record(data, cls.kind)
         to = record.get("to")
         if not _whole(to):
@@ -300,6 +248,10 @@ class Offer(GameAction):
 
 
 def _deal_number(data: Plain, kind: str) -> int:
+    """The offer an answer names. Read by hand for its words: a missing number or a field too
+    many is "Name the offer by its number, as `deal`.", a number that is not one "There is no
+    open offer with that number."; the codec gives one `refusal` for a missing field and a wrong
+    one, and one sentence for an unknown field in any action."""
     record = _record(data, kind)
     if set(record) != {"kind", "deal"}:
         raise WireError(NAME_THE_OFFER)
@@ -387,7 +339,7 @@ class OfferView:
     give_melds: tuple[int, ...] = wire_field()
     get_money: int = wire_field()
     get_melds: tuple[int, ...] = wire_field()
-    coalition: Coalition | None = wire_field()  # noqa: RUF009 (no default: a wire name)
+    coalition: Coalition | None = wire_field()
     lapses_on_turn: int = wire_field()
 
 
@@ -749,7 +701,7 @@ class DealDone(EventPart):
     give_melds: tuple[int, ...] = wire_field()
     get_money: int = wire_field()
     get_melds: tuple[int, ...] = wire_field()
-    coalition: Coalition | None = wire_field()  # noqa: RUF009 (no default: a wire name)
+    coalition: Coalition | None = wire_field()
 
 
 TYPES = GameTypes(
