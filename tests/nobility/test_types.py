@@ -32,8 +32,8 @@ def check_events(events: list[Event]) -> None:
 def check_views(game: Nobility) -> None:
     for seat in SEERS:
         view = game.seat_view(seat)
-        # (the table alone: GameTypes.view_from_wire cannot read its list of legal actions yet)
         assert from_wire(NobilityTable, to_wire(view.table)) == view.table
+        assert TYPES.view_from_wire(game.view(seat)) == view
         for action in view.legal:
             check_action(action)
     for seat in range(3):

@@ -76,6 +76,7 @@ def test_every_view_event_and_action_reads_back_as_itself(players: int, seed: in
         for seat in seats:
             view = game.seat_view(seat)
             assert from_wire(QueenOfScotsTable, to_wire(view.table)) == view.table
+            assert TYPES.view_from_wire(game.view(seat)) == view
             for action in view.legal:
                 assert TYPES.action_from_wire(to_wire(action)) == action
             for event in events:
