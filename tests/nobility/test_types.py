@@ -98,6 +98,8 @@ def test_views_events_and_actions_read_back_as_themselves(seed: int) -> None:
         {"kind": "meld", "cids": [1, 1, 2]},
         {"kind": "battle", "cids": [1, 2], "meld": "1"},
         {"kind": "retrieve", "cid": 1, "where": 2},
+        {"kind": "retrieve", "cid": 1, "meld": None},
+        {"kind": "battle", "cids": [1, 2], "hand": None},
         {"kind": "merge", "to": None},
         {"kind": "offer", "to": 1, "give_money": -1},
         {"kind": "accept"},

@@ -104,6 +104,7 @@ def test_takes_travel_with_only_the_fields_they_name() -> None:
         ({"kind": "meld", "cids": [1, 2, 3], "set": 0}, None),
         ({"kind": "take", "cids": ["Knox"]}, "Cards are named by their numbers."),
         ({"kind": "take", "set": "0"}, "There is no such set on the table."),
+        ({"kind": "take", "cids": [1, 2], "set": None}, "There is no such set on the table."),
         ({"kind": "take", "cids": [1, 2], "card": 3}, None),
         ({"kind": "add", "cid": 1}, "There is no such set on the table."),
         ({"kind": "discard", "cid": "1"}, "That card is not in your hand."),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import Plain, WireError, wire_field
+from cardtable.engine.codec import Plain, WireError, read_as, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
 
 CARD_REFUSAL = "Cards are named by their numbers."
@@ -102,6 +102,13 @@ class Claim(GameAction):
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
+def _number(data: Plain) -> int:
+    """An optional field's number: one that is left out when there is none, so an explicit
+    null is not sent as the view lists the action, and is refused."""
+    number: int = read_as(int, data)
+    return number
+
+
 @dataclass(frozen=True, slots=True)
 class Battle(GameAction):
     """Attack meld `meld` or seat `hand`'s hand (one of the two) with nobles `cids`.
@@ -111,8 +118,10 @@ class Battle(GameAction):
 
     kind: ClassVar[str] = "battle"
     cids: tuple[int, ...] = cards_field()
-    meld: int | None = wire_field(optional=True, refusal=MELD_REFUSAL)
-    hand: int | None = wire_field(optional=True, refusal="Name the hand to attack by its seat.")
+    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
+    hand: int | None = wire_field(
+        optional=True, parse=_number, refusal="Name the hand to attack by its seat."
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +132,7 @@ class Retrieve(GameAction):
 
     kind: ClassVar[str] = "retrieve"
     cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int | None = wire_field(optional=True, refusal=MELD_REFUSAL)
+    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
 
 
 @dataclass(frozen=True, slots=True)

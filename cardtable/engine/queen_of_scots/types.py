@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from cardtable.engine.codec import Plain, UnknownField, WireError, wire_field
+from cardtable.engine.codec import Plain, UnknownField, WireError, read_as, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids, cards_field
 
 NOT_IN_HAND = "That card is not in your hand."
@@ -39,6 +39,13 @@ class QueenFace:
         return self.type == "royal"
 
 
+def _number(data: Plain) -> int:
+    """An optional field's number: one that is left out when there is none, so an explicit
+    null is not sent as the view lists the action, and is refused."""
+    number: int = read_as(int, data)
+    return number
+
+
 # -- actions ---------------------------------------------------------------------------------------
 
 
@@ -65,7 +72,7 @@ class Take(GameAction):
 
     kind: ClassVar[str] = "take"
     cids: tuple[int, ...] | None = cards_field(optional=True)
-    set_id: int | None = wire_field(name="set", refusal=NO_SUCH_SET, optional=True)
+    set_id: int | None = wire_field(name="set", parse=_number, refusal=NO_SUCH_SET, optional=True)
 
 
 @dataclass(frozen=True, slots=True)
