@@ -32,8 +32,8 @@ def check_events(events: list[Event]) -> None:
 def check_views(game: Nobility) -> None:
     for seat in SEERS:
         view = game.seat_view(seat)
-        # (the table alone: GameTypes.view_from_wire cannot read its list of legal actions yet)
         assert from_wire(NobilityTable, to_wire(view.table)) == view.table
+        assert TYPES.view_from_wire(game.view(seat)) == view
         for action in view.legal:
             check_action(action)
     for seat in range(3):
@@ -98,6 +98,8 @@ def test_views_events_and_actions_read_back_as_themselves(seed: int) -> None:
         {"kind": "meld", "cids": [1, 1, 2]},
         {"kind": "battle", "cids": [1, 2], "meld": "1"},
         {"kind": "retrieve", "cid": 1, "where": 2},
+        {"kind": "retrieve", "cid": 1, "meld": None},
+        {"kind": "battle", "cids": [1, 2], "hand": None},
         {"kind": "merge", "to": None},
         {"kind": "offer", "to": 1, "give_money": -1},
         {"kind": "accept"},

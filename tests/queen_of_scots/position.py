@@ -21,6 +21,7 @@ from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.edition import STANDARD, Edition
 from cardtable.engine.queen_of_scots.rules import HAND_SIZE, MELD, PICKUP, QueenOfScots
 from cardtable.engine.queen_of_scots.sets import QueenSet
+from cardtable.engine.queen_of_scots.types import Phase
 
 #: A set on the table: its owner and its cards, e.g. ``(0, "Knox Knox Jewels")``.
 SetSpec = tuple[int, str]
@@ -117,7 +118,7 @@ def position(
     *,
     rest: Literal["stock", "pile"] = "stock",
     turn: int = 0,
-    phase: str = PICKUP,
+    phase: Phase = PICKUP,
     dealer: int | None = None,
     totals: Sequence[int] | None = None,
     target: int = 1000,

@@ -76,6 +76,7 @@ def test_every_view_event_and_action_reads_back_as_itself(players: int, seed: in
         for seat in seats:
             view = game.seat_view(seat)
             assert from_wire(QueenOfScotsTable, to_wire(view.table)) == view.table
+            assert TYPES.view_from_wire(game.view(seat)) == view
             for action in view.legal:
                 assert TYPES.action_from_wire(to_wire(action)) == action
             for event in events:
@@ -103,6 +104,7 @@ def test_takes_travel_with_only_the_fields_they_name() -> None:
         ({"kind": "meld", "cids": [1, 2, 3], "set": 0}, None),
         ({"kind": "take", "cids": ["Knox"]}, "Cards are named by their numbers."),
         ({"kind": "take", "set": "0"}, "There is no such set on the table."),
+        ({"kind": "take", "cids": [1, 2], "set": None}, "There is no such set on the table."),
         ({"kind": "take", "cids": [1, 2], "card": 3}, None),
         ({"kind": "add", "cid": 1}, "There is no such set on the table."),
         ({"kind": "discard", "cid": "1"}, "That card is not in your hand."),

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import Plain, WireError, wire_field
-from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids, cards_field
+from cardtable.engine.codec import Plain, WireError, read_as, wire_field
+from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
 
 CARD_REFUSAL = "Cards are named by their numbers."
 MELD_REFUSAL = "Melds are named by their numbers."
@@ -102,28 +102,11 @@ class Claim(GameAction):
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
-def _optional_int(record: Mapping[str, Any], key: str, refusal: str) -> int | None:
-    if key not in record:
-        return None
-    value = record[key]
-    if not _whole(value):
-        raise WireError(refusal)
-    assert isinstance(value, int)
-    return value
-
-
-def _cid(record: Mapping[str, Any]) -> int:
-    value = record.get("cid")
-    if not _whole(value):
-        raise WireError(CARD_REFUSAL)
-    assert isinstance(value, int)
-    return value
-
-
-def _extra(record: Mapping[str, Any], known: set[str], what: str) -> None:
-    extra = sorted(str(key) for key in set(record) - known)
-    if extra:
-        raise WireError(f"{what} has no field {extra[0]!r}.")
+def _number(data: Plain) -> int:
+    """An optional field's number: one that is left out when there is none, so an explicit
+    null is not sent as the view lists the action, and is refused."""
+    number: int = read_as(int, data)
+    return number
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,29 +117,11 @@ class Battle(GameAction):
     ``{"cids": [...], "hand": 1}``."""
 
     kind: ClassVar[str] = "battle"
-    cids: tuple[int, ...]
-    meld: int | None = None
-    hand: int | None = None
-
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"kind": self.kind, "cids": list(self.cids)}
-        if self.meld is not None:
-            wire["meld"] = self.meld
-        if self.hand is not None:
-            wire["hand"] = self.hand
-        return wire
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Battle:
-        record = _record(data, cls.kind)
-        _extra(record, {"kind", "cids", "meld", "hand"}, cls.kind)
-        if "cids" not in record:
-            raise WireError("Name the cards from your hand.")
-        return cls(
-            card_ids(record["cids"]),
-            _optional_int(record, "meld", MELD_REFUSAL),
-            _optional_int(record, "hand", "Name the hand to attack by its seat."),
-        )
+    cids: tuple[int, ...] = cards_field()
+    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
+    hand: int | None = wire_field(
+        optional=True, parse=_number, refusal="Name the hand to attack by its seat."
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,20 +131,8 @@ class Retrieve(GameAction):
     On the wire ``meld`` travels only when there is one."""
 
     kind: ClassVar[str] = "retrieve"
-    cid: int
-    meld: int | None = None
-
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"kind": self.kind, "cid": self.cid}
-        if self.meld is not None:
-            wire["meld"] = self.meld
-        return wire
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Retrieve:
-        record = _record(data, cls.kind)
-        _extra(record, {"kind", "cid", "meld"}, cls.kind)
-        return cls(_cid(record), _optional_int(record, "meld", MELD_REFUSAL))
+    cid: int = wire_field(refusal=CARD_REFUSAL)
+    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +231,10 @@ class Offer(GameAction):
 
     @classmethod
     def from_wire(cls, data: Plain) -> Offer:
+        # Read by hand for its words: an offer is typed by a player (the diplomacy chat), not
+        # picked from the legal list, so a part it does not have is named ("An offer has no
+        # part called 'gift'."); the codec refuses any unknown field with the one sentence of
+        # every action ("Send one of your legal actions exactly as the view lists it.").
         record = _record(data, cls.kind)
         to = record.get("to")
         if not _whole(to):
@@ -300,6 +257,10 @@ class Offer(GameAction):
 
 
 def _deal_number(data: Plain, kind: str) -> int:
+    """The offer an answer names. Read by hand for its words: a missing number or a field too
+    many is "Name the offer by its number, as `deal`.", a number that is not one "There is no
+    open offer with that number."; the codec gives one `refusal` for a missing field and a wrong
+    one, and one sentence for an unknown field in any action."""
     record = _record(data, kind)
     if set(record) != {"kind", "deal"}:
         raise WireError(NAME_THE_OFFER)

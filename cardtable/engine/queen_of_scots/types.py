@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
-from cardtable.engine.codec import Plain, WireError, wire_field
+from cardtable.engine.codec import Plain, UnknownField, WireError, read_as, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids, cards_field
 
 NOT_IN_HAND = "That card is not in your hand."
@@ -39,6 +39,13 @@ class QueenFace:
         return self.type == "royal"
 
 
+def _number(data: Plain) -> int:
+    """An optional field's number: one that is left out when there is none, so an explicit
+    null is not sent as the view lists the action, and is refused."""
+    number: int = read_as(int, data)
+    return number
+
+
 # -- actions ---------------------------------------------------------------------------------------
 
 
@@ -64,27 +71,8 @@ class Take(GameAction):
     travel: ``{"kind": "take", "cids": [...]}`` or ``{"kind": "take", "set": 2}``."""
 
     kind: ClassVar[str] = "take"
-    cids: tuple[int, ...] | None = cards_field(default=None)
-    set_id: int | None = wire_field(name="set", refusal=NO_SUCH_SET, default=None)
-
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"kind": self.kind}
-        if self.cids is not None:
-            wire["cids"] = list(self.cids)
-        if self.set_id is not None:
-            wire["set"] = self.set_id
-        return wire
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Take:
-        # TRANSITION: read by hand so that `card_ids`' own words reach the player, which the
-        # codec prefixes with the field's name.
-        fields = _fields(data, "take", ("cids", "set"))
-        cids = card_ids(fields["cids"]) if "cids" in fields else None
-        set_id = fields.get("set")
-        if set_id is not None and (isinstance(set_id, bool) or not isinstance(set_id, int)):
-            raise WireError(NO_SUCH_SET)
-        return cls(cids, set_id)
+    cids: tuple[int, ...] | None = cards_field(optional=True)
+    set_id: int | None = wire_field(name="set", parse=_number, refusal=NO_SUCH_SET, optional=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +84,18 @@ class Meld(GameAction):
 
     @classmethod
     def from_wire(cls, data: Plain) -> Meld:
-        # TRANSITION: as `Take.from_wire`.
-        fields = _fields(data, "meld", ("cids",))
-        if "cids" not in fields:
-            raise WireError(NAME_CARDS)
-        return cls(card_ids(fields["cids"]))
+        # Read by hand for one sentence: a meld naming no cards at all is refused as one naming
+        # an empty list, "Name the cards from your hand." The codec gives a missing field its
+        # own words ("meld needs 'cids'.") or the field's `refusal`, and a `refusal` would also
+        # replace `card_ids`' other words ("Cards are named by their numbers.", "A card is
+        # named twice."). Otherwise this reads as the codec does.
+        if not isinstance(data, Mapping) or data.get("kind") != cls.kind:
+            raise WireError(f"Expected a {cls.kind!r}.")
+        meld = cls(card_ids(data.get("cids", [])))
+        extra = sorted(str(key) for key in data if key not in ("kind", "cids"))
+        if extra:
+            raise UnknownField(f"{cls.kind} has no field {extra[0]!r}.")
+        return meld
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,16 +116,6 @@ class Discard(GameAction):
 
 
 QueenAction = Draw | Stop | Take | Meld | Add | Discard
-
-
-def _fields(data: Plain, kind: str, names: tuple[str, ...]) -> Mapping[str, Any]:
-    """`data`'s fields besides its kind, or `WireError` for a field it may not have."""
-    if not isinstance(data, Mapping) or data.get("kind") != kind:
-        raise WireError(f"Expected a {kind!r}.")
-    extra = sorted(str(key) for key in data if key != "kind" and key not in names)
-    if extra:
-        raise WireError(f"{kind} has no field {extra[0]!r}.")
-    return {key: value for key, value in data.items() if key != "kind"}
 
 
 # -- events ----------------------------------------------------------------------------------------

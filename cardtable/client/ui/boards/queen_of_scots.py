@@ -40,7 +40,6 @@ from cardtable.client.ui.boards.queen_of_scots_reading import (
     LETTERS,
     QueenOfScotsReading,
     Target,
-    read_view,
 )
 from cardtable.client.ui.boards.sheet import changed_mark, news_seen, picked
 from cardtable.client.ui.cards import BLACK_INK, CHANGED, GREEN_ON_DARK, YELLOW_ON_DARK, back_text
@@ -62,7 +61,7 @@ from cardtable.engine.queen_of_scots.types import (
     Took,
 )
 
-__all__ = ["LETTERS", "QueenOfScotsBoard", "Target", "face", "read_view"]
+__all__ = ["LETTERS", "QueenOfScotsBoard", "Target", "face"]
 
 
 @register_board("queen-of-scots")
@@ -96,7 +95,6 @@ class QueenOfScotsBoard(QueenOfScotsReading):
     def show(self, state: TableState) -> None:
         old = self.hand_order()
         self.state = state
-        self.queen, self.moves = read_view(state)
         cids = self.hand_order()
         self.picked = [cid for cid in self.picked if cid in cids]
         if self.cursor not in cids:
@@ -117,9 +115,10 @@ class QueenOfScotsBoard(QueenOfScotsReading):
         self._draw()
 
     def seat_note(self, state: TableState, seat: int) -> str:
-        table, _ = read_view(state)
-        if table is None:
+        view = state.seat_view
+        if view is None:
             return ""
+        table = view.table
         return f"hand {table.hand_counts[seat]} · sets {table.table_values[seat]}"
 
     # -- the player's keys and clicks -----------------------------------------------------------

@@ -11,12 +11,10 @@ from cardtable.client.ui.boards import Lettered, Letters
 from cardtable.client.ui.boards.queen_of_scots_faces import JEWEL
 from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine import EventPart, GameAction, IllegalAction, SeenEvent
-from cardtable.engine.codec import WireError, from_wire
+from cardtable.engine import EventPart, GameAction, SeenEvent
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD, Edition
 from cardtable.engine.queen_of_scots.sets import match_word, new_set_problem
 from cardtable.engine.queen_of_scots.types import (
-    TYPES,
     Add,
     Meld,
     QueenFace,
@@ -39,21 +37,6 @@ class Target:
     set_id: int | None = None
 
 
-def read_view(state: TableState | None) -> tuple[QueenOfScotsTable | None, tuple[GameAction, ...]]:
-    """The table and our legal actions, read by the game's types (None and none before the
-    first view). TRANSITION: `TableState.seat_view` gives both once `GameTypes.view_from_wire`
-    reads a view's legal list (it asks the codec for ``list[Any]``, which it cannot read)."""
-    view = state.view if state else None
-    if not view or view.get("table") is None:
-        return None, ()
-    try:
-        table = from_wire(QueenOfScotsTable, view["table"])
-        legal = tuple(TYPES.action_from_wire(action) for action in view.get("legal", []))
-    except (WireError, IllegalAction):
-        return None, ()
-    return table, legal
-
-
 class QueenOfScotsReading(SheetBoard):
     """The Queen of Scots board's reading of the view; `QueenOfScotsBoard` draws it and acts."""
 
@@ -65,10 +48,20 @@ class QueenOfScotsReading(SheetBoard):
         #: Selected cards still to add, one after another, to the set just melded (the legal
         #: list gives melds at their smallest).
         self.adding: list[int] = []
-        self.queen: QueenOfScotsTable | None = None
-        self.moves: tuple[GameAction, ...] = ()
 
     # -- what the view says --------------------------------------------------------------------
+
+    @property
+    def queen(self) -> QueenOfScotsTable | None:
+        """The table as we see it (None before the first view)."""
+        view = self.seat_view
+        return view.table if view else None
+
+    @property
+    def moves(self) -> tuple[GameAction, ...]:
+        """Our legal actions, typed."""
+        view = self.seat_view
+        return view.legal if view else ()
 
     @property
     def edition(self) -> Edition:
@@ -166,7 +159,9 @@ class QueenOfScotsReading(SheetBoard):
         waiting = self.waiting_prompt(state)
         if waiting is not None:
             return waiting
-        table, legal = read_view(state)
+        view = state.seat_view
+        table: QueenOfScotsTable | None = view.table if view else None
+        legal = view.legal if view else ()
         phase = table.phase if table else None
         if phase == "deal":
             return "Press d to deal the next round."

@@ -3,18 +3,15 @@ others changed since our last move, and the targets a letter picks now."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from cardtable.client.ui.boards import Lettered, Letters
 from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.cards import SUIT_SYMBOLS, CardFace
-from cardtable.engine.codec import WireError, from_wire
-from cardtable.engine.core import GameAction, IllegalAction, SeatView, _ViewFrame
+from cardtable.engine.core import GameAction, SeatView
 from cardtable.engine.nobility.types import (
-    TYPES,
     Captured,
     Corrupted,
     Defended,
@@ -37,41 +34,6 @@ LETTERS = Letters("123456789ahknz", "Choose")
 
 ActionT = TypeVar("ActionT", bound=GameAction)
 NobilityView = SeatView[NobilityTable]
-
-
-def read_view(view: Mapping[str, Any] | None) -> NobilityView | None:
-    """A seat's plain view, typed (None: none yet, or not a Nobility view).
-
-    TRANSITION: this is `TableState.seat_view` once `GameTypes.view_from_wire` can read a
-    view's legal list (it asks the codec for ``list[Any]``, which the codec does not read)."""
-    if view is None:
-        return None
-    try:
-        frame = from_wire(
-            _ViewFrame, {key: value for key, value in view.items() if key not in ("legal", "table")}
-        )
-        plain = view.get("legal", [])
-        if not isinstance(plain, list):
-            return None
-        legal = tuple(TYPES.action_from_wire(action) for action in plain)
-        table = from_wire(NobilityTable, view["table"])
-    except (WireError, IllegalAction, KeyError):
-        return None
-    return SeatView(
-        game=frame.game,
-        seat=frame.seat,
-        seats=frame.seats,
-        sides=frame.sides,
-        round=frame.round,
-        dealer=frame.dealer,
-        awaiting_deal=frame.awaiting_deal,
-        actors=frame.actors,
-        legal=legal,
-        table=table,
-        round_scores=frame.round_scores,
-        totals=frame.totals,
-        result=frame.result,
-    )
 
 
 @dataclass(frozen=True)
@@ -97,23 +59,17 @@ class NobilityReading(SheetBoard):
         #: The move whose target is being chosen (its words), and its targets.
         self.asking: str = ""
         self.choices: list[Lettered[Target]] = []
-        self._read: tuple[Mapping[str, Any] | None, NobilityView | None] = (None, None)
 
     # -- the view ------------------------------------------------------------------------------
 
     def view_of(self, state: TableState | None) -> NobilityView | None:
-        """`state`'s view, typed (read once per view)."""
-        view = state.view if state else None
-        if view is None:
-            return None
-        if self._read[0] is not view:
-            self._read = (view, read_view(view))
-        return self._read[1]
+        """`state`'s view, typed (`TableState` reads it once per view)."""
+        return state.seat_view if state else None
 
     @property
     def nv(self) -> NobilityView | None:
         """Our view, typed."""
-        return self.view_of(self.state)
+        return self.seat_view
 
     @property
     def tbl(self) -> NobilityTable | None:
