@@ -10,6 +10,7 @@ import pytest
 
 from cardtable.cli import main
 from cardtable.engine import get_game, play_out
+from cardtable.engine.codec import to_wire
 from cardtable.server.storage import GameRecord, SeatRecord, Store, TableRecord, open_database
 from cardtable.server.storage.writes import FinishGame, OpenTable, StartGame, TakeAction, Write
 from tests.test_cli import cardtable
@@ -32,7 +33,7 @@ def store_finished_game(
         ),
         StartGame(GameRecord(game_id, game_id, 1, setup, players, (1, 2), 2.0)),
         *(
-            TakeAction(game_id, seq, seat, action, 3.0)
+            TakeAction(game_id, seq, seat, to_wire(action), 3.0)
             for seq, (seat, action) in enumerate(actions, 1)
         ),
         FinishGame(game_id, game.result.to_wire(), 1_795_336_351.0),

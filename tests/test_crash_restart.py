@@ -22,7 +22,7 @@ import pytest
 import trio
 
 from cardtable.client.session import ClientSession, ConnectionLost, connect
-from cardtable.engine import Action, replay
+from cardtable.engine import PlainAction, replay
 from cardtable.protocol import Message, Update
 from cardtable.server.storage import GameRecord, Store, open_for_reading
 
@@ -215,7 +215,7 @@ async def start_game(ada: ClientSession, bo: ClientSession, table: int, game_no:
 @dataclass(frozen=True)
 class StoredGame:
     record: GameRecord
-    actions: tuple[tuple[int, Action], ...]
+    actions: tuple[tuple[int, PlainAction], ...]
     rounds: tuple[dict[str, Any], ...]
 
 
@@ -231,7 +231,7 @@ def stored_games(db: Path) -> list[StoredGame]:
         store.close()
 
 
-def stored_actions(db: Path, game_id: int) -> tuple[tuple[int, Action], ...]:
+def stored_actions(db: Path, game_id: int) -> tuple[tuple[int, PlainAction], ...]:
     store = Store(open_for_reading(db))
     try:
         return store.actions(game_id)

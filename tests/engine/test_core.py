@@ -22,7 +22,7 @@ from cardtable.engine import (
 )
 from cardtable.engine.core import EventPart, GameEnd, Result, RoundScore, SeenEvent, best_sides
 from cardtable.engine.options import parse_option_text, resolve_options
-from cardtable.engine.text import describe_common, describe_frame
+from cardtable.engine.text import describe_frame
 
 DECKS = OptionSpec("decks", 2, "decks", choices=(1, 2))
 ROUNDS = OptionSpec("rounds", 1, "deals", minimum=1, maximum=10)
@@ -136,16 +136,6 @@ def test_score_lines_add_up() -> None:
 def test_ties_share_the_win() -> None:
     assert best_sides([10, 30, 30]) == (1, 2)
     assert best_sides([5]) == (0,)
-
-
-def test_game_end_in_words() -> None:
-    names = ["Ann", "Bo", "Cy"]
-    single = {"sides": [[0], [1], [2]], "totals": [5, 9, 1], "winners": [1]}
-    assert describe_common({"kind": "game_end", "result": single}, names) == "Bo won with 9."
-    shared = {"sides": [[0], [1], [2]], "totals": [9, 9, 1], "winners": [0, 1]}
-    text = describe_common({"kind": "game_end", "result": shared}, names)
-    assert text == "Ann and Bo share the win with 9 each."
-    assert describe_common({"kind": "turn", "seat": 0}, names) is None
 
 
 def test_game_end_in_words_typed() -> None:

@@ -13,7 +13,7 @@ import pytest
 import trio
 
 from cardtable.client.session import ClientSession, RequestFailed, connect
-from cardtable.engine import Action, start
+from cardtable.engine import PlainAction, start
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from cardtable.server.storage import (
@@ -29,7 +29,7 @@ from tests.server.players import game_over
 GAME = "chinese-ten"
 
 
-def stored_game(path: Path, game_id: int) -> tuple[GameRecord, tuple[tuple[int, Action], ...]]:
+def stored_game(path: Path, game_id: int) -> tuple[GameRecord, tuple[tuple[int, PlainAction], ...]]:
     store = Store(open_for_reading(path))
     try:
         return store.finished_game(game_id)

@@ -281,7 +281,8 @@ async def test_a_spectator_joining_mid_game_is_shown_no_hidden_card(
                 session = people[seat]
                 await session.wait_for(lambda: session.seq == len(table.actions) and session.legal)
                 assert session.view is not None
-                await session.act(bots[seat].choose(session.view, session.legal))
+                seen = get_game(GAME).types.view_from_wire(session.view)
+                await session.act(bots[seat].choose(seen, seen.legal))
 
             late: list[tuple[int, ClientSession, Recorder, Joined]] = []
             for joins_after in (7, 19):

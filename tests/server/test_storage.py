@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine import get_game, new_game, play_out, replay
+from cardtable.engine.codec import to_wire
 from cardtable.server.chat import ChatEntry
 from cardtable.server.storage import (
     SCHEMA_VERSION,
@@ -484,7 +485,7 @@ def insert_finished_game(
     connection.executemany(
         "INSERT INTO actions (game_id, seq, seat, action, taken_at) VALUES (?, ?, ?, ?, ?)",
         [
-            (game_id, seq, seat, pack(action), 1000.0 + seq)
+            (game_id, seq, seat, pack(to_wire(action)), 1000.0 + seq)
             for seq, (seat, action) in enumerate(actions, start=1)
         ],
     )

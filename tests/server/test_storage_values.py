@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import Action, get_game, play_out
+from cardtable.engine import PlainAction, get_game, play_out
+from cardtable.engine.codec import to_wire
 from cardtable.server.storage import (
     GameRecord,
     SeatRecord,
@@ -45,14 +46,15 @@ def reopened(path: Path) -> Store:
     return Store(open_database(path))
 
 
-def store_finished_game(path: Path) -> tuple[GameRecord, list[tuple[int, Action]]]:
+def store_finished_game(path: Path) -> tuple[GameRecord, list[tuple[int, PlainAction]]]:
     """Table 1, still open, and its game 1: two greedy bots' whole game of Chinese Ten, with
     each round's score, stored as a server stores them. Returns the game, finished, and its
     actions."""
     spec = get_game(GAME)
     setup = spec.setup(2, {"decks": 1, "rounds": 2}, 7)
     game = spec.game_class(setup)
-    actions = play_out(game, [spec.bots["greedy"](7 + seat) for seat in range(2)])
+    bots = [spec.bots["greedy"](7 + seat) for seat in range(2)]
+    actions = [(seat, to_wire(action)) for seat, action in play_out(game, bots)]
     assert game.result is not None and len(actions) > 3
     record = GameRecord(1, 1, 1, setup, ("Ada", "Bram"), (1, 1), 2.0)
     scores = game.round_scores
