@@ -29,16 +29,19 @@ from cardtable.client.ui.boards.queen_of_scots import face as queen_face
 from cardtable.client.ui.boards.thistle import DETAILS, ThistleBoard
 from cardtable.client.ui.boards.thistle import face as thistle_face
 from cardtable.client.ui.boards.trupe import TrupeBoard
-from cardtable.client.ui.boards.trupe import face as trupe_face
+from cardtable.client.ui.boards.trupe.faces import face as trupe_face
 from cardtable.client.ui.cards import card_label
 from cardtable.client.ui.rules import RULES_DIR, RulesScreen, rules_markdown
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, since_my_move
 from cardtable.engine import Game, PlainAction, new_game
+from cardtable.engine.cards import CardFace
+from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.registry import GAMES
-from cardtable.engine.thistle.cards import clan_name
-from cardtable.engine.trupe.cards import wire
+from cardtable.engine.thistle.cards import ThistleCard, clan_name
+from cardtable.engine.trupe.cards import face as trupe_card
+from cardtable.engine.trupe.types import TrupeFace
 from cardtable.play import play_plan
 
 from .support import (
@@ -49,6 +52,7 @@ from .support import (
     at_table,
     hand_of,
     our_turn,
+    plain_table,
     run_async,
     screen_text,
     session,
@@ -321,10 +325,11 @@ class NewsTable(LocalTable):
     def on_board_chosen(self, message: Board.Chosen) -> None:
         message.prevent_default()
         assert self.seat is not None
-        assert message.action in self.game.legal_actions(self.seat), message.action
-        events = self.game.apply(self.seat, message.action)
+        action = to_wire(message.action)  # as it travels
+        assert action in self.game.legal_actions(self.seat), action
+        events = self.game.apply(self.seat, action)
         self.heard += [event.for_seat(self.seat) for event in events]
-        self.made.append(message.action)
+        self.made.append(action)
         self.redraw()
 
     def other(self, action: PlainAction, seat: int | None = None) -> None:
@@ -398,7 +403,7 @@ def test_trupe_tells_what_bram_did_and_marks_his_discard_in_the_row() -> None:
                 a for a in game.legal_actions(1) if a["kind"] == "declare" and "as" not in a
             )
             app.other(declare)
-            s3 = next(c for c in game.hands[1] if trupe_face(wire_of(game, c)) == "S3")
+            s3 = next(c for c in game.hands[1] if trupe_face(trupe_card(c)) == "S3")
             app.other({"kind": "discard", "cid": s3})
             await pilot.pause()
             text = plain(screen_text(app))
@@ -415,7 +420,8 @@ def test_trupe_tells_what_bram_did_and_marks_his_discard_in_the_row() -> None:
 
 
 def wire_of(game: Any, cid: int) -> dict[str, Any]:
-    return dict(wire(cid))
+    plain: dict[str, Any] = to_wire(trupe_card(cid))
+    return plain
 
 
 def test_nobility_marks_the_card_a_bot_discarded_on_the_pile() -> None:
@@ -457,12 +463,12 @@ def cursor_face(board: Board, card: dict[str, Any]) -> str:
     if isinstance(board, ChineseTenBoard):
         return f"[{card_label(card)}]"
     if isinstance(board, ThistleBoard):
-        return f"[{thistle_face(card, full=board.whole_names())}]"
+        return f"[{thistle_face(from_wire(ThistleCard, card), full=board.whole_names())}]"
     if isinstance(board, QueenOfScotsBoard):
         return f"[{queen_face(card, full=board.whole_names())}]"
     if isinstance(board, TrupeBoard):
-        return f"[{trupe_face(card)}]"
-    return f"[{nobility_face(card):>3}]"
+        return f"[{trupe_face(from_wire(TrupeFace, card))}]"
+    return f"[{nobility_face(from_wire(CardFace, card)):>3}]"
 
 
 def cursor_of(board: Board) -> int | None:
@@ -504,7 +510,7 @@ def test_home_and_end_move_to_the_first_and_the_last_card_on_every_board() -> No
                 hand = hand_of(board)
                 assert len(hand) > 2, game_id
                 cids = [card["cid"] for card in hand]
-                with_moves = {a["cid"] for a in board.legal if "cid" in a}
+                with_moves = {a["cid"] for a in app.game.legal_actions(ME) if "cid" in a}
                 # Chinese Ten and Thistle go through the cards that can be played.
                 order = cids
                 if isinstance(board, ChineseTenBoard | ThistleBoard):
@@ -588,12 +594,14 @@ def test_trupe_row_stays_one_row_on_a_narrow_board() -> None:
             ours = ("BBanner", "MColors", "GColors")
             his = ("SColors", "GBanner", "MWorld")
             for mine, bram in zip(ours, his, strict=True):
-                cid = next(c["cid"] for c in hand_of(trupe) if trupe_face(c) == mine)
+                cid = next(
+                    c["cid"] for c in hand_of(trupe) if trupe_face(from_wire(TrupeFace, c)) == mine
+                )
                 await steer_to(pilot, trupe, cid)
                 await pilot.press("x")
                 app.other({"kind": "draw"})
                 held = app.game.hands[1]  # type: ignore[attr-defined]
-                theirs = next(c for c in held if trupe_face(wire(c)) == bram)
+                theirs = next(c for c in held if trupe_face(trupe_card(c)) == bram)
                 app.other({"kind": "discard", "cid": theirs})
                 await pilot.press("d")
             await pilot.pause()
@@ -603,7 +611,7 @@ def test_trupe_row_stays_one_row_on_a_narrow_board() -> None:
             rows = [row.lstrip("█") for row in screen_text(app).splitlines()]
             at = next(i for i, r in enumerate(rows) if r.startswith("Row "))
             cards = re.findall(r"[1-5]•?[A-Z♣]", rows[at].replace(" ", ""))
-            assert len(cards) == len(trupe.table["row"]) == 5, rows[at]
+            assert len(cards) == len(plain_table(trupe)["row"]) == 5, rows[at]
             assert rows[at + 1].startswith(app.names[ME]), rows[at : at + 2]
 
     run_async(body)
