@@ -7,7 +7,6 @@ two-deck game have different ids, so every card can be named without ambiguity.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -59,9 +58,6 @@ class Card:
     def face(self) -> CardFace:
         """The card as a seat sees it."""
         return CardFace(self.cid, self.rank_label, self.suit)
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"cid": self.cid, "rank": self.rank_label, "suit": self.suit}
 
 
 def standard_deck(decks: int = 1) -> tuple[Card, ...]:

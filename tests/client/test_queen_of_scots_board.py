@@ -548,7 +548,8 @@ def test_a_royal_top_offers_lettered_takes_then_meld_add_and_a_jewel_taken_onto_
             await on_screen(pilot, app, "Pile ×1  ♛Guise 25", "Knox 15")
             whole = queen.whole_names()  # the whole names, where there is room
             cards = [
-                dict(STANDARD.wire(hand_cids(game, ME, label)[0])) for label in ("James", "Jewels")
+                to_wire(STANDARD.face(hand_cids(game, ME, label)[0]))
+                for label in ("James", "Jewels")
             ]
             await on_screen(pilot, app, *(face(card, full=whole) for card in cards))
             # One letter for each distinct pair of royals that may take the pile.

@@ -392,7 +392,7 @@ async def key_move(
     if trupe.picked:
         await pilot.press("u")
     await steer(pilot, trupe, loner)
-    assert f"[{face(DECK[loner].to_wire())}]" in hand_text(trupe)
+    assert f"[{face(to_wire(DECK[loner].face))}]" in hand_text(trupe)
     await pilot.press("x")
     return [{"kind": "discard", "cid": loner}]
 

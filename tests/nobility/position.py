@@ -12,7 +12,7 @@ the bank and the players hold 180 together, and hands back a game at the given t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
@@ -24,6 +24,7 @@ from cardtable.engine.nobility.cards import (
     CARD_COUNT,
     DECK,
     JOKERS,
+    card_face,
     hand_order,
     is_joker,
     run_order,
@@ -42,6 +43,16 @@ TAKE: PlainAction = {"kind": "take"}
 DONE: PlainAction = {"kind": "done"}
 READY: PlainAction = {"kind": "ready"}
 PASS: PlainAction = {"kind": "pass"}
+
+
+def card_wire(cid: int) -> dict[str, Any]:
+    """Card `cid` as it travels (a fresh dict): the codec's plain form of its face."""
+    plain: dict[str, Any] = to_wire(card_face(cid))
+    return plain
+
+
+def cards_wire(cids: Iterable[int]) -> list[dict[str, Any]]:
+    return [card_wire(cid) for cid in cids]
 
 
 def cid(name: str) -> int:

@@ -8,7 +8,6 @@ import pytest
 from cardtable.engine.nobility.cards import (
     CARD_COUNT,
     INCOME,
-    card_wire,
     hand_order,
     income_for,
     is_joker,
@@ -19,7 +18,7 @@ from cardtable.engine.nobility.cards import (
     suit_of,
 )
 from cardtable.engine.nobility.melds import Meld
-from tests.nobility.position import cards_of, cid, labels
+from tests.nobility.position import card_wire, cards_of, cid, labels
 
 
 def test_card_ids_follow_the_standard_deck_then_the_jokers() -> None:

@@ -9,7 +9,6 @@ piles oldest first.
 from __future__ import annotations
 
 from cardtable.engine import events_for
-from cardtable.engine.nobility.cards import cards_wire
 from cardtable.engine.nobility.phases import DISCARD, ELECTION, MAIN, MELDING
 from tests.nobility.position import (
     DONE,
@@ -17,6 +16,7 @@ from tests.nobility.position import (
     READY,
     act,
     cards_of,
+    cards_wire,
     cid,
     event,
     hand,

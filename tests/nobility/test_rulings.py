@@ -15,8 +15,6 @@ import pytest
 from cardtable.engine import IllegalAction, OptionError, RandomBot, new_game, play_out
 from cardtable.engine.codec import to_wire
 from cardtable.engine.nobility.cards import (
-    card_wire,
-    cards_wire,
     hand_order,
     is_joker,
     is_noble,
@@ -37,6 +35,8 @@ from tests.nobility.position import (
     act,
     arrange,
     assert_conserved,
+    card_wire,
+    cards_wire,
     cid,
     endgame,
     event,

@@ -54,6 +54,12 @@ class Cards:
         return found
 
 
+def card_wire(cid: int, edition: Edition = STANDARD) -> dict[str, Any]:
+    """Card `cid` as it travels (a fresh dict): the codec's plain form of its face."""
+    plain: dict[str, Any] = to_wire(edition.face(cid))
+    return plain
+
+
 def label(cid: int, edition: Edition = STANDARD) -> str:
     return edition.cards[cid].short
 

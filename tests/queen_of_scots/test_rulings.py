@@ -29,6 +29,7 @@ from tests.queen_of_scots.position import (
     STOP,
     assert_conserved,
     card,
+    card_wire,
     cards,
     event,
     hand,
@@ -120,9 +121,9 @@ def test_ruling_1_one_card_turned_up_starts_the_pile_and_the_rest_is_the_stock(s
     game = new(seats, dealer=seats - 1, stack=list(range(90)))
     upcard = 11 * seats
     assert game.pile == [upcard]
-    assert public(game.opening_events[0])["upcard"] == STANDARD.wire(upcard)
+    assert public(game.opening_events[0])["upcard"] == card_wire(upcard)
     table = game.view(None)["table"]
-    assert table["pile"] == [STANDARD.wire(upcard)] and table["top"] == STANDARD.wire(upcard)
+    assert table["pile"] == [card_wire(upcard)] and table["top"] == card_wire(upcard)
     assert table["stock"] == 89 - 11 * seats
     # The first draw is the card after the upcard.
     draw = game.apply(0, DRAW)[0]
@@ -145,7 +146,7 @@ def test_ruling_1_each_seat_is_shown_only_its_own_hand() -> None:
     deal = game.opening_events[0]
     assert "hand" not in deal.for_seat(None)
     for seat in range(3):
-        assert deal.for_seat(seat)["hand"] == [STANDARD.wire(cid) for cid in game.hands[seat]]
+        assert deal.for_seat(seat)["hand"] == [card_wire(cid) for cid in game.hands[seat]]
         assert game.view(seat)["table"]["hand"] == deal.for_seat(seat)["hand"]
     assert game.view(None)["table"]["hand"] is None
     assert game.view(None)["table"]["hand_counts"] == [11, 11, 11]
@@ -387,7 +388,7 @@ def test_ruling_4_taking_the_pile_makes_a_new_set_and_the_rest_goes_to_hand() ->
     events = game.apply(0, {"kind": "take", "cids": played})
     assert kinds(events) == ["take"]
     taken = event(events, "take")
-    assert taken["seat"] == 0 and taken["top"] == STANDARD.wire(top)
+    assert taken["seat"] == 0 and taken["top"] == card_wire(top)
     assert [w["cid"] for w in taken["played"]] == played
     assert [w["short"] for w in taken["to_hand"]] == ["Mary", "Jewels", "Ruthven"]
     assert taken["set"] == 0 and taken["of"] == "John Knox" and taken["new"] is True
@@ -516,7 +517,7 @@ def test_seed_crown_jewel_on_top_two_shown_they_stay_and_the_taken_one_joins_a_s
     events = game.apply(0, {"kind": "take", "set": 0})
     taken = event(events, "take")
     assert taken["jewels_shown"] == 2 and taken["played"] == []
-    assert taken["top"] == STANDARD.wire(top) and taken["set"] == 0 and taken["new"] is False
+    assert taken["top"] == card_wire(top) and taken["set"] == 0 and taken["new"] is False
     assert [w["short"] for w in taken["to_hand"]] == ["Maitland", "Ruthven"]
     assert taken["value"] == 45 + 50
     assert set_labels(game) == {0: (0, "Knox Knox Knox Jewels")}
@@ -580,7 +581,7 @@ def test_ruling_5_three_of_a_character_make_a_set() -> None:
         "owner": 0,
         "of": "John Knox",
         "royal": False,
-        "cards": [STANDARD.wire(cid) for cid in game.sets[0].cards],
+        "cards": [card_wire(cid) for cid in game.sets[0].cards],
         "value": 45,
     }
     assert hand(game, 0) == "Seton" and game.phase == MELD

@@ -28,10 +28,16 @@ from cardtable.engine import (
     get_game,
 )
 from cardtable.engine.codec import to_wire
-from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, hand_order
+from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, face, hand_order
 from cardtable.engine.trupe.rules import DISCARD, DRAW, HAND_SIZE, PLAY, Declaration, Trupe
 
-# -- events, in plain form -------------------------------------------------------------------------
+# -- cards and events, in plain form ---------------------------------------------------------------
+
+
+def wire(cid: int) -> dict[str, Any]:
+    """Card `cid` as it travels (a fresh dict): the codec's plain form of its face."""
+    plain: dict[str, Any] = to_wire(face(cid))
+    return plain
 
 
 def kinds(events: Sequence[Event]) -> list[str]:

@@ -14,9 +14,8 @@ from cardtable.engine.trupe.cards import (
     TREFOIL_CID,
     hand_order,
     identity_name,
-    wire,
 )
-from tests.trupe.position import Cards, assert_conserved, labels, position, stacked
+from tests.trupe.position import Cards, assert_conserved, labels, position, stacked, wire
 
 GROUPS = {"B": "Brownie", "G": "Girl Scout", "M": "Mariner", "S": "Senior"}
 HONORS = ("Gold", "Colors", "World", "Banner")

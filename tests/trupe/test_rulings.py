@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine import Event, OptionError, PlainAction, new_game
-from cardtable.engine.trupe.cards import DECK, TREFOIL_CID, wire
+from cardtable.engine.trupe.cards import DECK, TREFOIL_CID
 from cardtable.engine.trupe.rules import DISCARD, DRAW, EXTRA, PLAY, TAKEN, Trupe
 from tests.trupe.position import (
     DRAW_ACTION,
@@ -38,6 +38,7 @@ from tests.trupe.position import (
     row,
     shorts,
     stacked,
+    wire,
 )
 
 DRAW_FIRST = "Start your turn by drawing from the pack or taking a card from the discard row."

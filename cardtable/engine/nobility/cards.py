@@ -7,10 +7,8 @@ A suit's provinces run in a cycle, 2 after 10, so 9-10-2 is a sequence.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from cardtable.engine.cards import SUIT_SYMBOLS, CardFace, standard_deck
-from cardtable.engine.codec import to_wire
 
 DECK = standard_deck()
 JOKERS = (52, 53)
@@ -72,16 +70,6 @@ def card_face(cid: int) -> CardFace:
 
 def faces(cids: Iterable[int]) -> tuple[CardFace, ...]:
     return tuple(card_face(cid) for cid in cids)
-
-
-def card_wire(cid: int) -> dict[str, Any]:
-    """A card's plain form (tests compare views with it)."""
-    wire: dict[str, Any] = to_wire(card_face(cid))
-    return wire
-
-
-def cards_wire(cids: Iterable[int]) -> list[dict[str, Any]]:
-    return [card_wire(cid) for cid in cids]
 
 
 def hand_order(cids: Iterable[int]) -> list[int]:

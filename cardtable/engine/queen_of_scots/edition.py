@@ -7,9 +7,9 @@ Card ids follow the table: the first kind's copies come first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
 from cardtable.engine.queen_of_scots.types import CardType, QueenFace
 
@@ -68,28 +68,17 @@ class QueenCard:
         """The card as a seat sees it."""
         return QueenFace(self.cid, self.name, self.short, self.value, cast(CardType, self.type))
 
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "cid": self.cid,
-            "name": self.name,
-            "short": self.short,
-            "value": self.value,
-            "type": self.type,
-        }
-
 
 @dataclass(frozen=True)
 class Edition:
-    """A deck: every card indexed by id, with their wire forms and hand order."""
+    """A deck: every card indexed by id, with their faces and hand order."""
 
     name: str
     cards: tuple[QueenCard, ...]
-    wires: tuple[Mapping[str, Any], ...] = field(init=False, repr=False)
     faces: tuple[QueenFace, ...] = field(init=False, repr=False)
     sort_keys: tuple[tuple[int, int, int], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "wires", tuple(card.to_wire() for card in self.cards))
         object.__setattr__(self, "faces", tuple(card.face for card in self.cards))
         names = dict.fromkeys(card.name for card in self.cards)
         order = {name: index for index, name in enumerate(names)}
@@ -107,9 +96,6 @@ class Edition:
     def sorted(self, cids: list[int] | tuple[int, ...]) -> list[int]:
         """Cards in hand order: characters, royals, then Crown Jewels; each kind together."""
         return sorted(cids, key=self.sort_keys.__getitem__)
-
-    def wire(self, cid: int) -> dict[str, Any]:
-        return dict(self.wires[cid])
 
     def face(self, cid: int) -> QueenFace:
         """Card `cid` as a seat sees it."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import cast
 
 from cardtable.engine.trupe.types import CardType, TrupeFace
 
@@ -80,20 +80,6 @@ class TrupeCard:
             loses_turn=self.loses_turn if penalty else None,
         )
 
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {
-            "cid": self.cid,
-            "type": self.type,
-            "name": self.name,
-            "short": self.short,
-            "group": self.group,
-            "rank": self.rank,
-        }
-        if self.type == PENALTY:
-            wire["extra_draws"] = self.extra_draws
-            wire["loses_turn"] = self.loses_turn
-        return wire
-
 
 def identity_name(code: str) -> str:
     """``B2`` → ``Brownie 2``; ``MGold`` → ``Mariner Gold``."""
@@ -144,14 +130,8 @@ def _build_deck() -> tuple[TrupeCard, ...]:
 DECK = _build_deck()
 DECK_SIZE = len(DECK)
 TREFOIL_CID = DECK_SIZE - 1
-_WIRES = tuple(card.to_wire() for card in DECK)
 _FACES = tuple(card.face for card in DECK)
 _ORDER = {**{code: index for index, code in enumerate(IDENTITIES)}}
-
-
-def wire(cid: int) -> dict[str, Any]:
-    """A card's wire form (a fresh dict)."""
-    return dict(_WIRES[cid])
 
 
 def face(cid: int, trefoil_as: str | None = None) -> TrupeFace:
