@@ -9,7 +9,7 @@ Read these first: they are the whole of what the rules accept and tell. A card a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from cardtable.engine.codec import Plain, read_as, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes
@@ -72,19 +72,13 @@ class Capture(GameAction):
     """Capture `group` with as many Clan cards of its clan from hand, adding the set-aside
     bonus card `orphan` to the new group if one is named.
 
-    Without an orphan the action travels without the field (``{"kind": "capture", "group": 3}``),
-    so it writes its own plain form; read, a missing orphan is None, but a null one is refused:
-    only the form the legal actions list is accepted."""
+    Without an orphan the action travels without the field (``{"kind": "capture", "group": 3}``);
+    read, a missing orphan is None, but a null one is refused: only the form the legal actions
+    list is accepted."""
 
     kind: ClassVar[str] = "capture"
     group: int = wire_field(refusal=GROUP_REFUSAL)
-    orphan: int | None = wire_field(default=None, parse=_card_id, refusal=ORPHAN_REFUSAL)
-
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"kind": self.kind, "group": self.group}
-        if self.orphan is not None:
-            wire["orphan"] = self.orphan
-        return wire
+    orphan: int | None = wire_field(optional=True, parse=_card_id, refusal=ORPHAN_REFUSAL)
 
 
 ThistleAction = Draw | End | Place | Play | Capture

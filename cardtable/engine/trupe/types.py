@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self
+from typing import ClassVar, Literal, Self
 
 from cardtable.engine.codec import Plain, WireError, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids
@@ -49,12 +49,12 @@ class TrupeFace:
     group: str | None
     rank: str | None
     #: A penalty's extra draws (a Miranda's 1 or 2; a Prospero's 0); None for other cards.
-    extra_draws: int | None = None
+    extra_draws: int | None = wire_field(optional=True)
     #: Whether a penalty costs its holder the next turn (a Prospero); None for other cards.
-    loses_turn: bool | None = None
+    loses_turn: bool | None = wire_field(optional=True)
     #: A declared Trefoil's identity (``B2``) and its name (``Brownie 2``).
-    stands_for: str | None = wire_field(name="as", default=None)
-    as_name: str | None = None
+    stands_for: str | None = wire_field(name="as", optional=True)
+    as_name: str | None = wire_field(optional=True)
 
     @property
     def code(self) -> str | None:
@@ -63,25 +63,6 @@ class TrupeFace:
         if self.type == "trefoil":
             return self.stands_for
         return None if self.group is None else f"{self.group}{self.rank}"
-
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {
-            "cid": self.cid,
-            "type": self.type,
-            "name": self.name,
-            "short": self.short,
-            "group": self.group,
-            "rank": self.rank,
-        }
-        if self.extra_draws is not None:
-            wire["extra_draws"] = self.extra_draws
-        if self.loses_turn is not None:
-            wire["loses_turn"] = self.loses_turn
-        if self.stands_for is not None:
-            wire["as"] = self.stands_for
-        if self.as_name is not None:
-            wire["as_name"] = self.as_name
-        return wire
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +89,14 @@ class PairView:
 
 
 def _read_naming(kind: str, data: Plain) -> tuple[tuple[int, ...], str | None]:
-    """A declaration's or a final pair's cards and the Trefoil's stand-in, read from plain data
-    with the exact words `card_ids` gives (the codec would put the field's name before them)."""
+    """A declaration's or a final pair's cards and the Trefoil's stand-in, read from plain data.
+
+    Read by hand for one sentence: an action naming no cards at all is refused as one naming an
+    empty list, with `card_ids`' words ("Name the cards from your hand."). The codec gives a
+    missing field its own words ("declare needs 'cids'.") or the field's `refusal`, and a
+    `refusal` would also replace `card_ids`' other words ("Cards are named by their numbers.",
+    "A card is named twice."); and a field it does not have is named ("declare has no field
+    'x'.")."""
     if not isinstance(data, Mapping) or data.get("kind") != kind:
         raise WireError(f"Expected a {kind!r}.")
     extra = set(data) - {"kind", "cids", "as"}
@@ -119,14 +106,6 @@ def _read_naming(kind: str, data: Plain) -> tuple[tuple[int, ...], str | None]:
     if stands_for is not None and not isinstance(stands_for, str):
         raise WireError(SAY_AS)
     return card_ids(data.get("cids")), stands_for
-
-
-def _plain_with_as(kind: str, fields: dict[str, Plain], stands_for: str | None) -> dict[str, Any]:
-    """An action's plain form: ``as`` only when the Trefoil stands for something."""
-    wire: dict[str, Any] = {"kind": kind, **fields}
-    if stands_for is not None:
-        wire["as"] = stands_for
-    return wire
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +129,7 @@ class Declare(GameAction):
 
     kind: ClassVar[str] = "declare"
     cids: tuple[int, ...]
-    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, default=None)
-
-    def to_wire(self) -> dict[str, Any]:
-        return _plain_with_as(self.kind, {"cids": list(self.cids)}, self.stands_for)
+    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
 
     @classmethod
     def from_wire(cls, data: Plain) -> Self:
@@ -168,11 +144,7 @@ class Extend(GameAction):
     kind: ClassVar[str] = "extend"
     declaration: int = wire_field(refusal=NO_SUCH_DECLARATION)
     cid: int = wire_field(refusal=NOT_IN_HAND)
-    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, default=None)
-
-    def to_wire(self) -> dict[str, Any]:
-        fields: dict[str, Plain] = {"declaration": self.declaration, "cid": self.cid}
-        return _plain_with_as(self.kind, fields, self.stands_for)
+    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,10 +153,7 @@ class Pair(GameAction):
 
     kind: ClassVar[str] = "pair"
     cids: tuple[int, ...]
-    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, default=None)
-
-    def to_wire(self) -> dict[str, Any]:
-        return _plain_with_as(self.kind, {"cids": list(self.cids)}, self.stands_for)
+    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
 
     @classmethod
     def from_wire(cls, data: Plain) -> Self:
