@@ -38,6 +38,7 @@ from cardtable.engine.chinese_ten.types import (
     Place,
     Take,
 )
+from cardtable.engine.codec import to_wire
 from cardtable.engine.core import Deal, EventPart, GameAction, SeatView, SeenEvent
 
 INNER = 5  # a card face is five cells wide
@@ -54,8 +55,10 @@ SpotMove = Capture | Lay | Take | Place
 
 
 def face(card: CardFace) -> dict[str, Any]:
-    """A card as the shared card drawing reads it."""
-    return {"cid": card.cid, "rank": card.rank, "suit": card.suit}
+    """A card as the shared card drawing (`cardtable.client.ui.cards`) reads it: its plain
+    form, as the codec writes it."""
+    plain: dict[str, Any] = to_wire(card)
+    return plain
 
 
 def table_of(view: SeatView[Any] | None) -> ChineseTenTable | None:

@@ -10,7 +10,7 @@ card. Queen of Scots, Trupe and Nobility are drawn this way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -228,30 +228,15 @@ def changed_mark(changed: bool) -> Text:
     return Text(CHANGED_MARK, style=CHANGED) if changed else Text()
 
 
-def news_told(
-    recent: Sequence[dict[str, Any]],
-    seat: int,
-    level: int,
-    words: Callable[[dict[str, Any], bool], Text | None],
-) -> list[Text]:
-    """What `seat` did since our last move, for beside its name: each move in `words` (brief,
-    each kind of move once, from `level` 2), or the mark alone (from `level` 3)."""
-    news = [
-        told
-        for event in recent
-        if event.get("seat") == seat and (told := words(event, level >= 2)) is not None
-    ]
-    return _news(news, level)
-
-
 def news_seen(
     recent: Sequence[SeenEvent[EventPart]],
     seat: int,
     level: int,
     words: Callable[[SeenEvent[EventPart], bool], Text | None],
 ) -> list[Text]:
-    """`news_told` for typed events (`TableState.recent_events`): an event is `seat`'s when its
-    public part has that ``seat``."""
+    """What `seat` did since our last move (`TableState.recent_events`), for beside its name:
+    each move in `words` (brief, each kind of move once, from `level` 2), or the mark alone (from
+    `level` 3). An event is `seat`'s when its public part has that ``seat``."""
     news = [
         told
         for event in recent

@@ -4,13 +4,11 @@ what the chosen cards can do and what the Trefoil may stand for."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.style import Style
 from rich.text import Text
 
 from cardtable.client.ui.boards.layout import Row, clicks, lay_out
-from cardtable.client.ui.boards.sheet import changed_mark, news_told, picked
+from cardtable.client.ui.boards.sheet import changed_mark, news_seen, picked
 from cardtable.client.ui.boards.trupe.faces import (
     CHOOSE_STYLE,
     GROUP_STYLES,
@@ -28,10 +26,9 @@ from cardtable.client.ui.boards.trupe.faces import (
 )
 from cardtable.client.ui.boards.trupe.reading import DEAL, DRAW, TAKEN, TrupeReading
 from cardtable.client.ui.cards import GREEN_ON_DARK, YELLOW_ON_DARK, back_text
-from cardtable.engine.codec import to_wire
+from cardtable.engine.core import EventPart, SeenEvent
 from cardtable.engine.trupe.cards import GROUPS
 from cardtable.engine.trupe.types import (
-    TYPES,
     DeclarationView,
     Declare,
     Declared,
@@ -129,14 +126,12 @@ class TrupeDrawing(TrupeReading):
         made = [*self.recent_parts(Declared), *self.recent_parts(Extended)]
         changed = {part.declaration.id for part in made}
         paired = {part.seat for part in self.recent_parts(PairLaid)}
-        # The sheet's news is told from plain events: read each back by the game's types.
-        recent = [to_wire(event.public) for event in self.events]
 
-        def words(event: dict[str, Any], brief: bool) -> Text | None:
-            return news_words(TYPES.event_from_wire(event).public, brief=brief)
+        def words(event: SeenEvent[EventPart], brief: bool) -> Text | None:
+            return news_words(event.public, brief=brief)
 
         for seat in self.seats_in_order():
-            told = news_told(recent, seat, level, words)
+            told = news_seen(self.events, seat, level, words)
             rows.append(Row(Text(), [self._heading(seat), *told], more=Text("  ")))
             pieces = [
                 self._declaration_piece(
