@@ -31,7 +31,9 @@ def imported(path: Path, modules: set[str]) -> set[str]:
                 anchor = package.split(".")
                 anchor = anchor[: len(anchor) - (node.level - 1)]
                 base = ".".join([*anchor, base] if base else anchor)
-            targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
+            inside = [f"{base}.{alias.name}" for alias in node.names]
+            # `from package import module` imports the module; any other name, the package.
+            targets = inside + ([base] if any(name not in modules for name in inside) else [])
         else:
             continue
         for target in targets:
@@ -46,13 +48,6 @@ def import_graph() -> dict[str, set[str]]:
     paths = list(PACKAGE.rglob("*.py"))
     modules = {module_name(path) for path in paths}
     graph = {module_name(path): imported(path, modules) for path in paths}
-    # A package's __init__ that only gathers its modules' names is not a way back: an import
-    # of a module inside a package runs the package first, but the package importing its own
-    # modules is no circle between them.
-    for name, targets in graph.items():
-        graph[name] = {
-            target for target in targets if not name.startswith(target + ".") or target == name
-        }
     return graph
 
 

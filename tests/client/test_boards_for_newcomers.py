@@ -38,6 +38,7 @@ from cardtable.client.ui.table_state import TableState, since_my_move
 from cardtable.engine import Game, PlainAction, new_game
 from cardtable.engine.cards import CardFace
 from cardtable.engine.codec import from_wire, to_wire
+from cardtable.engine.queen_of_scots.types import QueenFace
 from cardtable.engine.registry import GAMES
 from cardtable.engine.thistle.cards import ThistleCard, clan_name
 from cardtable.engine.trupe.cards import face as trupe_card
@@ -250,8 +251,9 @@ def test_chinese_ten_tells_each_bots_moves_and_marks_the_spots_they_changed() ->
                     assert (f"•{spot + 1}" in bottom) == (spot in spots), (spot, bottom)
                 for event in recent:
                     if event["kind"] == "capture":
-                        took = f"{card_label(event['card']).strip()} took "
-                        took += f"{card_label(event['target']).strip()} from {event['spot'] + 1}"
+                        took = f"{card_label(from_wire(CardFace, event['card'])).strip()} took "
+                        target = from_wire(CardFace, event["target"])
+                        took += f"{card_label(target).strip()} from {event['spot'] + 1}"
                         assert took in " ".join(text.split()), (took, text)
                         told += 1
                     elif event["kind"] == "lay":
@@ -461,11 +463,11 @@ def test_nobility_marks_the_card_a_bot_discarded_on_the_pile() -> None:
 def cursor_face(board: Board, card: dict[str, Any]) -> str:
     """The card under the cursor as each board writes it, in brackets."""
     if isinstance(board, ChineseTenBoard):
-        return f"[{card_label(card)}]"
+        return f"[{card_label(from_wire(CardFace, card))}]"
     if isinstance(board, ThistleBoard):
         return f"[{thistle_face(from_wire(ThistleCard, card), full=board.whole_names())}]"
     if isinstance(board, QueenOfScotsBoard):
-        return f"[{queen_face(card, full=board.whole_names())}]"
+        return f"[{queen_face(from_wire(QueenFace, card), full=board.whole_names())}]"
     if isinstance(board, TrupeBoard):
         return f"[{trupe_face(from_wire(TrupeFace, card))}]"
     return f"[{nobility_face(from_wire(CardFace, card)):>3}]"

@@ -9,13 +9,10 @@ contrast of at least 4.5:1 with what is behind it, and text dimmed on purpose at
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rich.style import Style
 from rich.text import Text
 
-from cardtable.engine.cards import SUIT_SYMBOLS
+from cardtable.engine.cards import SUIT_SYMBOLS, CardFace
 
 RED_SUITS = frozenset("HD")
 
@@ -44,10 +41,10 @@ SELECTED_MARK = "✓"
 BACK = Style(color="#ffffff", bgcolor="#000087")
 
 
-def card_label(card: Mapping[str, Any]) -> str:
+def card_label(card: CardFace) -> str:
     """Three cells: the rank right-aligned in two, then the suit symbol."""
-    suit = SUIT_SYMBOLS.get(card["suit"], card["suit"])
-    return f"{card['rank']:>2}{suit}"
+    suit = SUIT_SYMBOLS.get(card.suit, card.suit)
+    return f"{card.rank:>2}{suit}"
 
 
 def suit_ink(red: bool, *, idle: bool = False) -> str:
@@ -58,7 +55,7 @@ def suit_ink(red: bool, *, idle: bool = False) -> str:
 
 
 def card_text(
-    card: Mapping[str, Any],
+    card: CardFace,
     *,
     playable: bool = True,
     selected: bool = False,
@@ -67,7 +64,7 @@ def card_text(
     """A card face with one space either side: playable cards bold on white, others on grey,
     the selected one yellow and bracketed. `click` is an action run when it is clicked (the board
     must not let Textual restyle it as a link: see `Board`)."""
-    red = card["suit"] in RED_SUITS
+    red = card.suit in RED_SUITS
     if selected:
         style = Style(color=suit_ink(red), bgcolor=SELECTED_FACE, bold=True)
     elif playable:

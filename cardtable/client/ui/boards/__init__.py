@@ -1,197 +1,32 @@
 """Each game's board: how its table and your hand look, and how you choose an action.
 
-A board is a focusable widget. The table screen gives it every new `TableState` with `show`;
-the board posts `Board.Chosen` with the action the player picked. `board_for(game)` gives the
-game's own board, or `ActionListBoard`, which plays any game from its list of legal actions.
+`board_for(game)` gives the game's own board, or `ActionListBoard`, which plays any game from
+its list of legal actions. The boards share `Board` and `Letters` (`base`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from cardtable.client.ui.boards.action_list import ActionListBoard
+from cardtable.client.ui.boards.base import Board, Lettered, Letters
+from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
+from cardtable.client.ui.boards.nobility import NobilityBoard
+from cardtable.client.ui.boards.queen_of_scots import QueenOfScotsBoard
+from cardtable.client.ui.boards.thistle import ThistleBoard
+from cardtable.client.ui.boards.trupe import TrupeBoard
 
-from textual.binding import Binding
-from textual.message import Message
-from textual.notifications import Notification, Notify, SeverityLevel
-from textual.widget import Widget
-
-from cardtable.client.ui.table_state import TableState
-from cardtable.engine import GameAction, SeatView
-
-ItemT = TypeVar("ItemT")
-
-
-@dataclass(frozen=True)
-class Letters:
-    """The letter keys a board gives to the things it lets you pick (sets, groups, targets):
-    one key table per board, one way to hand the letters out and to find what one names."""
-
-    keys: str
-    #: What the footer calls a pick (shown once, not per letter).
-    what: str
-
-    def bindings(self) -> list[Binding]:
-        """A hidden binding ``pick(i)`` for each letter."""
-        return [
-            Binding(key, f"pick({index})", self.what, show=False)
-            for index, key in enumerate(self.keys)
-        ]
-
-    def assign(self, items: Iterable[ItemT]) -> list[Lettered[ItemT]]:
-        """`items` in order, each with its letter (items beyond the last letter get none)."""
-        return [Lettered(key, item) for key, item in zip(self.keys, items, strict=False)]
-
-    def find(self, index: int, lettered: Sequence[Lettered[ItemT]]) -> ItemT | None:
-        """The item the `index`-th letter names now, if any."""
-        key = self.keys[index] if 0 <= index < len(self.keys) else None
-        return next((entry.item for entry in lettered if entry.key == key), None)
-
-    def none_for(self, index: int) -> str:
-        """What to say when the `index`-th letter names nothing."""
-        return f"Nothing has the letter {self.keys[index]} now."
-
-
-@dataclass(frozen=True)
-class Lettered(Generic[ItemT]):
-    """One thing a letter picks."""
-
-    key: str
-    item: ItemT
-
-
-class Board(Widget, can_focus=True):
-    """The base of every game's board."""
-
-    class Chosen(Message):
-        """The player chose `action` (one of the legal actions)."""
-
-        def __init__(self, action: GameAction) -> None:
-            super().__init__()
-            self.action = action
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.state: TableState | None = None
-        # A card or a spot that acts on a click carries Textual's "@click" meta, and Textual
-        # draws such text as a link (in the theme's link colours, underlined), over the card's
-        # own colours. A board's pieces keep the colours they were given.
-        self.auto_links = False
-        #: The notices this board gave about the move in hand, taken down once the turn moves
-        #: on (`forget_notices`): "Choose a spot: 1, 3." means nothing after the move.
-        self._notices: list[Notification] = []
-
-    @property
-    def seat_view(self) -> SeatView[Any] | None:
-        """The view, typed by the game's types (None before the first)."""
-        return self.state.seat_view if self.state else None
-
-    @property
-    def me(self) -> int | None:
-        """Our seat; None for a spectator."""
-        return self.state.seat if self.state else None
-
-    def seats_in_order(self) -> list[int]:
-        """Our seat first, then the others from our left (a spectator: seat 1 first)."""
-        view = self.seat_view
-        if view is None:
-            return []
-        me = self.me if self.me is not None else 0
-        return [(me + offset) % view.seats for offset in range(view.seats)]
-
-    def total(self, seat: int) -> int:
-        """The running total of `seat`'s side from the rounds before this one."""
-        view = self.seat_view
-        if view is None:
-            return 0
-        side = next(i for i, members in enumerate(view.sides) if seat in members)
-        return view.totals[side]
-
-    def show(self, state: TableState) -> None:
-        """Draw `state`; called after every change at the table."""
-        self.state = state
-        self.refresh(layout=True)
-
-    def seat_note(self, state: TableState, seat: int) -> str:
-        """A few words about a seat's public area for the players panel (cards held, tricks)."""
-        return ""
-
-    def prompt(self, state: TableState) -> str:
-        """What the player should do now, in a line."""
-        if state.my_turn:
-            return "Your turn."
-        return ""
-
-    @staticmethod
-    def waiting_prompt(state: TableState) -> str | None:
-        """The prompt whenever it is not our move (the game over, a dealer or another player
-        awaited); None when it is our move. Boards say the rest."""
-        view = state.seat_view
-        phase = getattr(view.table, "phase", None) if view else None
-        if phase == "over":
-            return "The game is over."
-        if state.my_turn:
-            return None
-        if phase == "deal" and view:
-            return f"Waiting for {state.name(view.dealer)} to deal."
-        actors = state.actors
-        return f"{state.name(actors[0])} is playing." if actors else ""
-
-    def choose(self, action: GameAction) -> None:
-        self.post_message(self.Chosen(action))
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None:
-        """A notice about the move in hand, as `Widget.notify` gives it, kept to be taken down
-        by `forget_notices` once the turn moves on."""
-        app = self.app
-        seconds = app.NOTIFICATION_TIMEOUT if timeout is None else timeout
-        notice = Notification(message, title, severity, seconds, markup=markup)
-        self._notices.append(notice)
-        app.post_message(Notify(notice))
-
-    def forget_notices(self) -> None:
-        """Take down this board's notices still showing (the table's turn moved on); other
-        notices (chat, refusals) stay."""
-        notices, self._notices = self._notices, []
-        app = self.app
-        for notice in notices:
-            # Textual has no public way to take down one notice; an expired one is gone already.
-            if notice in app._notifications:
-                app._unnotify(notice)
-
-
-BOARDS: dict[str, type[Board]] = {}
-
-
-def register_board(game: str) -> Any:
-    """Class decorator: this board draws `game`."""
-
-    def register(board: type[Board]) -> type[Board]:
-        BOARDS[game] = board
-        return board
-
-    return register
+#: Each game's own board, by game id.
+BOARDS: dict[str, type[Board]] = {
+    "chinese-ten": ChineseTenBoard,
+    "thistle": ThistleBoard,
+    "queen-of-scots": QueenOfScotsBoard,
+    "trupe": TrupeBoard,
+    "nobility": NobilityBoard,
+}
 
 
 def board_for(game: str) -> Board:
-    from cardtable.client.ui.boards import (  # noqa: F401  (register boards)
-        chinese_ten,
-        nobility,
-        queen_of_scots,
-        thistle,
-        trupe,
-    )
-    from cardtable.client.ui.boards.action_list import ActionListBoard
-
+    """A new board for `game`: its own, or the list of legal actions."""
     return BOARDS.get(game, ActionListBoard)(id="board")
 
 
-__all__ = ["BOARDS", "Board", "Lettered", "Letters", "board_for", "register_board"]
+__all__ = ["BOARDS", "Board", "Lettered", "Letters", "board_for"]

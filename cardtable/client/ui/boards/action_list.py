@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 
-from cardtable.client.ui.boards import Board
+from cardtable.client.ui.boards.base import Board
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameAction
 from cardtable.engine.codec import to_wire

@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 
-from cardtable.client.ui.boards import Board, register_board
+from cardtable.client.ui.boards.base import Board
 from cardtable.client.ui.boards.layout import Row, lay_out
 from cardtable.client.ui.cards import (
     CHANGED,
@@ -38,7 +38,6 @@ from cardtable.engine.chinese_ten.types import (
     Place,
     Take,
 )
-from cardtable.engine.codec import to_wire
 from cardtable.engine.core import Deal, EventPart, GameAction, SeatView, SeenEvent
 
 INNER = 5  # a card face is five cells wide
@@ -54,13 +53,6 @@ CAPTURE, LAY, IDLE = "#00d700", "#00d7ff", "#949494"
 SpotMove = Capture | Lay | Take | Place
 
 
-def face(card: CardFace) -> dict[str, Any]:
-    """A card as the shared card drawing (`cardtable.client.ui.cards`) reads it: its plain
-    form, as the codec writes it."""
-    plain: dict[str, Any] = to_wire(card)
-    return plain
-
-
 def table_of(view: SeatView[Any] | None) -> ChineseTenTable | None:
     """Our game's part of a typed view (None before the first view)."""
     if view is None or not isinstance(view.table, ChineseTenTable):
@@ -68,7 +60,6 @@ def table_of(view: SeatView[Any] | None) -> ChineseTenTable | None:
     return view.table
 
 
-@register_board("chinese-ten")
 class ChineseTenBoard(Board):
     """Chinese Ten, drawn from a seat's view."""
 
@@ -175,9 +166,9 @@ class ChineseTenBoard(Board):
             return "Press d to deal the next round."
         if phase == "take" and flipped is not None:
             spots = ", ".join(str(spot + 1) for spot in sorted(self._targets()))
-            return f"The flipped {card_label(face(flipped)).strip()} captures: press {spots}."
+            return f"The flipped {card_label(flipped).strip()} captures: press {spots}."
         if phase == "place" and flipped is not None:
-            return f"The flipped {card_label(face(flipped)).strip()} goes on a spot: 1–4."
+            return f"The flipped {card_label(flipped).strip()} goes on a spot: 1–4."
         legal = state.seat_view.legal if state.seat_view is not None else ()
         if any(isinstance(action, Capture) for action in legal):
             return "Capture: a card (←→), then a bold-framed spot."
@@ -282,7 +273,7 @@ class ChineseTenBoard(Board):
         line.append_text(back_text(table.deck))
         if table.flipped is not None:
             line.append("   Flipped ")
-            line.append_text(card_text(face(table.flipped), selected=True))
+            line.append_text(card_text(table.flipped, selected=True))
         return line
 
     def _spot_rows(self, table: ChineseTenTable) -> list[Text]:
@@ -300,7 +291,7 @@ class ChineseTenBoard(Board):
             top.append(gap + frame[0] + frame[1] * INNER + frame[2], style=edge)
             middle.append(gap + frame[3], style=edge)
             if spot.top is not None:
-                middle.append_text(card_text(face(spot.top), click=f"spot({index})"))
+                middle.append_text(card_text(spot.top, click=f"spot({index})"))
             else:
                 middle.append(" " * INNER, style=edge)
             middle.append(frame[3], style=edge)
@@ -330,7 +321,7 @@ class ChineseTenBoard(Board):
             for card in hand[start : start + per_line]:
                 row.append_text(
                     card_text(
-                        face(card),
+                        card,
                         playable=not my_turn or card.cid in playable,
                         selected=my_turn and card.cid == self.selected,
                         click=f"card({card.cid})",

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
-from cardtable.client.ui.boards import Board
+from cardtable.client.ui.boards.base import Board
 
 #: The style meta key of a piece a click acts on: (board action, arguments).
 CLICK = "board-click"

@@ -23,7 +23,6 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 
-from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.boards.layout import Row, clicks
 from cardtable.client.ui.boards.queen_of_scots_faces import (
     ADD,
@@ -64,7 +63,6 @@ from cardtable.engine.queen_of_scots.types import (
 __all__ = ["LETTERS", "QueenOfScotsBoard", "Target", "face"]
 
 
-@register_board("queen-of-scots")
 class QueenOfScotsBoard(QueenOfScotsReading):
     """Queen of Scots, drawn from a seat's view (or a spectator's: no hand)."""
 

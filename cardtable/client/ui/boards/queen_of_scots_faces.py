@@ -3,7 +3,6 @@ in words (the board itself is `queen_of_scots`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rich.style import Style
@@ -12,7 +11,6 @@ from rich.text import Text
 from cardtable.client.ui.boards.layout import clicks
 from cardtable.client.ui.boards.sheet import changed_mark
 from cardtable.client.ui.cards import BLACK_INK, SELECTED_FACE
-from cardtable.engine.codec import from_wire
 from cardtable.engine.queen_of_scots.edition import Edition, QueenCard
 from cardtable.engine.queen_of_scots.types import QueenFace, SetView
 
@@ -32,13 +30,9 @@ def mark(card: QueenFace) -> str:
     return CROWN if card.type == "royal" else JEWEL if card.type == "wild" else ""
 
 
-def face(card: QueenFace | Mapping[str, Any], *, full: bool = False) -> str:
-    """``Knox 15``, ``♛Mary 30``, ``◆Jewels 50``; `full`: ``John Knox 15``.
-
-    The board passes typed cards only; a card in plain form is read first for
-    ``tests/client/test_boards_for_newcomers.py`` (``cursor_face``), which still passes one."""
-    seen = card if isinstance(card, QueenFace) else from_wire(QueenFace, dict(card))
-    return f"{mark(seen)}{seen.name if full else seen.short} {seen.value}"
+def face(card: QueenFace, *, full: bool = False) -> str:
+    """``Knox 15``, ``♛Mary 30``, ``◆Jewels 50``; `full`: ``John Knox 15``."""
+    return f"{mark(card)}{card.name if full else card.short} {card.value}"
 
 
 def card_style(card: QueenFace, edition: Edition) -> Style:

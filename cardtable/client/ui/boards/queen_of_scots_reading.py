@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.client.ui.boards import Lettered, Letters
+from cardtable.client.ui.boards.base import Lettered, Letters
 from cardtable.client.ui.boards.queen_of_scots_faces import JEWEL
 from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.table_state import TableState

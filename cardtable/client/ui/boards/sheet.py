@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
-from cardtable.client.ui.boards import Board
+from cardtable.client.ui.boards.base import Board
 from cardtable.client.ui.boards.layout import Part, Row, Sheet, lay_out
 from cardtable.client.ui.cards import CHANGED, CHANGED_MARK, SELECTED_MARK, YELLOW_ON_DARK
 from cardtable.engine import EventPart, SeenEvent

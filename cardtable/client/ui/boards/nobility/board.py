@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from textual.binding import Binding
 
-from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.core import Deal, GameAction
 from cardtable.engine.nobility.cards import is_province, suit_of
@@ -59,7 +58,6 @@ STARTS: dict[str, type[GameAction]] = {
 }
 
 
-@register_board("nobility")
 class NobilityBoard(NobilitySheets):
     """Nobility, drawn from a seat's view (or a spectator's: no hand)."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from cardtable.client.ui.boards import Lettered, Letters
+from cardtable.client.ui.boards.base import Lettered, Letters
 from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.cards import SUIT_SYMBOLS, CardFace

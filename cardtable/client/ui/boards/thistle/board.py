@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
-from cardtable.client.ui.boards import Board, Lettered, register_board
+from cardtable.client.ui.boards.base import Board, Lettered
 from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
 from cardtable.client.ui.boards.thistle.areas import DETAILS, Detail, Scene, area_rows
 from cardtable.client.ui.boards.thistle.faces import card_style, card_text, card_words
@@ -48,7 +48,6 @@ from cardtable.engine.thistle.types import Capture, Draw, End, GroupView, Play, 
 SIMPLE: dict[str, GameAction] = {"draw": Draw(), "deal": Deal(), "end": End()}
 
 
-@register_board("thistle")
 class ThistleBoard(Board):
     """Thistle, drawn from a seat's view (or a spectator's: no hand)."""
 

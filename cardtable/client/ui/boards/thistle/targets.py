@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.client.ui.boards import Lettered, Letters
+from cardtable.client.ui.boards.base import Lettered, Letters
 from cardtable.client.ui.boards.thistle.faces import card_words
 from cardtable.engine import EventPart, GameAction, SeatView, SeenEvent
 from cardtable.engine.thistle.cards import CASTLE, DECK, arms_of

@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from textual.binding import Binding
 
-from cardtable.client.ui.boards import register_board
 from cardtable.client.ui.boards.trupe.drawing import TrupeDrawing
 from cardtable.client.ui.boards.trupe.faces import face
 from cardtable.client.ui.boards.trupe.reading import (
@@ -34,7 +33,6 @@ from cardtable.engine.trupe.types import (
 )
 
 
-@register_board("trupe")
 class TrupeBoard(TrupeDrawing):
     """Trupe, drawn from a seat's view (or a spectator's: no hand)."""
 

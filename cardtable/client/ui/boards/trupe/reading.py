@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from cardtable.client.ui.boards import Lettered, Letters
+from cardtable.client.ui.boards.base import Lettered, Letters
 from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.boards.trupe.faces import TREFOIL_MARK, combination_label, same_codes
 from cardtable.engine.core import EventPart, GameAction, SeenEvent
