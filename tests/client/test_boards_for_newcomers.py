@@ -258,7 +258,7 @@ def test_chinese_ten_tells_each_bots_moves_and_marks_the_spots_they_changed() ->
                         told += 1
                     elif event["kind"] == "lay":
                         verb = "laid" if event["from"] == "hand" else "flipped"
-                        laid = f"{verb} {card_label(event['card']).strip()} "
+                        laid = f"{verb} {card_label(from_wire(CardFace, event['card'])).strip()} "
                         assert laid in " ".join(text.split()), (laid, text)
                         told += 1
                 if recent:
