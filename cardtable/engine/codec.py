@@ -35,6 +35,7 @@ _WIRE_NAME = "wire"
 _PARSER = "parse"
 _REFUSAL = "refusal"
 _OPTIONAL = "optional"
+_MISSING = "missing"
 
 
 class WireError(ValueError):
@@ -50,15 +51,23 @@ def wire_field(
     name: str | None = None,
     parse: Callable[[Plain], Any] | None = None,
     refusal: str | None = None,
+    missing: str | None = None,
     optional: bool = False,
     default: Any = dataclasses.MISSING,
     default_factory: Any = dataclasses.MISSING,
 ) -> Any:
     """A dataclass field with wire metadata: `name` it travels under (``from`` for a field
     ``source``), its own `parse` (raising `WireError`), the `refusal` given whenever it is
-    missing or of the wrong type (instead of the codec's own words), and whether it is
-    `optional`: left out of the plain form when None, and None when missing from it."""
-    metadata = {_WIRE_NAME: name, _PARSER: parse, _REFUSAL: refusal, _OPTIONAL: optional}
+    missing or of the wrong type (instead of the codec's own words), the words when it is
+    `missing` (instead of `refusal`: for a field whose parser has words of its own), and
+    whether it is `optional`: left out of the plain form when None, and None when missing."""
+    metadata = {
+        _WIRE_NAME: name,
+        _PARSER: parse,
+        _REFUSAL: refusal,
+        _MISSING: missing,
+        _OPTIONAL: optional,
+    }
     if optional and default is dataclasses.MISSING:
         default = None
     if default_factory is not dataclasses.MISSING:
@@ -329,6 +338,8 @@ class _FieldReader:
     read: Callable[[Plain], Any]
     required: bool
     refusal: str | None
+    #: The words when the field is missing (None: `refusal`, else the codec's).
+    missing: str | None
     #: Whether `read` is the field's own parser, whose words need no field name before them.
     own_words: bool
 
@@ -349,6 +360,7 @@ def _dataclass_reader(cls: type[Any]) -> Callable[[Plain], Any]:
                 required=field.default is dataclasses.MISSING
                 and field.default_factory is dataclasses.MISSING,
                 refusal=field.metadata.get(_REFUSAL),
+                missing=field.metadata.get(_MISSING),
                 own_words=parse is not None,
             )
         )
@@ -364,7 +376,8 @@ def _dataclass_reader(cls: type[Any]) -> Callable[[Plain], Any]:
         for reader in readers:
             if reader.name not in data:
                 if reader.required:
-                    raise WireError(reader.refusal or f"{what} needs {reader.name!r}.")
+                    words = reader.missing or reader.refusal
+                    raise WireError(words or f"{what} needs {reader.name!r}.")
                 continue
             try:
                 values[reader.attr] = reader.read(data[reader.name])

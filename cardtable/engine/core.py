@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +32,9 @@ from cardtable.engine.codec import (
 
 #: The refusal of an action with a field its kind does not have.
 EXACTLY = "Send one of your legal actions exactly as the view lists it."
+
+#: The refusal of an action that should name cards and does not.
+NAME_THE_CARDS = "Name the cards from your hand."
 
 #: An action as plain data, as it travels and is stored, before `GameTypes.action_from_wire`
 #: reads it.
@@ -374,7 +378,7 @@ def card_ids(data: Plain) -> tuple[int, ...]:
     or `WireError` saying what is wrong with the list. Whether they are in the hand is the
     rules' question."""
     if not isinstance(data, list) or not data:
-        raise WireError("Name the cards from your hand.")
+        raise WireError(NAME_THE_CARDS)
     if any(isinstance(cid, bool) or not isinstance(cid, int) for cid in data):
         raise WireError("Cards are named by their numbers.")
     if len(set(data)) != len(data):
@@ -383,8 +387,8 @@ def card_ids(data: Plain) -> tuple[int, ...]:
 
 
 def cards_field(**kwargs: Any) -> Any:
-    """A field naming cards from the hand, read by `card_ids`."""
-    return wire_field(parse=card_ids, **kwargs)
+    """A field naming cards from the hand, read by `card_ids` (missing: as an empty list)."""
+    return wire_field(parse=card_ids, missing=NAME_THE_CARDS, **kwargs)
 
 
 def named_cards(cids: Sequence[int], hand: Sequence[int]) -> list[int]:
@@ -398,6 +402,15 @@ def best_sides(totals: Sequence[int]) -> tuple[int, ...]:
     """Indexes of the highest totals; equal totals share the win."""
     top = max(totals)
     return tuple(index for index, total in enumerate(totals) if total == top)
+
+
+#: A view's frame, field by field with its type: all of `SeatView` but the legal actions and
+#: the table, which each game's types read.
+_FRAME_FIELDS: dict[str, Any] = {
+    name: hint
+    for name, hint in typing.get_type_hints(SeatView).items()
+    if name not in ("legal", "table")
+}
 
 
 class GameTypes(Generic[TableT]):
@@ -477,39 +490,16 @@ class GameTypes(Generic[TableT]):
                 actions.append(self.action_from_wire(action))
             except IllegalAction as error:
                 raise WireError(error.reason) from None
-        shell = from_wire(_ViewFrame, frame)
-        return SeatView(
-            game=shell.game,
-            seat=shell.seat,
-            seats=shell.seats,
-            sides=shell.sides,
-            round=shell.round,
-            dealer=shell.dealer,
-            awaiting_deal=shell.awaiting_deal,
-            actors=shell.actors,
-            legal=tuple(actions),
-            table=from_wire(self.table, view.get("table")),
-            round_scores=shell.round_scores,
-            totals=shell.totals,
-            result=shell.result,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class _ViewFrame:
-    """A view's frame without its legal actions and table, as `GameTypes` reads it."""
-
-    game: str
-    seat: int | None
-    seats: int
-    sides: tuple[tuple[int, ...], ...]
-    round: int
-    dealer: int
-    awaiting_deal: bool
-    actors: tuple[int, ...]
-    round_scores: tuple[RoundScore, ...]
-    totals: tuple[int, ...]
-    result: Result | None
+        missing = set(_FRAME_FIELDS) - set(frame)
+        if missing:
+            raise WireError(f"A view needs {sorted(missing)[0]!r}.")
+        if set(frame) - set(_FRAME_FIELDS):
+            raise UnknownField(
+                f"A view has no field {sorted(set(frame) - set(_FRAME_FIELDS))[0]!r}."
+            )
+        fields = {name: read_as(hint, frame[name]) for name, hint in _FRAME_FIELDS.items()}
+        table = from_wire(self.table, view.get("table"))
+        return SeatView(**fields, legal=tuple(actions), table=table)
 
 
 class Game(ABC):

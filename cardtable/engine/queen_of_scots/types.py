@@ -5,12 +5,11 @@ Read these first: they are the whole of what the rules accept and tell.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from cardtable.engine.codec import Plain, UnknownField, WireError, read_as, wire_field
-from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids, cards_field
+from cardtable.engine.codec import Plain, read_as, wire_field
+from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
 
 NOT_IN_HAND = "That card is not in your hand."
 NO_SUCH_SET = "There is no such set on the table."
@@ -81,21 +80,6 @@ class Meld(GameAction):
 
     kind: ClassVar[str] = "meld"
     cids: tuple[int, ...] = cards_field()
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Meld:
-        # Read by hand for one sentence: a meld naming no cards at all is refused as one naming
-        # an empty list, "Name the cards from your hand." The codec gives a missing field its
-        # own words ("meld needs 'cids'.") or the field's `refusal`, and a `refusal` would also
-        # replace `card_ids`' other words ("Cards are named by their numbers.", "A card is
-        # named twice."). Otherwise this reads as the codec does.
-        if not isinstance(data, Mapping) or data.get("kind") != cls.kind:
-            raise WireError(f"Expected a {cls.kind!r}.")
-        meld = cls(card_ids(data.get("cids", [])))
-        extra = sorted(str(key) for key in data if key not in ("kind", "cids"))
-        if extra:
-            raise UnknownField(f"{cls.kind} has no field {extra[0]!r}.")
-        return meld
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,11 @@ declaration's or a final pair's ``as`` likewise.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Self
+from typing import ClassVar, Literal
 
-from cardtable.engine.codec import Plain, WireError, wire_field
-from cardtable.engine.core import EventPart, GameAction, GameTypes, card_ids
+from cardtable.engine.codec import wire_field
+from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
 
 NOT_IN_HAND = "That card is not in your hand."
 NOT_IN_ROW = "That card is not in the discard row."
@@ -88,26 +87,6 @@ class PairView:
 # -- actions ---------------------------------------------------------------------------------------
 
 
-def _read_naming(kind: str, data: Plain) -> tuple[tuple[int, ...], str | None]:
-    """A declaration's or a final pair's cards and the Trefoil's stand-in, read from plain data.
-
-    Read by hand for one sentence: an action naming no cards at all is refused as one naming an
-    empty list, with `card_ids`' words ("Name the cards from your hand."). The codec gives a
-    missing field its own words ("declare needs 'cids'.") or the field's `refusal`, and a
-    `refusal` would also replace `card_ids`' other words ("Cards are named by their numbers.",
-    "A card is named twice."); and a field it does not have is named ("declare has no field
-    'x'.")."""
-    if not isinstance(data, Mapping) or data.get("kind") != kind:
-        raise WireError(f"Expected a {kind!r}.")
-    extra = set(data) - {"kind", "cids", "as"}
-    if extra:
-        raise WireError(f"{kind} has no field {sorted(map(str, extra))[0]!r}.")
-    stands_for = data.get("as")
-    if stands_for is not None and not isinstance(stands_for, str):
-        raise WireError(SAY_AS)
-    return card_ids(data.get("cids")), stands_for
-
-
 @dataclass(frozen=True, slots=True)
 class Draw(GameAction):
     """Start the turn by drawing from the pack."""
@@ -128,12 +107,8 @@ class Declare(GameAction):
     """Declare `cids` as a new combination; the Trefoil among them stands for `stands_for`."""
 
     kind: ClassVar[str] = "declare"
-    cids: tuple[int, ...]
+    cids: tuple[int, ...] = cards_field()
     stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Self:
-        return cls(*_read_naming(cls.kind, data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +127,8 @@ class Pair(GameAction):
     """Lay down `cids` as a final pair, to go out."""
 
     kind: ClassVar[str] = "pair"
-    cids: tuple[int, ...]
+    cids: tuple[int, ...] = cards_field()
     stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Self:
-        return cls(*_read_naming(cls.kind, data))
 
 
 @dataclass(frozen=True, slots=True)
