@@ -246,7 +246,7 @@ class ReplayScreen(Screen[None]):
             return str(event.get("kind", "?"))
         try:
             return self.spec.tell(event, self.names)
-        except (KeyError, IndexError, TypeError):
+        except IndexError:  # a seat beyond the names the history gave
             return str(event.get("kind", "?"))
 
     # -- keys -----------------------------------------------------------------------------------

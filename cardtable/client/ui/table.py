@@ -314,7 +314,7 @@ class TableScreen(Screen[None]):
         names = self.state.names if self.state else []
         try:
             words = self.spec.tell(event, names)
-        except (KeyError, IndexError, TypeError):
+        except IndexError:  # a seat the summary has not named yet
             words = str(event.get("kind", "?"))
         style = "bold" if event.get("kind") in ("round_end", "game_end") else ""
         return Text(words, style=style)
