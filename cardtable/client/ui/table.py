@@ -707,7 +707,12 @@ class TableScreen(Screen[None]):
         """At Ctrl-Q, seated at a game in progress: ask whether to keep the seat or give it to a
         bot (True: asking). Ctrl-Q again while asking quits and keeps the seat."""
         state = self.state
-        if self._quitting or state is None or state.seat is None or not state.playing:
+        if self._quitting or state is None or state.seat is None:
+            return False
+        view = state.seat_view
+        # A game in progress, as the table's summary says or as our view shows it (whichever
+        # came first: the view is what the player sees).
+        if not state.playing and (view is None or view.result is not None):
             return False
         if isinstance(self.app.screen, QuitChoice):
             return False

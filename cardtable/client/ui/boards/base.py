@@ -59,6 +59,33 @@ class Lettered(Generic[ItemT]):
     item: ItemT
 
 
+def hand_keys(mark: str | None = None) -> list[Binding]:
+    """The keys every hand shares: ←→ over its cards (Home and End: the first and the last), and
+    with `mark` (the footer's word for it) space to mark the card under the cursor."""
+    keys = [
+        Binding("left", "move(-1)", "Card", key_display="←→"),
+        Binding("right", "move(1)", "Card", show=False),
+        Binding("home", "move_to(0)", "First card", show=False),
+        Binding("end", "move_to(-1)", "Last card", show=False),
+    ]
+    if mark is not None:
+        keys.append(Binding("space", "select", mark))
+    return keys
+
+
+def unmark_key(word: str) -> Binding:
+    """u takes every mark off (`word`: the footer's name for it)."""
+    return Binding("u", "unselect", word)
+
+
+def scroll_keys() -> list[Binding]:
+    """Page Up and Page Down scroll the board's areas."""
+    return [
+        Binding("pageup", "scroll(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+    ]
+
+
 class Board(Widget, can_focus=True):
     """The base of every game's board."""
 

@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 
-from cardtable.client.ui.boards.base import Board
+from cardtable.client.ui.boards.base import Board, hand_keys
 from cardtable.client.ui.boards.layout import Row, lay_out
 from cardtable.client.ui.cards import (
     CHANGED,
@@ -64,10 +64,7 @@ class ChineseTenBoard(Board):
     """Chinese Ten, drawn from a seat's view."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Card", key_display="←→"),
-        Binding("right", "move(1)", "Card", show=False),
-        Binding("home", "move_to(0)", "First card", show=False),
-        Binding("end", "move_to(-1)", "Last card", show=False),
+        *hand_keys(),
         Binding("1", "spot(0)", "Spot", key_display="1-4"),
         Binding("2", "spot(1)", "Spot 2", show=False),
         Binding("3", "spot(2)", "Spot 3", show=False),

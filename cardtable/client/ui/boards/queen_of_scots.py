@@ -23,6 +23,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 
+from cardtable.client.ui.boards.base import hand_keys, scroll_keys, unmark_key
 from cardtable.client.ui.boards.layout import Row, clicks
 from cardtable.client.ui.boards.queen_of_scots_faces import (
     ADD,
@@ -73,18 +74,15 @@ class QueenOfScotsBoard(QueenOfScotsReading):
     AREA_LEVELS = 4
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Card", key_display="←→"),
-        Binding("right", "move(1)", "Card", show=False),
-        Binding("space", "select", "Select"),
+        *hand_keys("Select"),
         Binding("d", "draw", "Draw"),
         Binding("d", "deal", "Deal"),
         Binding("t", "take", "Take pile"),
         Binding("e", "stop", "End round"),
         Binding("m", "meld", "Meld"),
         Binding("x", "discard", "Discard"),
-        Binding("u", "unselect", "Unselect"),
-        Binding("pageup", "scroll(-1)", "Scroll", show=False),
-        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+        unmark_key("Unselect"),
+        *scroll_keys(),
         *LETTERS.bindings(),
     ]
 

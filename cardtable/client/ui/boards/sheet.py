@@ -14,7 +14,6 @@ from typing import ClassVar, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
@@ -42,11 +41,6 @@ class SheetBoard(Board):
     `PREFIX` (``"trupe"`` gives ``#trupe-top``, ``#trupe-areas`` holding ``#trupe-table``, and
     ``#trupe-hand-scroll`` holding ``#trupe-hand``) and draws `top_rows`, `area_rows` and
     `hand_rows`."""
-
-    BINDINGS = [
-        Binding("home", "move_to(0)", "First card", show=False),
-        Binding("end", "move_to(-1)", "Last card", show=False),
-    ]
 
     DEFAULT_CSS = """
     SheetBoard .sheet-top, SheetBoard .sheet-hand { height: auto; }

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from textual.binding import Binding
 
+from cardtable.client.ui.boards.base import hand_keys, scroll_keys, unmark_key
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.core import Deal, GameAction
 from cardtable.engine.nobility.cards import is_province, suit_of
@@ -64,9 +65,7 @@ class NobilityBoard(NobilitySheets):
     PREFIX = "nobility"
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Card", key_display="←→"),
-        Binding("right", "move(1)", "Card", show=False),
-        Binding("space", "select", "Mark"),
+        *hand_keys("Mark"),
         Binding("d", "draw", "Draw"),
         Binding("d", "deal", "Deal"),
         Binding("t", "take", "Take"),
@@ -84,9 +83,8 @@ class NobilityBoard(NobilitySheets):
         Binding("g", "give_up", "Give up"),
         Binding("y", "ready", "Ready"),
         Binding("p", "pass", "Pass"),
-        Binding("u", "unselect", "Unmark"),
-        Binding("pageup", "scroll(-1)", "Scroll", show=False),
-        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+        unmark_key("Unmark"),
+        *scroll_keys(),
         *LETTERS.bindings(),
     ]
 

@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
-from cardtable.client.ui.boards.base import Board, Lettered
+from cardtable.client.ui.boards.base import Board, Lettered, hand_keys, scroll_keys
 from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
 from cardtable.client.ui.boards.thistle.areas import DETAILS, Detail, Scene, area_rows
 from cardtable.client.ui.boards.thistle.faces import card_style, card_text, card_words
@@ -57,17 +57,13 @@ class ThistleBoard(Board):
     """
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Card", key_display="←→"),
-        Binding("right", "move(1)", "Card", show=False),
-        Binding("home", "move_to(0)", "First card", show=False),
-        Binding("end", "move_to(-1)", "Last card", show=False),
+        *hand_keys(),
         Binding("d", "draw", "Draw"),
         Binding("d", "deal", "Deal"),
         Binding("e", "end", "End turn"),
         Binding("enter", "proceed", "Go on", show=False),
         Binding("o", "orphan", "Set-aside"),
-        Binding("pageup", "scroll(-1)", "Scroll", show=False),
-        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+        *scroll_keys(),
         *LETTERS.bindings(),
     ]
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from textual.binding import Binding
 
+from cardtable.client.ui.boards.base import hand_keys, scroll_keys, unmark_key
 from cardtable.client.ui.boards.trupe.drawing import TrupeDrawing
 from cardtable.client.ui.boards.trupe.faces import face
 from cardtable.client.ui.boards.trupe.reading import (
@@ -43,9 +44,7 @@ class TrupeBoard(TrupeDrawing):
     AREA_LEVELS = 4
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Card", key_display="←→"),
-        Binding("right", "move(1)", "Card", show=False),
-        Binding("space", "select", "Select"),
+        *hand_keys("Select"),
         Binding("d", "draw", "Draw"),
         Binding("d", "deal", "Deal"),
         Binding("t", "take", "Take"),
@@ -53,9 +52,8 @@ class TrupeBoard(TrupeDrawing):
         Binding("e", "extend", "Extend"),
         Binding("p", "pair", "Pair"),
         Binding("x", "discard", "Discard"),
-        Binding("u", "unselect", "Unselect"),
-        Binding("pageup", "scroll(-1)", "Scroll", show=False),
-        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+        unmark_key("Unselect"),
+        *scroll_keys(),
         *(Binding(str(n), f"take_at({n - 1})", "Take", show=False) for n in range(1, 6)),
         *LETTERS.bindings(),
     ]
