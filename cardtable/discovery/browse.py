@@ -160,11 +160,12 @@ class Browser:
         zeroconf = self._zeroconf
         if zeroconf is None or not name.endswith(f".{SERVICE_TYPE}"):
             return
-        info = ServiceInfo(SERVICE_TYPE, name)
         try:
+            info = ServiceInfo(SERVICE_TYPE, name)
             answered = info.request(zeroconf, int(self.answer_timeout * 1000))
-        except Exception:  # a closing zeroconf, or a record it cannot parse
-            answered = False
+        except Exception:  # a name zeroconf refuses, a closing zeroconf, a record it can't parse
+            self._forget(name)
+            return
         if not answered:
             with self._lock:
                 misses = self._misses.get(name, 0) + 1

@@ -79,12 +79,11 @@ class PickerApp(App[str | None]):
     async def on_mount(self) -> None:
         table = self.query_one("#servers", DataTable)
         for label, key, width in (
-            ("Server", "name", 30),
-            ("Address", "address", 22),
-            ("", "lock", 9),
+            ("Server", "name", 22),
+            ("Address", "address", 21),
+            ("Join", "join", 13),
             ("Tables", "tables", 6),
             ("Players", "players", 7),
-            ("", "note", 24),
         ):
             table.add_column(label, key=key, width=width)
         table.focus()
@@ -130,10 +129,12 @@ class PickerApp(App[str | None]):
             table.add_row(
                 Text(ad.name, style="dim" if why else ""),
                 Text(ad.address),
-                Text("password" if ad.password else "open"),
+                Text(
+                    f"can't (v{ad.protocol})" if why else "password" if ad.password else "open",
+                    style="dim" if why else "",
+                ),
                 Text(str(ad.tables)),
                 Text(str(ad.players)),
-                Text(f"protocol {ad.protocol}: can't join" if why else "", style="dim"),
                 key=key,
             )
         if selected is not None and selected in self._ads:
