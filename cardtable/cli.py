@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardtable import __version__
+from cardtable.client.address import split_address
 from cardtable.engine import OptionError, all_games, get_game
 from cardtable.engine.options import parse_option_text
 
@@ -150,16 +151,6 @@ def _add_option_argument(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a game option, e.g. -o decks=1 (repeatable)",
     )
-
-
-def split_address(text: str, default_port: int = 7777) -> tuple[str, int]:
-    """``host:port`` (or just ``host``) as a host and a port."""
-    host, sep, port = text.rpartition(":")
-    if not sep:
-        return text, default_port
-    if not port.isdigit() or not 0 < int(port) < 65536:
-        raise OptionError(f"{text!r} is not HOST:PORT (e.g. 192.168.1.20:7777).")
-    return host.strip("[]"), int(port)
 
 
 def _lan_address() -> str:

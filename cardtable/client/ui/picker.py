@@ -16,6 +16,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
+from cardtable.client.address import split_address
 from cardtable.discovery.browse import Browser
 from cardtable.discovery.records import ServerAd
 from cardtable.engine import OptionError
@@ -167,8 +168,6 @@ class PickerApp(App[str | None]):
         self.exit(ad.address)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from cardtable.cli import split_address
-
         text = event.value.strip()
         why = self.query_one("#picker-why", Static)
         if not text:
