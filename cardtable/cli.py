@@ -318,12 +318,7 @@ def _servers(args: argparse.Namespace) -> int:
             "join by address with `cardtable join HOST:PORT`."
         )
     for ad in [] if args.json else found:
-        lock = "password" if ad.password else "open"
-        note = "" if ad.protocol == PROTOCOL_VERSION else "  (another version: cannot join)"
-        print(
-            f"{ad.name:<40} {ad.address:<22} {lock:<8} {ad.tables:>3} tables "
-            f"{ad.players:>3} players  protocol {ad.protocol}{note}"
-        )
+        print(ad.listing(PROTOCOL_VERSION))
     return 1 if error is not None else 0
 
 

@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 
 import ifaddr
 import trio
-from zeroconf import IPVersion, NonUniqueNameException, ServiceInfo, Zeroconf
+from zeroconf import NonUniqueNameException, ServiceInfo, Zeroconf
 
 from cardtable.discovery import SERVICE_TYPE
+from cardtable.discovery.network import open_zeroconf
 from cardtable.discovery.records import instance_name, txt_properties
 
 log = logging.getLogger("cardtable.server.announce")
@@ -73,10 +74,7 @@ class Announcer:
     def start(self, properties: dict[str, str]) -> str:
         """Announce (about two seconds: the name is probed first); the name announced, which
         is the server's own, or it with a number if another server on the network has it."""
-        if self.interfaces is None:
-            zeroconf = Zeroconf()
-        else:
-            zeroconf = Zeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
+        zeroconf = open_zeroconf(self.interfaces)
         try:
             info = self._service(properties, self.name)
             try:

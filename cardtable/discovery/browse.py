@@ -12,11 +12,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
 from cardtable.discovery import SERVICE_TYPE
+from cardtable.discovery.network import open_zeroconf
 from cardtable.discovery.records import ServerAd, read_ad
 
 log = logging.getLogger("cardtable.client.discovery")
@@ -37,11 +38,14 @@ class Browser:
         cap: int = SERVERS_CAP,
         recheck: float = 5.0,
         answer_timeout: float = 2.0,
+        service_type: str = SERVICE_TYPE,
     ) -> None:
         self.interfaces = list(interfaces) if interfaces is not None else None
         self.cap = cap
         self.recheck = recheck
         self.answer_timeout = answer_timeout
+        #: The DNS-SD type browsed: cardtable's own, or another so that tests hear nothing.
+        self.service_type = service_type
         #: Why the network cannot be browsed, once `start` failed.
         self.error: str | None = None
         #: More servers were announced than are kept.
@@ -74,11 +78,10 @@ class Browser:
     def start(self) -> bool:
         """Listen for announcements; False (with `error` set) if the network refuses."""
         try:
-            if self.interfaces is None:
-                self._zeroconf = Zeroconf()
-            else:
-                self._zeroconf = Zeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
-            self._browser = ServiceBrowser(self._zeroconf, SERVICE_TYPE, handlers=[self._heard])
+            self._zeroconf = open_zeroconf(self.interfaces)
+            self._browser = ServiceBrowser(
+                self._zeroconf, self.service_type, handlers=[self._heard]
+            )
         except Exception as error:  # zeroconf reports a refused network in several ways
             self.error = str(error) or type(error).__name__
             log.info("cannot look for servers on the network: %s", self.error)
@@ -158,10 +161,10 @@ class Browser:
 
     def _look_up(self, name: str, *, checking: bool = False) -> None:
         zeroconf = self._zeroconf
-        if zeroconf is None or not name.endswith(f".{SERVICE_TYPE}"):
+        if zeroconf is None or not name.endswith(f".{self.service_type}"):
             return
         try:
-            info = ServiceInfo(SERVICE_TYPE, name)
+            info = ServiceInfo(self.service_type, name)
             answered = info.request(zeroconf, int(self.answer_timeout * 1000))
         except Exception:  # a name zeroconf refuses, a closing zeroconf, a record it can't parse
             self._forget(name)
@@ -175,7 +178,7 @@ class Browser:
             return
         addresses = info.parsed_addresses(IPVersion.V4Only) or info.parsed_addresses()
         ad = read_ad(
-            name.removesuffix(f".{SERVICE_TYPE}"),
+            name.removesuffix(f".{self.service_type}"),
             addresses[0] if addresses else None,
             info.port,
             info.properties,
@@ -201,14 +204,22 @@ class Browser:
 
 
 def find_servers(
-    seconds: float = 2.0, *, interfaces: Sequence[str] | None = None
+    seconds: float = 2.0,
+    *,
+    interfaces: Sequence[str] | None = None,
+    enough: Callable[[list[ServerAd]], bool] | None = None,
 ) -> tuple[list[ServerAd], str | None]:
-    """The servers heard within `seconds`, and why none could be, if the network refused."""
+    """The servers heard within `seconds` (sooner once `enough` says so), and why none could
+    be, if the network refused."""
     browser = Browser(interfaces=interfaces, answer_timeout=min(seconds, 2.0))
     if not browser.start():
         return [], browser.error
     try:
-        time.sleep(seconds)
-        return browser.servers(), None
+        deadline = time.monotonic() + seconds
+        found = browser.servers()
+        while time.monotonic() < deadline and not (enough is not None and enough(found)):
+            time.sleep(min(0.05, max(0.0, deadline - time.monotonic())))
+            found = browser.servers()
+        return found, None
     finally:
         browser.close()

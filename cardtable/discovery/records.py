@@ -35,6 +35,15 @@ class ServerAd:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{host}:{self.port}"
 
+    def listing(self, our_protocol: int) -> str:
+        """One line of `cardtable servers`: name, address, password, counts, version."""
+        lock = "password" if self.password else "open"
+        note = "" if self.protocol == our_protocol else "  (another version: cannot join)"
+        return (
+            f"{self.name:<40} {self.address:<22} {lock:<8} {self.tables:>3} tables "
+            f"{self.players:>3} players  protocol {self.protocol}{note}"
+        )
+
     def as_json(self) -> dict[str, object]:
         return {
             "name": self.name,

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import trio
 
+from cardtable.discovery import SERVICE_TYPE
 from cardtable.discovery.browse import Browser
 from cardtable.discovery.records import ServerAd
 
@@ -19,11 +20,16 @@ def unique_name(prefix: str = "test") -> str:
     return f"{prefix}-{uuid.uuid4().hex[:10]}"
 
 
-def loopback_browser(**kwargs: float) -> Browser:
+def loopback_browser(
+    *, recheck: float = 0.3, answer_timeout: float = 0.5, service_type: str = SERVICE_TYPE
+) -> Browser:
     """A browser on the loopback interface that checks often that servers still answer."""
-    options: dict[str, float] = {"recheck": 0.3, "answer_timeout": 0.5}
-    options.update(kwargs)
-    return Browser(interfaces=LOOPBACK, **options)  # type: ignore[arg-type]
+    return Browser(
+        interfaces=LOOPBACK,
+        recheck=recheck,
+        answer_timeout=answer_timeout,
+        service_type=service_type,
+    )
 
 
 def named(browser: Browser, name: str) -> ServerAd | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import uuid
 from contextlib import closing
 
 from textual.pilot import Pilot
@@ -30,6 +31,7 @@ from zeroconf.const import (
 from cardtable.client.ui.picker import NOTHING_FOUND, PickerApp
 from cardtable.discovery import SERVICE_TYPE
 from cardtable.discovery.announce import Announcer
+from cardtable.discovery.browse import Browser
 from cardtable.discovery.records import NAME_SHOWN, txt_properties
 from cardtable.protocol import PROTOCOL_VERSION
 from tests.client.support import SIZE, run_async, screen_text, wait_until
@@ -91,7 +93,9 @@ def test_the_picker_lists_servers_live_and_joins_the_chosen_one() -> None:
 
 def test_with_nothing_heard_the_picker_says_how_to_join_by_address() -> None:
     async def body() -> None:
-        app = PickerApp(lambda: loopback_browser(), quiet_after=0.5)
+        # A type of service nobody announces: other tests' servers on loopback stay unheard.
+        quiet_type = f"_q{uuid.uuid4().hex[:8]}._tcp.local."
+        app = PickerApp(lambda: loopback_browser(service_type=quiet_type), quiet_after=0.5)
         async with app.run_test(size=SIZE) as pilot:
             first = NOTHING_FOUND.split(".")[0]
             await wait_until(
@@ -104,6 +108,24 @@ def test_with_nothing_heard_the_picker_says_how_to_join_by_address() -> None:
             await wait_until(pilot, lambda: "is not HOST:PORT" in screen_text(app), 5, "refusal")
             await pilot.press(*["backspace"] * 10, *"192.0.2.9:7777", "enter")
         assert app.return_value == "192.0.2.9:7777"
+
+    run_async(body)
+
+
+def test_where_the_network_refuses_the_picker_says_so_and_takes_an_address() -> None:
+    async def body() -> None:
+        # No interface has this address (TEST-NET-1): zeroconf cannot open its sockets, as
+        # where multicast is blocked.
+        app = PickerApp(lambda: Browser(interfaces=["192.0.2.1"]))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(
+                pilot,
+                lambda: "Cannot look for servers" in " ".join(screen_text(app).split()),
+                10,
+                "the refusal",
+            )
+            await pilot.press("tab", *"127.0.0.1:7777", "enter")
+        assert app.return_value == "127.0.0.1:7777"
 
     run_async(body)
 
