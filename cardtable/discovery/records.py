@@ -39,9 +39,11 @@ class ServerAd:
         """One line of `cardtable servers`: name, address, password, counts, version."""
         lock = "password" if self.password else "open"
         note = "" if self.protocol == our_protocol else "  (another version: cannot join)"
+        tables = "table " if self.tables == 1 else "tables"
+        players = "player " if self.players == 1 else "players"
         return (
-            f"{self.name:<40} {self.address:<22} {lock:<8} {self.tables:>3} tables "
-            f"{self.players:>3} players  protocol {self.protocol}{note}"
+            f"{self.name:<40} {self.address:<22} {lock:<8} {self.tables:>3} {tables} "
+            f"{self.players:>3} {players}  protocol {self.protocol}{note}"
         )
 
     def as_json(self) -> dict[str, object]:

@@ -155,7 +155,8 @@ def test_a_listing_line_says_what_the_server_offers() -> None:
         "Ada's", "box", "192.168.1.20:7777", "password", "2", "tables", "5", "players",
         "protocol", str(PROTOCOL_VERSION),
     ]  # fmt: skip
-    other = ServerAd("old", "fe80::1", 7000, PROTOCOL_VERSION - 1, False, 0, 0)
+    other = ServerAd("old", "fe80::1", 7000, PROTOCOL_VERSION - 1, False, 1, 1)
+    assert other.listing(PROTOCOL_VERSION).split()[3:7] == ["1", "table", "1", "player"]
     assert other.listing(PROTOCOL_VERSION).split()[1:3] == ["[fe80::1]:7000", "open"]
     assert other.listing(PROTOCOL_VERSION).endswith("(another version: cannot join)")
 
