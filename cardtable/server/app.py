@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import ipaddress
 import logging
 import signal
 import socket
@@ -95,11 +96,15 @@ async def _announce(
     from cardtable.discovery.announce import Announcer, announce, lobby_state
 
     addresses = [config.host] if config.host not in (None, "", "0.0.0.0", "::") else None
+    interfaces = config.announce_interfaces
+    if interfaces is None and addresses is not None and _is_loopback(addresses[0]):
+        # Nobody on the network could reach it: only this machine hears of it.
+        interfaces = ("127.0.0.1",)
     announcer = Announcer(
         config.announce_name or socket.gethostname().split(".")[0] or "cardtable",
         port,
         addresses=addresses,
-        interfaces=config.announce_interfaces,
+        interfaces=interfaces,
     )
     state = lobby_state(
         config.password is not None,
@@ -111,6 +116,13 @@ async def _announce(
     # meanwhile, and `started` is called at once.
     task_status.started()
     await announce(announcer, state)
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def tune_garbage_collector(thresholds: tuple[int, int, int] | None) -> None:

@@ -37,7 +37,7 @@ async def test_a_server_is_announced_updated_and_withdrawn() -> None:
         password="secret",
         announce=True,
         announce_name=name,
-        announce_interfaces=LOOPBACK,
+        # No interfaces named: a server listening on loopback is announced on loopback only.
     )
     with closing(loopback_browser()) as browser:
         await trio.to_thread.run_sync(browser.start)
