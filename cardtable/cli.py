@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardtable import __version__
+from cardtable.client.address import split_address
 from cardtable.engine import OptionError, all_games, get_game
 from cardtable.engine.options import parse_option_text
 
@@ -68,6 +69,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="the file that keeps tables and games (default: server.db in your data folder)",
     )
+    serve.add_argument(
+        "--name", default=None, help="the name announced on the network (default: the host's)"
+    )
+    serve.add_argument(
+        "--no-announce",
+        action="store_true",
+        help="do not announce the server on the local network (join it by address only)",
+    )
     play = commands.add_parser("play", help="play at once against bots (others may join)")
     play.add_argument(
         "game", nargs="?", default="chinese-ten", help="a game id (default chinese-ten)"
@@ -78,6 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--lan", action="store_true", help="let others on the network join; prints the address"
     )
     play.add_argument("--port", type=int, default=None, help="the port with --lan (default 7777)")
+    play.add_argument(
+        "--no-announce",
+        action="store_true",
+        help="with --lan, do not announce the game on the local network",
+    )
     play.add_argument("--seed", type=int, default=None, help="fix the shuffles, to replay a game")
     play.add_argument(
         "--new", action="store_true", help="start a new game even if one is unfinished"
@@ -100,9 +114,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", type=int, default=20, help="how many games to list (default 20)"
     )
     join = commands.add_parser("join", help="join a server on the network")
-    join.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 192.168.1.20:7777")
+    join.add_argument(
+        "address",
+        metavar="HOST:PORT",
+        nargs="?",
+        default=None,
+        help="the server, e.g. 192.168.1.20:7777 (default: pick one found on the network)",
+    )
     join.add_argument("--name", default=None, help="your name (default: your login name)")
     join.add_argument("--password", default=None, help="the server's password, if it has one")
+    servers = commands.add_parser("servers", help="list the servers announced on the network")
+    servers.add_argument("--json", action="store_true", help="print them as JSON, for scripts")
+    servers.add_argument("--wait", type=float, default=2.0, help="seconds to listen (default 2)")
     serve.add_argument(
         "--seed", type=int, default=None, help="fix every table's shuffles, to replay games"
     )
@@ -128,16 +151,6 @@ def _add_option_argument(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a game option, e.g. -o decks=1 (repeatable)",
     )
-
-
-def split_address(text: str, default_port: int = 7777) -> tuple[str, int]:
-    """``host:port`` (or just ``host``) as a host and a port."""
-    host, sep, port = text.rpartition(":")
-    if not sep:
-        return text, default_port
-    if not port.isdigit() or not 0 < int(port) < 65536:
-        raise OptionError(f"{text!r} is not HOST:PORT (e.g. 192.168.1.20:7777).")
-    return host.strip("[]"), int(port)
 
 
 def _lan_address() -> str:
@@ -166,6 +179,8 @@ def serve_config(args: argparse.Namespace) -> ServerConfig:
         max_clients_per_address=args.max_per_address or None,
         seed=args.seed,
         db=args.db or str(default_path("server")),
+        announce=not args.no_announce,
+        announce_name=args.name,
     )
 
 
@@ -240,6 +255,13 @@ def _join(args: argparse.Namespace) -> int:
     from cardtable.client.ui.app import CardtableApp, JoinPlan
     from cardtable.client.ui.problems import default_name
 
+    if args.address is None:
+        from cardtable.client.ui.picker import PickerApp
+
+        chosen = PickerApp().run()
+        if chosen is None:
+            return 0
+        args.address = chosen
     host, port = split_address(args.address)
     plan = JoinPlan(host, port, args.name or default_name(), args.password)
     CardtableApp(plan).run()
@@ -263,7 +285,9 @@ def _play(args: argparse.Namespace) -> int:
     except StorageError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 1
-    config = local_config(lan=args.lan, port=args.port, seed=args.seed, db=db)
+    config = local_config(
+        lan=args.lan, port=args.port, seed=args.seed, db=db, announce=not args.no_announce
+    )
     if args.lan:
         print(f"Others on your network join with: cardtable join {_lan_address()}:{config.port}")
     plan, _server = play_plan(
@@ -271,6 +295,31 @@ def _play(args: argparse.Namespace) -> int:
     )
     CardtableApp(plan).run()
     return 0
+
+
+def _servers(args: argparse.Namespace) -> int:
+    import json
+
+    from cardtable.discovery.browse import find_servers
+    from cardtable.protocol import PROTOCOL_VERSION
+
+    found, error = find_servers(max(0.1, args.wait))
+    if args.json:
+        print(json.dumps([ad.as_json() for ad in found], indent=2))
+    elif error is not None:
+        print(
+            f"cardtable: cannot look for servers on this network ({error}); "
+            "join one by address: cardtable join HOST:PORT",
+            file=sys.stderr,
+        )
+    elif not found:
+        print(
+            "No servers found on this network. Multicast may be blocked here: "
+            "join by address with `cardtable join HOST:PORT`."
+        )
+    for ad in [] if args.json else found:
+        print(ad.listing(PROTOCOL_VERSION))
+    return 1 if error is not None else 0
 
 
 def _history(args: argparse.Namespace) -> int:
@@ -350,6 +399,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "join":
             return _join(args)
+        if args.command == "servers":
+            return _servers(args)
         if args.command == "history":
             return _history(args)
     except OptionError as error:

@@ -62,14 +62,22 @@ class LocalServer:
 
 
 def local_config(
-    *, lan: bool, port: int | None = None, seed: int | None = None, db: str | None = None
+    *,
+    lan: bool,
+    port: int | None = None,
+    seed: int | None = None,
+    db: str | None = None,
+    announce: bool = True,
 ) -> ServerConfig:
     """Settings for a server in this process: loopback only on a free port, or (``lan``) every
     interface on `port`, else the usual port if it is free, else any free one. Games are kept
-    in `db` (None: in memory only)."""
+    in `db` (None: in memory only). A LAN server is announced on the network unless not
+    `announce`."""
     if not lan:
         return ServerConfig(host="127.0.0.1", port=port or 0, seed=seed, db=db)
-    return ServerConfig(host=None, port=port or free_port(DEFAULT_PORT), seed=seed, db=db)
+    return ServerConfig(
+        host=None, port=port or free_port(DEFAULT_PORT), seed=seed, db=db, announce=announce
+    )
 
 
 def free_port(preferred: int) -> int:

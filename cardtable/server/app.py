@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import gc
+import ipaddress
 import logging
 import signal
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
 import trio
 
+from cardtable.protocol import PROTOCOL_VERSION
 from cardtable.server.clients import Client
 from cardtable.server.config import ServerConfig
 from cardtable.server.journal import Journal
@@ -75,9 +78,51 @@ async def serve(
                     partial(trio.serve_listeners, handler, listeners, handler_nursery=nursery)
                 )
                 log.info("listening on port %s", port)
+                if config.announce:
+                    await nursery.start(_announce, lobby, config, port)
                 task_status.started(RunningServer(lobby, port, scope))
     finally:
         store.close()
+
+
+async def _announce(
+    lobby: Lobby[Client],
+    config: ServerConfig,
+    port: int,
+    *,
+    task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
+) -> None:
+    """Announce the server on the local network until it stops (`cardtable.discovery`)."""
+    from cardtable.discovery.announce import Announcer, announce, lobby_state
+
+    addresses = [config.host] if config.host not in (None, "", "0.0.0.0", "::") else None
+    interfaces = config.announce_interfaces
+    if interfaces is None and addresses is not None and _is_loopback(addresses[0]):
+        # Nobody on the network could reach it: only this machine hears of it.
+        interfaces = ("127.0.0.1",)
+    announcer = Announcer(
+        config.announce_name or socket.gethostname().split(".")[0] or "cardtable",
+        port,
+        addresses=addresses,
+        interfaces=interfaces,
+    )
+    state = lobby_state(
+        config.password is not None,
+        PROTOCOL_VERSION,
+        lambda: len(lobby.tables),
+        lobby.connection_count,
+    )
+    # Announcing takes about two seconds (the name is probed first): the server serves
+    # meanwhile, and `started` is called at once.
+    task_status.started()
+    await announce(announcer, state)
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def tune_garbage_collector(thresholds: tuple[int, int, int] | None) -> None:

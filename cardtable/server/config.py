@@ -56,6 +56,12 @@ class ServerConfig:
     #: Python's defaults would stop it for a full collection (100 ms and more with 1,000
     #: connections) every few seconds under load, for little garbage.
     gc_thresholds: tuple[int, int, int] | None = (50_000, 20, 10)
+    #: Announce the server on the local network (mDNS/DNS-SD), as `announce_name` (None: the
+    #: host's name).
+    announce: bool = False
+    announce_name: str | None = None
+    #: The interfaces' addresses to announce on (None: every interface).
+    announce_interfaces: tuple[str, ...] | None = None
 
     def limits(self) -> dict[str, Any]:
         """The limits a client is told in the welcome."""
