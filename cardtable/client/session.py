@@ -24,6 +24,7 @@ from cardtable.engine import GameAction
 from cardtable.engine.codec import to_wire
 from cardtable.protocol import (
     PROTOCOL_VERSION,
+    REPLAY_PAGE_STEPS,
     Act,
     AddBot,
     Chat,
@@ -349,11 +350,24 @@ class ClientSession:
         assert isinstance(reply, History)
         return reply
 
-    async def replay(self, game: int, seat: int | None = None) -> ReplaySteps:
-        """A finished game step by step, seen from `seat` (None: as a spectator)."""
-        reply = await self.request(Replay(game=game, seat=seat))
+    async def replay(
+        self, game: int, seat: int | None = None, start: int = 0, count: int = REPLAY_PAGE_STEPS
+    ) -> ReplaySteps:
+        """A page of up to `count` of a finished game's steps from step `start`, seen from
+        `seat` (None: as a spectator); the server sends as many as fit a page (``more``:
+        others follow)."""
+        reply = await self.request(Replay(game=game, seat=seat, start=start, count=count))
         assert isinstance(reply, ReplaySteps)
         return reply
+
+    async def replay_all(self, game: int, seat: int | None = None) -> list[dict[str, Any]]:
+        """Every step of a finished game, page after page."""
+        page = await self.replay(game, seat)
+        steps = list(page.steps)
+        while page.more:
+            page = await self.replay(game, seat, len(steps))
+            steps.extend(page.steps)
+        return steps
 
     async def ping(self) -> None:
         await self.request(Ping())

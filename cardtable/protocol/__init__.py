@@ -15,6 +15,7 @@ from cardtable.protocol.errors import (
 from cardtable.protocol.messages import (
     MESSAGES,
     PROTOCOL_VERSION,
+    REPLAY_PAGE_STEPS,
     Act,
     AddBot,
     Chat,
@@ -54,6 +55,7 @@ __all__ = [
     "FATAL_CODES",
     "MESSAGES",
     "PROTOCOL_VERSION",
+    "REPLAY_PAGE_STEPS",
     "Act",
     "AddBot",
     "Chat",

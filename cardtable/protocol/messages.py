@@ -27,6 +27,8 @@ from cardtable.protocol.fields import (
 
 #: The protocol version this code speaks; a handshake with any other is refused.
 PROTOCOL_VERSION = 3
+#: A replay page holds at most this many steps (and the server may send fewer).
+REPLAY_PAGE_STEPS = 200
 
 
 #: The longest player name and chat line, in characters.
@@ -245,10 +247,13 @@ class ListHistory(Message):
 @client("replay")
 @dataclass(frozen=True, kw_only=True)
 class Replay(Message):
-    """Ask for a finished game step by step, seen from ``seat`` (None: as a spectator)."""
+    """Ask for a page of a finished game's steps, seen from ``seat`` (None: as a spectator):
+    up to ``count`` steps from step ``start`` (0 is the deal)."""
 
     game: int = wire(GAME_ID)
     seat: int | None = wire(Nullable(SEAT), None)
+    start: int = wire(Int(0, 2**31 - 1), 0)
+    count: int = wire(Int(1, REPLAY_PAGE_STEPS), REPLAY_PAGE_STEPS)
 
 
 @client("ping")
@@ -353,12 +358,16 @@ class History(Message):
 @server("replay_steps")
 @dataclass(frozen=True, kw_only=True)
 class ReplaySteps(Message):
-    """A finished game from one seat: the deal, then one step per action, each with the events
-    as that seat saw them and its view after them."""
+    """A page of a finished game from one seat: steps ``start`` onward (step 0 is the deal,
+    then one per action), each with the events as that seat saw them and its view after them;
+    ``total`` steps in all, and ``more`` when steps follow this page."""
 
     game: dict[str, Any] = wire(_WIRE_MAP)
     seat: int | None = wire(Nullable(SEAT))
-    steps: list[dict[str, Any]] = wire(ListOf(_WIRE_MAP, high=100_000))
+    start: int = wire(Int(0, 2**31 - 1), 0)
+    total: int = wire(Int(1, 2**31 - 1), 1)
+    more: bool = wire(Bool(), False)
+    steps: list[dict[str, Any]] = wire(ListOf(_WIRE_MAP, high=REPLAY_PAGE_STEPS))
 
 
 @server("ok")

@@ -29,6 +29,7 @@ from cardtable.server.chat import RateLimiter
 from cardtable.server.config import ServerConfig
 from cardtable.server.outbox import Outbox, OutboxFull
 from cardtable.server.reception import Host
+from cardtable.server.replays import ReplayCursor
 
 if TYPE_CHECKING:
     from cardtable.server.tables import Table
@@ -70,6 +71,9 @@ class Client:
         self.chat_limiter = RateLimiter(config.chat_rate, config.chat_burst)
         self.action_limiter = RateLimiter(config.action_rate, config.action_burst)
         self.request_limiter = RateLimiter(config.request_rate, config.request_burst)
+        self.history_limiter = RateLimiter(config.history_rate, config.history_burst)
+        #: The finished game this connection is paging through, where it stopped.
+        self.replay_cursor: ReplayCursor | None = None
         self.closed = False
         self._outbox = Outbox(stream, config.queue_size)
         self._scope = trio.CancelScope()

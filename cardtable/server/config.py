@@ -45,6 +45,10 @@ class ServerConfig:
     #: a second.
     request_rate: float = 50.0
     request_burst: int = 100
+    #: History and replays: a client may read `history_burst` bytes at once, then
+    #: `history_rate` bytes a second; a request past that waits its turn (paced, not refused).
+    history_rate: float = 256 * 1024
+    history_burst: int = 1024 * 1024
     #: Fixes every table's shuffles (from this, the table id and the game number), so games can
     #: be reproduced; None: each game is shuffled from the system's random source.
     seed: int | None = None
@@ -74,6 +78,8 @@ class ServerConfig:
             "action_burst": self.action_burst,
             "request_rate": self.request_rate,
             "request_burst": self.request_burst,
+            "history_rate": self.history_rate,
+            "history_burst": self.history_burst,
             "frame_size": CLIENT_FRAME_LIMIT,
             "name_length": NAME_LENGTH,
             "idle_timeout": self.idle_timeout,

@@ -1,17 +1,18 @@
 """Finished games: the history list and step-by-step replays, read from the database.
 
-These run in the journal's worker thread (`Journal.read`): they read the file and replay games
-through the engine, which must not hold up the event loop. A finished game has no secrets left,
-so it may be replayed from any seat.
+These run in the journal's worker thread (`Journal.read`), between its batches: they only read
+the file. Replaying a game through the engine is `replays`' work, done outside the journal.
+A finished game has no secrets left, so it may be replayed from any seat.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardtable.engine import Event, OptionError, events_for, get_game, start
-from cardtable.protocol import ErrorCode, History, ReplaySteps
+from cardtable.engine import OptionError, get_game
+from cardtable.protocol import ErrorCode, History
 from cardtable.server.errors import ServerError
+from cardtable.server.replays import ReplayCursor
 from cardtable.server.storage import HistoryEntry, Store
 
 
@@ -21,9 +22,9 @@ def history_page(store: Store, limit: int, before: int | None) -> History:
     return History(games=[_entry(entry) for entry in entries[:limit]], more=len(entries) > limit)
 
 
-def replay_steps(store: Store, game_id: int, seat: int | None) -> ReplaySteps:
-    """Finished game `game_id` from `seat`'s eyes (None: a spectator's): the deal, then a step
-    for each action with the events as that seat saw them and its view after them."""
+def replay_cursor(store: Store, game_id: int, seat: int | None) -> ReplayCursor:
+    """A cursor over finished game `game_id` from `seat`'s eyes (None: a spectator's), or the
+    reason there can be none."""
     try:
         record, actions = store.finished_game(game_id)
     except KeyError:
@@ -35,24 +36,8 @@ def replay_steps(store: Store, game_id: int, seat: int | None) -> ReplaySteps:
             ErrorCode.NO_SUCH_SEAT,
             f"Game {game_id} had seats 1 to {record.setup.seats}; there is no seat {seat + 1}.",
         )
-    game = start(record.setup)
-    steps = [_step(0, None, game.opening_events, game.view(seat), seat)]
-    for number, (actor, action) in enumerate(actions, start=1):
-        events = game.apply(actor, action)
-        steps.append(_step(number, actor, events, game.view(seat), seat))
     entry = _entry(HistoryEntry(record, store.rounds(game_id)))
-    return ReplaySteps(game=entry, seat=seat, steps=steps)
-
-
-def _step(
-    seq: int, actor: int | None, events: list[Event], view: dict[str, Any], seat: int | None
-) -> dict[str, Any]:
-    return {
-        "seq": seq,
-        "actor": actor,
-        "events": events_for(events, seat),
-        "view": view,
-    }
+    return ReplayCursor(record, actions, entry, seat)
 
 
 def _entry(entry: HistoryEntry) -> dict[str, Any]:

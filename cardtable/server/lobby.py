@@ -42,6 +42,7 @@ from cardtable.protocol import (
     Release,
     RemoveBot,
     Replay,
+    ReplaySteps,
     Sit,
     Spectate,
     Start,
@@ -51,10 +52,11 @@ from cardtable.protocol import (
     Tables,
     Welcome,
 )
+from cardtable.protocol.framing import pack
 from cardtable.server.bot_schedule import drive_bots
 from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
-from cardtable.server.history import history_page, replay_steps
+from cardtable.server.history import history_page, replay_cursor
 from cardtable.server.journal import Journal
 from cardtable.server.names import NameIndex, name_problem, names_look_alike
 from cardtable.server.reception import Guest
@@ -99,6 +101,8 @@ class Lobby(Generic[G]):
         self.clients: dict[str, G] = {}
         #: The connected clients' names, to find a name's look-alike at once.
         self._names = NameIndex()
+        #: Replays are made one at a time, in a worker thread (`_replay`).
+        self._replay_worker = trio.CapacityLimiter(1)
         self._nursery = nursery
         self._seats_by_token: dict[bytes, tuple[Table, Seat]] = {}
         #: Tables by the hash of their creator's token.
@@ -511,14 +515,48 @@ class Lobby(Generic[G]):
         return Pong(rid=request.rid)
 
     async def _list_history(self, client: G, request: ListHistory) -> Message:
+        await self._history_turn(client)
         store = self.journal.store
         page = await self.journal.read(lambda: history_page(store, request.limit, request.before))
+        client.history_limiter.charge(trio.current_time(), len(pack(page.games)))
         return replace(page, rid=request.rid)
 
     async def _replay(self, client: G, request: Replay) -> Message:
-        store = self.journal.store
-        steps = await self.journal.read(lambda: replay_steps(store, request.game, request.seat))
-        return replace(steps, rid=request.rid)
+        await self._history_turn(client)
+        cursor = client.replay_cursor
+        if cursor is None or not cursor.fits(request.game, request.seat):
+            client.replay_cursor = None  # let the last game go before reading the next
+            store = self.journal.store
+            cursor = await self.journal.read(
+                lambda: replay_cursor(store, request.game, request.seat)
+            )
+            client.replay_cursor = cursor
+        if request.start >= cursor.total:
+            raise ServerError(
+                ErrorCode.BAD_MESSAGE,
+                f"Game {request.game} has steps 0 to {cursor.total - 1}; "
+                f"there is no step {request.start}.",
+            )
+        # The engine's work runs in a thread of its own, one replay at a time for the whole
+        # server: the event loop and the journal never wait for it.
+        page = await trio.to_thread.run_sync(
+            cursor.page, request.start, request.count, limiter=self._replay_worker
+        )
+        client.history_limiter.charge(trio.current_time(), page.size)
+        return ReplaySteps(
+            game=cursor.entry,
+            seat=cursor.seat,
+            start=page.start,
+            total=cursor.total,
+            more=page.more,
+            steps=page.steps,
+            rid=request.rid,
+        )
+
+    async def _history_turn(self, client: G) -> None:
+        """Wait until the client's history budget is out of debt: reading history is paced by
+        the bytes each answer cost, so one client cannot keep the server busy with it."""
+        await trio.sleep(client.history_limiter.wait(trio.current_time()))
 
     # -- keeping track ----------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from cardtable.server.seats import Member
 if TYPE_CHECKING:
     from cardtable.server.chat import RateLimiter
     from cardtable.server.journal import Journal
+    from cardtable.server.replays import ReplayCursor
     from cardtable.server.tables import Table
 
 
@@ -30,6 +31,10 @@ class Guest(Member, Protocol):
     watching_lobby: bool
     chat_limiter: RateLimiter
     action_limiter: RateLimiter
+    #: Bytes of history and replays read, paced.
+    history_limiter: RateLimiter
+    #: The finished game it is paging through, where it stopped.
+    replay_cursor: ReplayCursor | None
 
     def fatal(self, code: ErrorCode, message: str) -> None:
         """Tell the client why, then close the connection."""

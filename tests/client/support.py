@@ -455,7 +455,12 @@ class Shown(ReplayScreen):
         self.given = steps
 
     def _load(self, seat: int | None) -> None:
-        self._loaded(ReplaySteps(game=self.entry, seat=seat, steps=self.given))
+        self._loaded(
+            ReplaySteps(
+                game=self.entry, seat=seat, start=0, total=len(self.given), steps=self.given
+            ),
+            self._load_number,
+        )
 
 
 class ReplayApp(App[None]):

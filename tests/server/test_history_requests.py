@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,9 @@ import trio
 from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.engine import PlainAction, start
 from cardtable.protocol import ErrorCode
+from cardtable.protocol.framing import pack
 from cardtable.server.app import RunningServer
+from cardtable.server.replays import PAGE_BYTES
 from cardtable.server.storage import (
     GameRecord,
     HistoryEntry,
@@ -128,7 +131,8 @@ async def test_a_finished_game_replays_step_by_step_from_any_seat(tmp_path: Path
                 replayed = await ada.replay(entry["id"], seat)
                 assert replayed.seat == seat
                 assert replayed.game == entry
-                steps = replayed.steps
+                steps = await ada.replay_all(entry["id"], seat)
+                assert replayed.total == len(steps)
                 assert len(steps) == len(actions) + 1
                 # Each step is exactly what the engine shows that seat at that point.
                 game = start(record.setup)
@@ -242,3 +246,63 @@ async def test_a_history_request_holds_back_only_its_own_clients_later_requests(
                 assert (await ada.history()).games == []
             finally:
                 store.gate.set()  # so the server can stop whatever happened
+
+
+async def test_a_replay_comes_in_pages_each_within_its_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    with trio.fail_after(30):
+        async with (
+            served(server_config(db=str(path), seed=8)) as running,
+            connect(HOST, running.port, "Ada") as ada,
+        ):
+            await bot_games(running, ada, 1)
+            [entry] = (await ada.history()).games
+            _, actions = stored_game(path, entry["id"])
+            whole = await ada.replay_all(entry["id"], 0)
+            assert [step["seq"] for step in whole] == list(range(len(actions) + 1))
+
+            # Pages a step long, from anywhere, forward and back, are the same steps.
+            for start_at in (5, 6, 7, 2, len(actions), 0):
+                page = await ada.replay(entry["id"], 0, start_at)
+                assert page.start == start_at and page.total == len(whole)
+                assert page.more == (start_at + len(page.steps) < len(whole))
+                assert page.steps == whole[start_at : start_at + len(page.steps)]
+
+            # A page holds up to its byte limit (and one step past it at most).
+            page = await ada.replay(entry["id"], None)
+            sizes = [len(pack(step)) for step in page.steps]
+            assert sum(sizes[:-1]) < PAGE_BYTES
+            assert page.more == (len(page.steps) < page.total)
+
+            with pytest.raises(RequestFailed) as beyond:
+                await ada.replay(entry["id"], 0, len(whole))
+            assert beyond.value.code == ErrorCode.BAD_MESSAGE
+            assert f"steps 0 to {len(whole) - 1}" in beyond.value.message
+
+
+async def test_history_is_paced_by_the_bytes_a_client_has_read(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    # 5 KB a second after the first 5 KB: a replay of every step takes seconds.
+    config = replace(server_config(db=str(path), seed=8), history_rate=5_000, history_burst=5_000)
+    with trio.fail_after(60):
+        async with (
+            served(config) as running,
+            connect(HOST, running.port, "Ada") as ada,
+            connect(HOST, running.port, "Bram") as bram,
+        ):
+            await bot_games(running, ada, 1)
+            [entry] = (await bram.history()).games
+            began = trio.current_time()
+            pages = [await bram.replay(entry["id"], 0, 0, 2)]
+            while pages[-1].more:
+                after = pages[-1].start + len(pages[-1].steps)
+                pages.append(await bram.replay(entry["id"], 0, after, 2))
+            took = trio.current_time() - began
+            sizes = [sum(len(pack(step)) for step in page.steps) for page in pages]
+            assert len(pages) >= 3
+            # Each page is paid for once sent; what was read past the burst before the last
+            # page was asked for had to be waited for, at the rate.
+            assert took >= (sum(sizes[:-1]) - 5_000) / 5_000 > 1
+            # Meanwhile another client is not held up: Ada's ping is answered at once.
+            with trio.fail_after(5):
+                await ada.ping()

@@ -1,8 +1,9 @@
 """A finished game, step by step: the deal, then one step per action, seen from one seat.
 
-The server replays the game and sends every step at once, each with its events and the view
-after them as the chosen seat (or a spectator) saw it. The screen draws one step at a time with
-the game's own board, read-only: no legal actions, no focus, no keys of its own.
+The server replays the game a page of steps at a time, each step with its events and the view
+after them as the chosen seat (or a spectator) saw it. The screen shows the first page at once
+and asks for the next ones in turn while the player looks; it draws one step at a time with the
+game's own board, read-only: no legal actions, no focus, no keys of its own.
 """
 
 from __future__ import annotations
@@ -63,8 +64,14 @@ class ReplayScreen(Screen[None]):
         self.seat = seat
         self.names = player_names(entry)
         self.steps: list[dict[str, Any]] | None = None
+        #: Steps in the whole game, once the first page has said.
+        self.total = 0
         #: The step shown: 0 is the deal, then one per action.
         self.step = 0
+        #: The step asked for with a key, shown once its page has come.
+        self.target = 0
+        #: Counts the loads begun, so that pages of a load given up are dropped.
+        self._load_number = 0
         self.loading = False
         #: The seat being asked for while `loading`.
         self.wanted: int | None = seat
@@ -79,6 +86,11 @@ class ReplayScreen(Screen[None]):
 
     @property
     def last(self) -> int:
+        """The game's last step."""
+        return self.total - 1 if self.total else 0
+
+    @property
+    def last_loaded(self) -> int:
         return len(self.steps) - 1 if self.steps else 0
 
     def compose(self) -> ComposeResult:
@@ -104,16 +116,33 @@ class ReplayScreen(Screen[None]):
         self.loading = True
         self.wanted = seat
         self.problem = None
-        game = int(self.entry["id"])
+        self._load_number += 1
         self._draw_status()
         self.refresh_bindings()
-        host(self).ask(self, lambda session: session.replay(game, seat), self._loaded, self._failed)
+        self._ask(seat, 0, self._load_number)
 
-    def _loaded(self, reply: ReplaySteps) -> None:
-        self.loading = False
-        self.steps = reply.steps
-        self.seat = reply.seat
-        self.step = min(self.step, self.last)
+    def _ask(self, seat: int | None, start: int, number: int) -> None:
+        game = int(self.entry["id"])
+        host(self).ask(
+            self,
+            lambda session: session.replay(game, seat, start),
+            lambda reply: self._loaded(reply, number),
+            self._failed,
+        )
+
+    def _loaded(self, reply: ReplaySteps, number: int) -> None:
+        if number != self._load_number:
+            return  # a page of a load given up (another seat was asked for since)
+        if reply.start == 0:
+            self.steps = list(reply.steps)
+            self.seat = reply.seat
+            self.total = reply.total
+            self.loading = False
+        elif self.steps is not None and reply.start == len(self.steps):
+            self.steps.extend(reply.steps)
+        if reply.more and self.steps is not None:
+            self._ask(reply.seat, len(self.steps), number)
+        self.step = min(self.target, self.last_loaded)
         self.draw()
 
     def _failed(self, reason: str) -> None:
@@ -149,8 +178,13 @@ class ReplayScreen(Screen[None]):
         step = self.steps[self.step]
         self.board.show(state)
         who = "the deal" if step["actor"] is None else state.name(step["actor"])
+        coming = self.last_loaded < self.last
         self.query_one("#replay-step", Static).update(
-            Text.assemble((f"Step {self.step} of {self.last}", "bold"), f" — {who}")
+            Text.assemble(
+                (f"Step {self.step} of {self.last}", "bold"),
+                f" — {who}",
+                (f" (loaded to step {self.last_loaded}…)" if coming else "", "dim italic"),
+            )
         )
         self.query_one("#players", Static).update(self._players_text(state))
         self.query_one("#replay-result", Static).update(self._result_text(state))
@@ -269,7 +303,9 @@ class ReplayScreen(Screen[None]):
         self._go(self.last)
 
     def _go(self, step: int) -> None:
-        step = min(max(step, 0), self.last)
+        """Show `step`, or the last loaded so far and `step` once its page has come."""
+        self.target = min(max(step, 0), self.last)
+        step = min(self.target, self.last_loaded)
         if self.steps and step != self.step:
             self.step = step
             self.draw()
