@@ -35,11 +35,13 @@ from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChange
 from cardtable.server.bot_schedule import cover_times, next_bot_seat
 from cardtable.server.chat import ChatLog
 from cardtable.server.chat_policy import addressee
+from cardtable.server.clock_settings import ClockSettings
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.seating import Seating
 from cardtable.server.seats import Member, Seat
 from cardtable.server.storage import (
+    ClockRecord,
     GameRecord,
     StoredTable,
     TableRecord,
@@ -52,12 +54,14 @@ from cardtable.server.storage.writes import (
     FinishGame,
     HandOver,
     OpenTable,
+    SaveClock,
     SaveSeats,
     SaveSettings,
     ScoreRound,
     StartGame,
     TakeAction,
 )
+from cardtable.server.turn_clock import TurnClock
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 
@@ -105,6 +109,8 @@ class Table:
         self.game_id: int | None = None
         self.actions: list[tuple[int, PlainAction]] = []
         self.log: list[Event] = []
+        #: The current game's turn clock (None: the game is not timed).
+        self.turn_clock: TurnClock | None = None
         self.chat = ChatLog(chat_history)
         self.closed = False
         self._record = record
@@ -158,6 +164,7 @@ class Table:
             table._restore_game(stored)
         if table.status == PLAYING:
             table.seating.cover_given_up(True)
+        table._tick_clock()  # the time of whoever may act runs again from now
         return table
 
     def _restore_game(self, stored: StoredTable) -> None:
@@ -176,6 +183,8 @@ class Table:
             self.actions.append((seat, action))
         self._rounds_recorded = len(self.game.round_scores)
         self.status = FINISHED if self.game.over else PLAYING
+        if stored.clock is not None:
+            self._restore_clock(stored.clock)
 
     def opened(self) -> OpenTable:
         """The record of this table's opening."""
@@ -211,6 +220,7 @@ class Table:
             "seats": [seat.to_wire() for seat in self.seats],
             "spectators": len(self.spectators),
             "result": self.game.result.to_wire() if self.game and self.game.result else None,
+            "clock": self.clock_wire(),
         }
 
     def members(self) -> Iterator[Member]:
@@ -333,6 +343,7 @@ class Table:
                 )
             )
         )
+        self._start_clock()
         self._send_updates(self.log, deal=True)
         self._summary_changed()
 
@@ -362,6 +373,7 @@ class Table:
         self.actions.append((seat_index, plain))
         self.log.extend(events)
         self._record_action(seat_index, plain)
+        self._tick_clock(None if game.is_free(plain) else seat_index)
         self._send_updates(events)
         if game.over:
             self.status = FINISHED
@@ -403,6 +415,7 @@ class Table:
         reach get nothing, and their `seq` (the steps they were shown) does not move."""
         assert self.game is not None
         reached = set(self._steps) if deal else self._count_steps(events)
+        clock = self.clock_wire()
         for seat in self.seats:
             if seat.member is not None and seat.index in reached:
                 seat.member.deliver(
@@ -412,6 +425,7 @@ class Table:
                         seq=self._steps[seat.index],
                         events=events_for(events, seat.index),
                         view=self.game.view(seat.index),
+                        clock=clock,
                     )
                 )
         if self.spectators and None in reached:
@@ -421,6 +435,7 @@ class Table:
                 seq=self._steps[None],
                 events=events_for(events, None),
                 view=self.game.view(None),
+                clock=clock,
             )
             for member in self.spectators:
                 member.deliver(public)
@@ -512,6 +527,76 @@ class Table:
         if due:
             self._summary_changed()
 
+    # -- the turn clock (its count is `TurnClock`'s, its deadlines `clock_driver`'s) ----------
+
+    def _start_clock(self) -> None:
+        """Time the game just dealt, if the table's settings say so."""
+        for seat in self.seats:
+            seat.out_of_time = False
+        clock = self.settings.clock
+        self.turn_clock = TurnClock.start(clock, len(self.seats)) if clock.on else None
+        self._tick_clock()
+
+    def _restore_clock(self, record: ClockRecord) -> None:
+        """The stored game's clock, with the time each seat had used; it runs again once the
+        table is restored (`_tick_clock`)."""
+        count = len(self.seats)
+        used = [*record.used, *[0.0] * count][:count]
+        self.turn_clock = TurnClock(ClockSettings().updated(record.settings), used)
+        for index in record.out_of_time:
+            if 0 <= index < count and self.seats[index].held_by_player:
+                self.seats[index].out_of_time = True
+
+    def _clocked_seats(self) -> list[int]:
+        """The seats whose time runs now: those that may act (free actions aside), when a
+        person plays them."""
+        if self.status != PLAYING or self.game is None:
+            return []
+        return [index for index in self.game.actors if not self.seats[index].bot_driven]
+
+    def _tick_clock(self, moved: int | None = None) -> None:
+        """Bring the turn clock up to now, after a move by seat `moved` (if any), and store it
+        if it changed."""
+        clock = self.turn_clock
+        if clock is None or self.game_id is None:
+            return
+        if clock.update(self._clock(), self._clocked_seats(), moved):
+            out_of_time = tuple(seat.index for seat in self.seats if seat.out_of_time)
+            self._record(
+                SaveClock(
+                    ClockRecord(
+                        self.game_id, clock.settings.to_wire(), tuple(clock.used), out_of_time
+                    )
+                )
+            )
+        self._wake()  # the clock's deadline may have moved
+
+    def save_clock(self) -> None:
+        """Store the time used up to now (the server is stopping)."""
+        self._tick_clock()
+
+    def clock_wire(self) -> dict[str, Any] | None:
+        """The turn clock as clients see it (None: this game is not timed)."""
+        clock = self.turn_clock
+        if clock is None:
+            return None
+        return clock.to_wire(self._clock(), [seat.index for seat in self.seats if seat.out_of_time])
+
+    def clock_deadline(self) -> float:
+        """When the next seat's time runs out (inf if no seat's time runs)."""
+        clock = self.turn_clock
+        return float("inf") if clock is None else clock.next_deadline(self.settings.bot_delay)
+
+    def clock_due(self) -> list[int]:
+        """The seats whose time has run out now."""
+        clock = self.turn_clock
+        return [] if clock is None else clock.due(self._clock(), self.settings.bot_delay)
+
+    def time_out_seat(self, index: int) -> None:
+        """A bot plays seat `index` until the game ends: its player's time ran out."""
+        self.seats[index].out_of_time = True
+        self._summary_changed()
+
     async def wait_for_change(self, deadline: float) -> None:
         with trio.move_on_at(deadline):
             await self._changed.wait()
@@ -521,6 +606,7 @@ class Table:
         self._changed = trio.Event()
 
     def _summary_changed(self) -> None:
+        self._tick_clock()  # who may act, or who plays them, may have changed
         self._wake()
         message = TableChanged(table=self.summary())
         self._deliver_all(message)
