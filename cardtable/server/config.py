@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from cardtable.protocol import ErrorCode
@@ -92,7 +92,7 @@ class TableSettings:
     #: the table to wait for them); None: the game waits.
     away_bot_after: float | None = 60.0
     #: The turn clock (off unless set; a change made during a game applies from the next).
-    clock: ClockSettings = ClockSettings()
+    clock: ClockSettings = field(default_factory=ClockSettings)
 
     def to_wire(self) -> dict[str, Any]:
         return asdict(self)
