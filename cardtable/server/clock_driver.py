@@ -34,6 +34,7 @@ def run_out_of_time(table: ClockTable) -> bool:
     if clock is None or game is None or not due or table.closed:
         return False
     index = due[0]
+    clock.ran_out(index)
     if clock.settings.timeout == BOT_MOVE:
         bot_move(table, index, game.legal(index))
     else:

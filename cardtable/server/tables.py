@@ -542,7 +542,8 @@ class Table:
         table is restored (`_tick_clock`)."""
         count = len(self.seats)
         used = [*record.used, *[0.0] * count][:count]
-        self.turn_clock = TurnClock(ClockSettings().updated(record.settings), used)
+        timeouts = [*record.timeouts, *[0] * count][:count]
+        self.turn_clock = TurnClock(ClockSettings().updated(record.settings), used, timeouts)
         for index in record.out_of_time:
             if 0 <= index < count and self.seats[index].held_by_player:
                 self.seats[index].out_of_time = True
@@ -562,13 +563,14 @@ class Table:
             return
         if clock.update(self._clock(), self._clocked_seats(), moved):
             out_of_time = tuple(seat.index for seat in self.seats if seat.out_of_time)
-            self._record(
-                SaveClock(
-                    ClockRecord(
-                        self.game_id, clock.settings.to_wire(), tuple(clock.used), out_of_time
-                    )
-                )
+            record = ClockRecord(
+                self.game_id,
+                clock.settings.to_wire(),
+                tuple(clock.used),
+                out_of_time,
+                tuple(clock.timeouts),
             )
+            self._record(SaveClock(record))
         self._wake()  # the clock's deadline may have moved
 
     def save_clock(self) -> None:

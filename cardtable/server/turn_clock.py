@@ -24,12 +24,14 @@ class TurnClock:
     #: Seconds each seat has used: of its present move ("move"), or of its bank, less the
     #: increments it got back ("bank"). Never more than the limit.
     used: list[float]
+    #: How many times each seat's time has run out.
+    timeouts: list[int]
     #: The seats whose time runs now, and since when.
     running: dict[int, float] = field(default_factory=dict)
 
     @classmethod
     def start(cls, settings: ClockSettings, seats: int) -> TurnClock:
-        return cls(settings, [0.0] * seats)
+        return cls(settings, [0.0] * seats, [0] * seats)
 
     @property
     def limit(self) -> float:
@@ -79,14 +81,20 @@ class TurnClock:
         """The running seats whose time has run out at `now`."""
         return [seat for seat, deadline in self.deadlines(grace).items() if deadline <= now]
 
+    def ran_out(self, seat: int) -> None:
+        """Count that seat `seat`'s time ran out (the table applies its rule)."""
+        self.timeouts[seat] += 1
+
     def to_wire(self, now: float, out_of_time: Iterable[int]) -> dict[str, Any]:
         """The clock as clients see it: its settings, each seat's time left as of this
         message (`left`, in seconds), the seats whose time is running down now, and those a
         bot plays because their time ran out. A client counts down from its own receipt of
-        the message: no clocks need agree."""
+        the message: no clocks need agree. `timeouts` counts the times each seat's time ran
+        out this game."""
         return {
             **self.settings.to_wire(),
             "left": [round(self.left(seat, now), 1) for seat in range(len(self.used))],
             "running": sorted(self.running),
+            "timeouts": list(self.timeouts),
             "out_of_time": sorted(out_of_time),
         }

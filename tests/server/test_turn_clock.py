@@ -80,7 +80,7 @@ async def test_a_move_out_of_time_is_played_by_a_bot_and_the_seat_stays_the_play
             # Her next move is hers again, with its full time.
             await ada.wait_for(lambda: my_turn(ada))
             assert ada.clock["left"][0] == pytest.approx(5.0, abs=SLACK)
-            assert ada.clock["out_of_time"] == []
+            assert ada.clock["out_of_time"] == [] and ada.clock["timeouts"] == [1, 0]
             await ada.act(ada.legal[0])
         assert server.lobby.tables[tid].seats[0].out_of_time is False
     # The bot's seat never had its time run.
@@ -112,6 +112,7 @@ async def test_a_bank_out_of_time_hands_the_seat_to_a_bot_until_the_game_ends(
         with trio.fail_after(10):
             await ada.wait_for(lambda: ada.clock is not None and ada.clock["out_of_time"] == [0])
             assert ada.table is not None and ada.table["seats"][0]["name"] == "Ada"
+            assert ada.clock["timeouts"] == [1, 0]
             message = await refused(ErrorCode.NOT_YOUR_TURN, ada.act({"kind": "anything"}))
             assert message == "Your time ran out: a bot plays your seat until this game ends."
             # The bots play the game to its end; the next game is Ada's to play again.
@@ -196,6 +197,7 @@ async def test_a_restarted_server_gives_the_player_to_move_the_time_they_had_lef
         [stored] = reader.open_tables(chat_history=10)
         assert stored.clock is not None
         assert stored.clock.used == (pytest.approx(50.0, abs=SLACK), 0.0)
+        assert stored.clock.timeouts == (0, 0) and stored.clock.out_of_time == ()
         used = stored.clock.used[0]
     finally:
         reader.close()
@@ -211,3 +213,27 @@ async def test_a_restarted_server_gives_the_player_to_move_the_time_they_had_lef
             await ada.act(ada.legal[0])
             await ada.wait_for(lambda: ada.clock is not None and 0 not in ada.clock["running"])
         assert ada.clock["left"][0] == pytest.approx(600 - used - 100 + 5, abs=SLACK)
+
+
+async def test_a_seat_handed_to_a_bot_for_time_stays_the_bots_after_a_restart(
+    tmp_path: Path, jumping_clock: trio.testing.MockClock
+) -> None:
+    config = server_config(db=str(tmp_path / "server.db"))
+    clock = {"mode": "bank", "bank": 1, "increment": 0, "timeout": "bot_seat"}
+    async with served(config) as running, connect(HOST, running.port, "Ada") as ada:
+        with trio.fail_after(10):
+            await timed_table(ada, clock)
+            await ada.wait_for(lambda: my_turn(ada))
+        token = ada.token
+        jumping_clock.jump(60)
+        with trio.fail_after(10):
+            await ada.wait_for(lambda: ada.clock is not None and ada.clock["out_of_time"] == [0])
+            running.lobby.shutdown()
+            await running.lobby.journal.flush()
+
+    async with served(config) as running, connect(HOST, running.port, "x", token=token) as ada:
+        assert ada.clock is not None
+        assert ada.clock["out_of_time"] == [0] and ada.clock["timeouts"] == [1, 0]
+        with trio.fail_after(10):
+            await refused(ErrorCode.NOT_YOUR_TURN, ada.act({"kind": "anything"}))
+            await ada.wait_for(lambda: ada.view is not None and ada.view["result"] is not None)

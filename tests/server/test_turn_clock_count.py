@@ -84,6 +84,7 @@ def test_what_clients_see_is_the_time_left_as_of_the_message() -> None:
         "timeout": "bot_move",
         "left": [120.0, 112.8],
         "running": [1],
+        "timeouts": [0, 0],
         "out_of_time": [0],
     }
 

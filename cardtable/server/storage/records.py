@@ -54,13 +54,15 @@ class GameRecord:
 @dataclass(frozen=True)
 class ClockRecord:
     """A game's turn clock: the settings it was started with, the seconds each seat has used
-    (not when anything is due: a restored clock carries on from the restart), and the seats a
-    bot plays because their time ran out."""
+    (not when anything is due: a restored clock carries on from the restart), the seats a bot
+    plays because their time ran out, and how often each seat's time ran out."""
 
     game_id: int
     settings: dict[str, Any]
     used: tuple[float, ...]
     out_of_time: tuple[int, ...] = ()
+    #: How many times each seat's time ran out.
+    timeouts: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -91,7 +91,8 @@ CREATE TABLE clocks (
     game_id INTEGER PRIMARY KEY REFERENCES games (id),
     settings BLOB NOT NULL,
     used BLOB NOT NULL,
-    out_of_time BLOB NOT NULL
+    out_of_time BLOB NOT NULL,
+    timeouts BLOB NOT NULL
 )
 """
 

@@ -148,17 +148,19 @@ class Store:
     def clock(self, game_id: int) -> ClockRecord | None:
         """A game's turn clock, if it has one."""
         row = self._db.execute(
-            "SELECT settings, used, out_of_time FROM clocks WHERE game_id = ?", (game_id,)
+            "SELECT settings, used, out_of_time, timeouts FROM clocks WHERE game_id = ?",
+            (game_id,),
         ).fetchone()
         if row is None:
             return None
-        settings, used, out_of_time = row
+        settings, used, out_of_time, timeouts = row
         where = f"the clock of game {game_id}"
         return ClockRecord(
             game_id=game_id,
             settings=_decode(settings, dict, f"the settings of {where}"),
             used=tuple(_decode(used, list, f"the times used of {where}", float)),
             out_of_time=tuple(_decode(out_of_time, list, f"the seats out of time of {where}", int)),
+            timeouts=tuple(_decode(timeouts, list, f"the timeouts of {where}", int)),
         )
 
     def actions(self, game_id: int) -> tuple[tuple[int, PlainAction], ...]:

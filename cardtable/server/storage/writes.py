@@ -130,9 +130,15 @@ class SaveClock:
     def apply(self, connection: sqlite3.Connection) -> None:
         c = self.clock
         connection.execute(
-            "INSERT OR REPLACE INTO clocks (game_id, settings, used, out_of_time)"
-            " VALUES (?, ?, ?, ?)",
-            (c.game_id, pack(c.settings), pack(list(c.used)), pack(list(c.out_of_time))),
+            "INSERT OR REPLACE INTO clocks (game_id, settings, used, out_of_time, timeouts)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (
+                c.game_id,
+                pack(c.settings),
+                pack(list(c.used)),
+                pack(list(c.out_of_time)),
+                pack(list(c.timeouts)),
+            ),
         )
 
 
