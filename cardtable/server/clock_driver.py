@@ -7,8 +7,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
+from cardtable.protocol.clock import BOT_MOVE
 from cardtable.server.bot_schedule import BotTable, bot_move
-from cardtable.server.clock_settings import BOT_MOVE
 from cardtable.server.turn_clock import TurnClock
 
 log = logging.getLogger("cardtable.server")

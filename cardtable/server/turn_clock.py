@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.server.clock_settings import MOVE, ClockSettings
+from cardtable.protocol.clock import MOVE
+from cardtable.server.clock_settings import ClockSettings
 
 
 @dataclass
