@@ -84,7 +84,7 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             with Horizontal(id="clock-field"):
                 yield Label("Clock")
                 yield Select(
-                    [("off", OFF), ("a time for each move", MOVE), ("a bank each", BANK)],
+                    [("off", OFF), ("per move", MOVE), ("a bank each", BANK)],
                     value=OFF,
                     allow_blank=False,
                     id="clock-mode",

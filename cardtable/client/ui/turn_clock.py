@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
-from cardtable.protocol.clock import BANK, BOT_MOVE, MOVE, OFF, RANGES
+from cardtable.protocol.clock import BANK, BOT_MOVE, BOT_SEAT, MOVE, OFF, RANGES
 
 #: Seconds left below which a running clock is shown in red.
 LOW = 10.0
@@ -93,19 +93,22 @@ def ran_out_words(before: ShownClock | None, after: ShownClock, seat: int) -> st
     return "Your time ran out: a bot played your move."
 
 
-def clock_setting_words(settings: Mapping[str, Any]) -> str:
-    """A table's clock setting in a few words (for the lobby and the table screen)."""
+def clock_setting_words(settings: Mapping[str, Any]) -> str | None:
+    """A table's clock setting in a few words (None: no clock)."""
     clock = settings.get("clock")
-    if not isinstance(clock, Mapping) or clock.get("mode") not in ("move", "bank"):
-        return "no clock"
-    if clock["mode"] == "move":
-        words = f"{clock['move']:g} s a move"
-    else:
-        words = f"{clock['bank']:g} min each"
-        if clock.get("increment"):
-            words += f" + {clock['increment']:g} s a move"
-    rule = "a bot plays the seat" if clock.get("timeout") == "bot_seat" else "a bot moves"
-    return f"clock {words}; out of time: {rule}"
+    if not isinstance(clock, Mapping) or clock.get("mode") not in (MOVE, BANK):
+        return None
+    try:
+        if clock["mode"] == MOVE:
+            words = f"{float(clock['move']):g} s a move"
+        else:
+            words = f"{float(clock['bank']):g} min each"
+            if clock.get("increment"):
+                words += f" + {float(clock['increment']):g} s a move"
+    except (KeyError, TypeError, ValueError):
+        return None
+    rule = "a bot plays the seat" if clock.get("timeout") == BOT_SEAT else "a bot moves"
+    return f"Clock: {words}; out of time, {rule}"
 
 
 #: What the new-table form calls each of the clock's numbers.
