@@ -4,6 +4,7 @@ our time runs out, and the clock set in the new-table form (a bad number refused
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from textual.widgets import Input
@@ -66,6 +67,33 @@ def test_the_time_left_counts_down_beside_us_and_a_bot_moves_when_it_runs_out() 
             # The bot played our move; the next one is ours again, with its full time.
             await wait_until(pilot, lambda: (our_row_clock(app) or 0) >= 4, 5, "a fresh clock")
             assert "Tess (you)" in screen_text(app)
+
+    run_async(body, timeout=30)
+
+
+def test_out_of_time_a_bot_plays_our_seat_and_the_panel_says_so() -> None:
+    clock = {"mode": "move", "move": 5, "timeout": "bot_seat"}
+    table = TablePlan("chinese-ten", 3, {"decks": 1}, settings={"clock": clock})
+    # Bots that take their time, so the game is still on when we look.
+    plan, _server = play_plan(table, "Tess", replace(TEST_CONFIG, bot_delay=0.4))
+
+    async def body() -> None:
+        app = CardtableApp(plan)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: our_row_clock(app) is not None, 10, "our clock")
+            await noticed(
+                pilot, app, "Your time ran out: a bot plays your seat until this game ends."
+            )
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            players = screen.query_one("#players")
+            await wait_until(
+                pilot,
+                lambda: re.search(r"Tess \(you\).*⏱ bot plays", shown(app, players)),
+                5,
+                "our mark",
+            )
+            assert our_row_clock(app) is None  # a bot's moves are not timed
 
     run_async(body, timeout=30)
 

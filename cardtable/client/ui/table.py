@@ -392,17 +392,18 @@ class TableScreen(Screen[None]):
             if seat["kind"] == "player" and index != state.seat and state.seat is not None:
                 name_style += Style.from_meta({"@click": f"screen.whisper({index})"})
             presence = self._presence(seat, index == state.seat)
-            if clock is not None and index in clock.out_of_time:
-                presence = "⏱ bot plays"
             total = ""
             if scored and view is not None:
                 side = next(i for i, members in enumerate(view["sides"]) if index in members)
                 total = f"total {view['totals'][side]}"
             who = Text(state.name(index), style=name_style)
             if presence:
-                who.append(" " + presence, style="dim" if presence[0] in "○⏱" else "")
+                who.append(
+                    " " + presence, style="dim" if presence[0] in "○⏱" or "⏱" in presence else ""
+                )
             right = Text(total, style="bold")
-            time_left = clock.shown(index, now) if clock is not None else None
+            timed = clock is not None and seat["kind"] == "player"  # bots are never timed
+            time_left = clock.shown(index, now) if clock is not None and timed else None
             if time_left is not None:
                 right = Text.assemble(time_left, " " if total else "", right)
             grid.add_row(

@@ -57,9 +57,11 @@ class ShownClock:
         return max(0.0, left)
 
     def shown(self, seat: int, now: float) -> Text | None:
-        """What the players panel shows of seat `seat`'s time: a running clock, and with a
-        bank every player's bank (None: nothing to show)."""
-        if seat in self.out_of_time or (seat not in self.running and self.mode != "bank"):
+        """What the players panel shows of seat `seat`'s time: a running clock, with a bank
+        every player's bank, and a seat a bot plays for time (None: nothing to show)."""
+        if seat in self.out_of_time:
+            return Text("⏱ bot plays", style="dim")
+        if seat not in self.running and self.mode != BANK:
             return None
         left = self.left_at(seat, now)
         if seat not in self.running:
