@@ -9,7 +9,7 @@ from typing import Protocol
 
 from cardtable.protocol.clock import BOT_MOVE
 from cardtable.server.bot_schedule import BotTable, bot_move
-from cardtable.server.turn_clock import TurnClock
+from cardtable.server.table_clock import TableClock
 
 log = logging.getLogger("cardtable.server")
 
@@ -18,10 +18,8 @@ class ClockTable(BotTable, Protocol):
     """What the clock needs of a table (`cardtable.server.tables.Table`)."""
 
     @property
-    def turn_clock(self) -> TurnClock | None: ...
+    def turn_clock(self) -> TableClock: ...
 
-    def clock_deadline(self) -> float: ...
-    def clock_due(self) -> list[int]: ...
     def time_out_seat(self, index: int) -> None: ...
 
 
@@ -29,8 +27,8 @@ def run_out_of_time(table: ClockTable) -> bool:
     """Apply the clock's rule to the first seat whose time has run out, if any: a bot plays
     that seat's move (which stays its player's), or plays the seat until the game ends.
     Returns whether a seat's time had run out."""
-    clock, game = table.turn_clock, table.game
-    due = table.clock_due()
+    clock, game = table.turn_clock.clock, table.game
+    due = table.turn_clock.due(table.settings.bot_delay)
     if clock is None or game is None or not due or table.closed:
         return False
     index = due[0]
@@ -46,7 +44,7 @@ async def drive_clock(table: ClockTable, caught_up: Callable[[], Awaitable[None]
     """Wait for each deadline of the table's clock and apply its rule, until the table closes.
     After a move played for a player, wait until it is stored (`caught_up`), as bots do."""
     while not table.closed:
-        await table.wait_for_change(table.clock_deadline())
+        await table.wait_for_change(table.turn_clock.deadline(table.settings.bot_delay))
         try:
             timed_out = run_out_of_time(table)
         except Exception:  # a broken clock stops its own table's clock, never the server

@@ -35,13 +35,11 @@ from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChange
 from cardtable.server.bot_schedule import cover_times, next_bot_seat
 from cardtable.server.chat import ChatLog
 from cardtable.server.chat_policy import addressee
-from cardtable.server.clock_settings import ClockSettings
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.seating import Seating
 from cardtable.server.seats import Member, Seat
 from cardtable.server.storage import (
-    ClockRecord,
     GameRecord,
     StoredTable,
     TableRecord,
@@ -54,14 +52,13 @@ from cardtable.server.storage.writes import (
     FinishGame,
     HandOver,
     OpenTable,
-    SaveClock,
     SaveSeats,
     SaveSettings,
     ScoreRound,
     StartGame,
     TakeAction,
 )
-from cardtable.server.turn_clock import TurnClock
+from cardtable.server.table_clock import TableClock
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 
@@ -109,8 +106,6 @@ class Table:
         self.game_id: int | None = None
         self.actions: list[tuple[int, PlainAction]] = []
         self.log: list[Event] = []
-        #: The current game's turn clock (None: the game is not timed).
-        self.turn_clock: TurnClock | None = None
         self.chat = ChatLog(chat_history)
         self.closed = False
         self._record = record
@@ -121,6 +116,8 @@ class Table:
         self._on_summary_change = on_summary_change
         self._on_game_over = on_game_over
         self._clock = clock
+        #: The current game's turn clock.
+        self.turn_clock = TableClock(self.seats, clock, record)
         self._seed = seed
         self._changed = trio.Event()
         #: How many steps of the current game each viewer (None: spectators) has been shown.
@@ -184,7 +181,7 @@ class Table:
         self._rounds_recorded = len(self.game.round_scores)
         self.status = FINISHED if self.game.over else PLAYING
         if stored.clock is not None:
-            self._restore_clock(stored.clock)
+            self.turn_clock.restore(stored.clock)
 
     def opened(self) -> OpenTable:
         """The record of this table's opening."""
@@ -220,7 +217,7 @@ class Table:
             "seats": [seat.to_wire() for seat in self.seats],
             "spectators": len(self.spectators),
             "result": self.game.result.to_wire() if self.game and self.game.result else None,
-            "clock": self.clock_wire(),
+            "clock": self.turn_clock.to_wire(),
         }
 
     def members(self) -> Iterator[Member]:
@@ -343,7 +340,8 @@ class Table:
                 )
             )
         )
-        self._start_clock()
+        self.turn_clock.start(self.settings.clock, self.game_id)
+        self._tick_clock()
         self._send_updates(self.log, deal=True)
         self._summary_changed()
 
@@ -415,7 +413,7 @@ class Table:
         reach get nothing, and their `seq` (the steps they were shown) does not move."""
         assert self.game is not None
         reached = set(self._steps) if deal else self._count_steps(events)
-        clock = self.clock_wire()
+        clock = self.turn_clock.to_wire()
         for seat in self.seats:
             if seat.member is not None and seat.index in reached:
                 seat.member.deliver(
@@ -527,72 +525,17 @@ class Table:
         if due:
             self._summary_changed()
 
-    # -- the turn clock (its count is `TurnClock`'s, its deadlines `clock_driver`'s) ----------
-
-    def _start_clock(self) -> None:
-        """Time the game just dealt, if the table's settings say so."""
-        for seat in self.seats:
-            seat.out_of_time = False
-        clock = self.settings.clock
-        self.turn_clock = TurnClock.start(clock, len(self.seats)) if clock.on else None
-        self._tick_clock()
-
-    def _restore_clock(self, record: ClockRecord) -> None:
-        """The stored game's clock, with the time each seat had used; it runs again once the
-        table is restored (`_tick_clock`)."""
-        count = len(self.seats)
-        used = [*record.used, *[0.0] * count][:count]
-        timeouts = [*record.timeouts, *[0] * count][:count]
-        self.turn_clock = TurnClock(ClockSettings().updated(record.settings), used, timeouts)
-        for index in record.out_of_time:
-            if 0 <= index < count and self.seats[index].held_by_player:
-                self.seats[index].out_of_time = True
-
-    def _clocked_seats(self) -> list[int]:
-        """The seats whose time runs now: those that may act (free actions aside), when a
-        person plays them."""
-        if self.status != PLAYING or self.game is None:
-            return []
-        return [index for index in self.game.actors if not self.seats[index].bot_driven]
+    # -- the turn clock (`TableClock`; its deadlines are `clock_driver`'s) ------------------------
 
     def _tick_clock(self, moved: int | None = None) -> None:
-        """Bring the turn clock up to now, after a move by seat `moved` (if any), and store it
-        if it changed."""
-        clock = self.turn_clock
-        if clock is None or self.game_id is None:
-            return
-        if clock.update(self._clock(), self._clocked_seats(), moved):
-            out_of_time = tuple(seat.index for seat in self.seats if seat.out_of_time)
-            record = ClockRecord(
-                self.game_id,
-                clock.settings.to_wire(),
-                tuple(clock.used),
-                out_of_time,
-                tuple(clock.timeouts),
-            )
-            self._record(SaveClock(record))
-        self._wake()  # the clock's deadline may have moved
+        """Bring the turn clock up to now, after a move by seat `moved` (if any)."""
+        self.turn_clock.tick(self.game if self.status == PLAYING else None, moved)
+        if self.turn_clock.on:
+            self._wake()  # its deadline may have moved
 
     def save_clock(self) -> None:
         """Store the time used up to now (the server is stopping)."""
         self._tick_clock()
-
-    def clock_wire(self) -> dict[str, Any] | None:
-        """The turn clock as clients see it (None: this game is not timed)."""
-        clock = self.turn_clock
-        if clock is None:
-            return None
-        return clock.to_wire(self._clock(), [seat.index for seat in self.seats if seat.out_of_time])
-
-    def clock_deadline(self) -> float:
-        """When the next seat's time runs out (inf if no seat's time runs)."""
-        clock = self.turn_clock
-        return float("inf") if clock is None else clock.next_deadline(self.settings.bot_delay)
-
-    def clock_due(self) -> list[int]:
-        """The seats whose time has run out now."""
-        clock = self.turn_clock
-        return [] if clock is None else clock.due(self._clock(), self.settings.bot_delay)
 
     def time_out_seat(self, index: int) -> None:
         """A bot plays seat `index` until the game ends: its player's time ran out."""
