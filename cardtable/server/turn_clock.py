@@ -1,7 +1,7 @@
 """The turn clock of one game: the time each seat has used, counted from explicit times.
 
-Nothing here reads a clock or sleeps: the table tells it the time (`cardtable.server.tables`)
-(`cardtable.server.table_clock`) and a task waits for its deadlines (`cardtable.server.clock_driver`). A seat's time runs while
+Nothing here reads a clock or sleeps: the table tells it the time (`cardtable.server.table_clock`)
+and a task waits for its deadlines (`cardtable.server.clock_driver`). A seat's time runs while
 it is one of the seats that may act and a person plays it; free actions (offers) do not count
 as moves. With a time per move, each move starts afresh; with a bank, the time a move takes
 comes out of the seat's bank and the increment goes back in after it.
