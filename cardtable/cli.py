@@ -97,6 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--new", action="store_true", help="start a new game even if one is unfinished"
     )
     play.add_argument(
+        "--clock",
+        default=None,
+        metavar="TIME",
+        help="a turn clock: 30s for each move, or 10m+5s a bank each with 5 s added a move",
+    )
+    play.add_argument(
         "--db",
         default=None,
         metavar="PATH",
@@ -272,6 +278,7 @@ def _play(args: argparse.Namespace) -> int:
     from cardtable.client.ui.app import CardtableApp
     from cardtable.client.ui.create_table import TablePlan
     from cardtable.client.ui.problems import default_name
+    from cardtable.client.ui.turn_clock import clock_from_text
     from cardtable.play import local_config, play_plan
     from cardtable.server.storage import StorageError, check_database, default_path
 
@@ -279,6 +286,12 @@ def _play(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else spec.min_players
     options = _parse_options(spec.id, args.option)
     spec.setup(players, options)  # a bad count or option is reported here, before the screen
+    settings: dict[str, object] = {}
+    if args.clock is not None:
+        try:
+            settings["clock"] = clock_from_text(args.clock)
+        except ValueError as error:
+            raise OptionError(str(error)) from None
     db = args.db or str(default_path("play"))
     try:
         check_database(db)
@@ -291,7 +304,10 @@ def _play(args: argparse.Namespace) -> int:
     if args.lan:
         print(f"Others on your network join with: cardtable join {_lan_address()}:{config.port}")
     plan, _server = play_plan(
-        TablePlan(spec.id, players, options), args.name or default_name(), config, new=args.new
+        TablePlan(spec.id, players, options, settings=settings),
+        args.name or default_name(),
+        config,
+        new=args.new,
     )
     CardtableApp(plan).run()
     return 0

@@ -116,6 +116,8 @@ class ClientSession:
         self.seq = 0
         self.log: list[dict[str, Any]] = []
         self.chat: list[dict[str, Any]] = []
+        #: Our table's turn clock as of the latest message that gave it (None: not timed).
+        self.clock: dict[str, Any] | None = None
         #: The tables whose creator rights this connection holds (by their creator tokens).
         self.creator_of: set[int] = set()
         #: Errors the server sent that answer no request of ours.
@@ -160,6 +162,7 @@ class ClientSession:
             self.tables[message.table["id"]] = message.table
             if message.table["id"] == self.table_id:
                 self.table = message.table
+                self.clock = message.table.get("clock")
         elif isinstance(message, TableRemoved):
             self.tables.pop(message.table, None)
         elif isinstance(message, Joined):
@@ -171,8 +174,9 @@ class ClientSession:
             self.log = list(message.log)
             self.chat = list(message.chat)
             self.game_no = message.table["game_no"]
+            self.clock = message.table.get("clock")
         elif isinstance(message, Left):
-            self.table = self.view = self.seat = self.token = None
+            self.table = self.view = self.seat = self.token = self.clock = None
             self.log = []
             self.chat = []
         elif isinstance(message, Update) and message.table == self.table_id:
@@ -181,6 +185,7 @@ class ClientSession:
                 self.game_no = message.game
             self.seq = message.seq
             self.view = message.view
+            self.clock = message.clock
             self.log.extend(message.events)
         elif isinstance(message, ChatLine) and message.table == self.table_id:
             # As many lines as the table keeps (all a `joined` would bring back), not more.

@@ -337,6 +337,8 @@ class Update(Message):
     seq: int = wire(Int(0, 2**31 - 1))
     events: list[dict[str, Any]] = wire(_WIRE_LIST)
     view: dict[str, Any] = wire(_WIRE_MAP)
+    #: The game's turn clock as of this message (None: the game is not timed).
+    clock: dict[str, Any] | None = wire(Nullable(_WIRE_MAP), None)
 
 
 @server("chat_line")

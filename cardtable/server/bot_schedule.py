@@ -72,8 +72,14 @@ def bot_act(table: BotTable, index: int) -> None:
     game = table.game
     if table.closed or table.next_bot_seat() != index or game is None:
         return  # (closed: removed while the bot waited; a dead table takes no actions)
+    bot_move(table, index, game.answers(index) or game.legal(index))
+
+
+def bot_move(table: BotTable, index: int, legal: list[GameAction]) -> None:
+    """Seat `index`'s bot (the game's own bot for a player's seat) takes one of `legal`."""
+    game = table.game
+    assert game is not None
     bot = bot_for(table.spec, table.setup, table.seats[index], len(table.actions))
-    legal = game.answers(index) or game.legal(index)
     view = game.seat_view(index) if bot.uses_view else None
     try:
         table.act(index, bot.choose(view, legal))

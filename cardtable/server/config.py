@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from cardtable.protocol import ErrorCode
 from cardtable.protocol.framing import CLIENT_FRAME_LIMIT
 from cardtable.protocol.messages import CHAT_LENGTH, NAME_LENGTH
+from cardtable.server.clock_settings import ClockSettings
 from cardtable.server.errors import ServerError
 
 DEFAULT_PORT = 7777
@@ -102,6 +103,8 @@ class TableSettings:
     #: Seconds a player may be away before a bot plays for them (while someone else is at
     #: the table to wait for them); None: the game waits.
     away_bot_after: float | None = 60.0
+    #: The turn clock (off unless set; a change made during a game applies from the next).
+    clock: ClockSettings = field(default_factory=ClockSettings)
 
     def to_wire(self) -> dict[str, Any]:
         return asdict(self)
@@ -122,8 +125,10 @@ class TableSettings:
                     raise _bad(f"The setting '{name}' is from 0 to 3600 seconds.")
                 else:
                     value = float(value)
+            elif name == "clock":
+                value = self.clock.updated(value)
             else:
-                known = "table_chat, private_chat, partner_chat, bot_delay, away_bot_after"
+                known = "table_chat, private_chat, partner_chat, bot_delay, away_bot_after, clock"
                 raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
             checked[name] = value
         return replace(self, **checked)

@@ -54,6 +54,7 @@ from cardtable.protocol import (
 )
 from cardtable.protocol.framing import pack
 from cardtable.server.bot_schedule import drive_bots
+from cardtable.server.clock_driver import drive_clock
 from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.history import history_page, replay_cursor
@@ -187,6 +188,7 @@ class Lobby(Generic[G]):
         if table.creator_token_hash is not None:
             self._tables_by_creator_token[table.creator_token_hash] = table
         self._nursery.start_soon(drive_bots, table, self.journal.caught_up)
+        self._nursery.start_soon(drive_clock, table, self.journal.caught_up)
 
     # -- connections ----------------------------------------------------------------------------
 
@@ -493,6 +495,11 @@ class Lobby(Generic[G]):
         seat = table.seat_of(client) if table is not None else None
         if table is None or seat is None:
             raise ServerError(ErrorCode.NOT_SEATED, "Only a seated player can act.")
+        if seat.out_of_time:
+            raise ServerError(
+                ErrorCode.NOT_YOUR_TURN,
+                "Your time ran out: a bot plays your seat until this game ends.",
+            )
         if not client.action_limiter.allow(trio.current_time()):
             rate = self.config.action_rate
             raise ServerError(
@@ -617,5 +624,7 @@ class Lobby(Generic[G]):
         """Tell every client the server is stopping, and close their connections. From now on
         a new connection is told the same at its `hello`."""
         self.stopping = True
+        for table in self.tables.values():
+            table.save_clock()  # the time used up to now, for the restart
         for client in list(self.clients.values()):
             client.fatal(ErrorCode.SHUTTING_DOWN, "The server is shutting down.")

@@ -50,6 +50,8 @@ class Seat:
     occupancy: int = 0
     #: The seats whose players voted to hand this away seat to a bot now.
     cover_votes: set[int] = field(default_factory=set)
+    #: A bot plays the seat until the game ends: its player's time ran out (turn clock).
+    out_of_time: bool = False
 
     @property
     def kind(self) -> str:
@@ -72,7 +74,7 @@ class Seat:
     @property
     def bot_driven(self) -> bool:
         """Whether the server's bot acts for this seat now."""
-        return self.bot is not None or self.covered
+        return self.bot is not None or self.covered or self.out_of_time
 
     def clear(self) -> None:
         self.name = None
@@ -82,6 +84,7 @@ class Seat:
         self.away_since = None
         self.covered = False
         self.cover_votes.clear()
+        self.out_of_time = False
 
     def to_wire(self) -> dict[str, Any]:
         return {

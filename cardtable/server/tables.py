@@ -58,6 +58,7 @@ from cardtable.server.storage.writes import (
     StartGame,
     TakeAction,
 )
+from cardtable.server.table_clock import TableClock
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 
@@ -115,6 +116,8 @@ class Table:
         self._on_summary_change = on_summary_change
         self._on_game_over = on_game_over
         self._clock = clock
+        #: The current game's turn clock.
+        self.turn_clock = TableClock(self.seats, clock, record)
         self._seed = seed
         self._changed = trio.Event()
         #: How many steps of the current game each viewer (None: spectators) has been shown.
@@ -158,6 +161,7 @@ class Table:
             table._restore_game(stored)
         if table.status == PLAYING:
             table.seating.cover_given_up(True)
+        table._tick_clock()  # the time of whoever may act runs again from now
         return table
 
     def _restore_game(self, stored: StoredTable) -> None:
@@ -176,6 +180,8 @@ class Table:
             self.actions.append((seat, action))
         self._rounds_recorded = len(self.game.round_scores)
         self.status = FINISHED if self.game.over else PLAYING
+        if stored.clock is not None:
+            self.turn_clock.restore(stored.clock)
 
     def opened(self) -> OpenTable:
         """The record of this table's opening."""
@@ -211,6 +217,7 @@ class Table:
             "seats": [seat.to_wire() for seat in self.seats],
             "spectators": len(self.spectators),
             "result": self.game.result.to_wire() if self.game and self.game.result else None,
+            "clock": self.turn_clock.to_wire(),
         }
 
     def members(self) -> Iterator[Member]:
@@ -333,6 +340,8 @@ class Table:
                 )
             )
         )
+        self.turn_clock.start(self.settings.clock, self.game_id)
+        self._tick_clock()
         self._send_updates(self.log, deal=True)
         self._summary_changed()
 
@@ -362,6 +371,7 @@ class Table:
         self.actions.append((seat_index, plain))
         self.log.extend(events)
         self._record_action(seat_index, plain)
+        self._tick_clock(None if game.is_free(plain) else seat_index)
         self._send_updates(events)
         if game.over:
             self.status = FINISHED
@@ -403,6 +413,7 @@ class Table:
         reach get nothing, and their `seq` (the steps they were shown) does not move."""
         assert self.game is not None
         reached = set(self._steps) if deal else self._count_steps(events)
+        clock = self.turn_clock.to_wire()
         for seat in self.seats:
             if seat.member is not None and seat.index in reached:
                 seat.member.deliver(
@@ -412,6 +423,7 @@ class Table:
                         seq=self._steps[seat.index],
                         events=events_for(events, seat.index),
                         view=self.game.view(seat.index),
+                        clock=clock,
                     )
                 )
         if self.spectators and None in reached:
@@ -421,6 +433,7 @@ class Table:
                 seq=self._steps[None],
                 events=events_for(events, None),
                 view=self.game.view(None),
+                clock=clock,
             )
             for member in self.spectators:
                 member.deliver(public)
@@ -512,6 +525,23 @@ class Table:
         if due:
             self._summary_changed()
 
+    # -- the turn clock (`TableClock`; its deadlines are `clock_driver`'s) ------------------------
+
+    def _tick_clock(self, moved: int | None = None) -> None:
+        """Bring the turn clock up to now, after a move by seat `moved` (if any)."""
+        self.turn_clock.tick(self.game if self.status == PLAYING else None, moved)
+        if self.turn_clock.on:
+            self._wake()  # its deadline may have moved
+
+    def save_clock(self) -> None:
+        """Store the time used up to now (the server is stopping)."""
+        self._tick_clock()
+
+    def time_out_seat(self, index: int) -> None:
+        """A bot plays seat `index` until the game ends: its player's time ran out."""
+        self.seats[index].out_of_time = True
+        self._summary_changed()
+
     async def wait_for_change(self, deadline: float) -> None:
         with trio.move_on_at(deadline):
             await self._changed.wait()
@@ -521,6 +551,7 @@ class Table:
         self._changed = trio.Event()
 
     def _summary_changed(self) -> None:
+        self._tick_clock()  # who may act, or who plays them, may have changed
         self._wake()
         message = TableChanged(table=self.summary())
         self._deliver_all(message)

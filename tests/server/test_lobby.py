@@ -15,6 +15,8 @@ from tests.server.conftest import Connect, server_config
 from tests.server.players import play_first_legal
 
 GAME = "chinese-ten"
+#: A table's turn clock as it is unless set: off.
+CLOCK_OFF = {"mode": "off", "move": 60.0, "bank": 10.0, "increment": 5.0, "timeout": "bot_move"}
 
 
 def kinds(table: dict[str, Any]) -> list[str]:
@@ -57,6 +59,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
                 "partner_chat": False,
                 "bot_delay": 0.0,
                 "away_bot_after": 60.0,
+                "clock": CLOCK_OFF,
             }
             seats = [
                 (seat["seat"], seat["kind"], seat["name"], seat["connected"], seat["bot"])
@@ -399,6 +402,7 @@ async def test_configure_changes_settings_for_the_creator_only(client: Connect) 
                 "partner_chat": False,
                 "bot_delay": 0.0,
                 "away_bot_after": 30.0,
+                "clock": CLOCK_OFF,
             }
             await refused(ErrorCode.NOT_CREATOR, bram.configure(tid, table_chat=True))
             await refused(ErrorCode.BAD_OPTIONS, ada.configure(tid, bot_delay="fast"))

@@ -1,6 +1,6 @@
 """Opening a table: the game, its seats and options (with their defaults), partners' private
 chat (in a game played in partnerships), how long a player may be away before a bot covers
-them, and bots."""
+them, the turn clock, and bots."""
 
 from __future__ import annotations
 
@@ -16,9 +16,13 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.dialogs import AWAY_LIMIT, away_seconds
+from cardtable.client.ui.turn_clock import clock_setting
+from cardtable.protocol.clock import BANK, BOT_MOVE, BOT_SEAT, MOVE, OFF
 
 #: How long a player may be away before a bot covers them, unless the form says otherwise.
 AWAY_DEFAULT = 60
+#: The clock's number in the form for each mode, and its unit: seconds a move, or minutes.
+CLOCK_AMOUNTS = {MOVE: ("60", "seconds a move"), BANK: ("10", "minutes each, +")}
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,28 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
                     compact=True,
                 )
                 yield Label("seconds (off: the game waits)")
+            with Horizontal(id="clock-field"):
+                yield Label("Clock")
+                yield Select(
+                    [("off", OFF), ("per move", MOVE), ("a bank each", BANK)],
+                    value=OFF,
+                    allow_blank=False,
+                    id="clock-mode",
+                    compact=True,
+                )
+                yield Input(CLOCK_AMOUNTS[MOVE][0], id="clock-amount", compact=True)
+                yield Label(CLOCK_AMOUNTS[MOVE][1], id="clock-unit")
+                yield Input("5", id="clock-increment", compact=True, tooltip="Seconds, 0 to 60")
+                yield Label("s a move", id="clock-increment-unit")
+            with Horizontal(id="clock-rule"):
+                yield Label("Out of time:")
+                yield Select(
+                    [("a bot plays that move", BOT_MOVE), ("a bot plays the seat", BOT_SEAT)],
+                    value=BOT_MOVE,
+                    allow_blank=False,
+                    id="clock-timeout",
+                    compact=True,
+                )
             yield Checkbox(
                 "Bots in the other seats, and start at once", True, id="bots", compact=True
             )
@@ -124,12 +150,28 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
 
     def on_mount(self) -> None:
         self._show_summary()
+        self._show_clock_fields()
+
+    def _show_clock_fields(self) -> None:
+        """The clock's numbers and rule, shown only when the clock is on (the increment only
+        with a bank)."""
+        mode = self.query_one("#clock-mode", Select).value
+        for part in ("#clock-amount", "#clock-unit", "#clock-rule"):
+            self.query_one(part).display = mode != OFF
+        for part in ("#clock-increment", "#clock-increment-unit"):
+            self.query_one(part).display = mode == BANK
+        if mode in CLOCK_AMOUNTS:
+            amount, unit = CLOCK_AMOUNTS[str(mode)]
+            self.query_one("#clock-amount", Input).value = amount
+            self.query_one("#clock-unit", Label).update(unit)
 
     def _show_summary(self) -> None:
         game = self.game
         self.query_one("#summary", Static).update(Text(game["summary"], style="italic"))
 
     async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "clock-mode":
+            self._show_clock_fields()
         if event.select.id == "game" and event.value != self.game_id:
             self.game_id = str(event.value)
             fields = self.query_one("#option-fields", VerticalScroll)
@@ -161,6 +203,17 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
         except ValueError as error:
             return str(error)
         settings: dict[str, Any] = {"away_bot_after": away}
+        try:
+            clock = clock_setting(
+                str(self.query_one("#clock-mode", Select).value),
+                self.query_one("#clock-amount", Input).value,
+                self.query_one("#clock-increment", Input).value,
+                str(self.query_one("#clock-timeout", Select).value),
+            )
+        except ValueError as error:
+            return str(error)
+        if clock["mode"] != OFF:
+            settings["clock"] = clock
         if self.game.get("partnerships"):
             settings["partner_chat"] = self.query_one("#partner-chat", Checkbox).value
         return TablePlan(self.game_id, int(seats), options, bots, settings)  # type: ignore[arg-type]

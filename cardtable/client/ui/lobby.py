@@ -17,6 +17,7 @@ from cardtable.client.ui.events import ServerSaid
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean, plain
+from cardtable.client.ui.turn_clock import clock_setting_words
 from cardtable.protocol import TableChanged, TableCreated, TableRemoved, Tables
 
 
@@ -159,6 +160,9 @@ class LobbyScreen(Screen[None]):
             text.append("\n")
         for key, value in table["options"].items():
             text.append(clean(f"{key}: {value}") + "\n", style="dim")
+        clock = clock_setting_words(table.get("settings", {}))
+        if clock is not None:
+            text.append(clock + "\n", style="dim")
         text.append(f"Opened by {clean(table['creator'])}\n", style="dim")
         if table["spectators"]:
             text.append(f"{table['spectators']} watching\n", style="dim")

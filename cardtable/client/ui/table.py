@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -15,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static, TabbedContent, TabPane, Tabs
 
@@ -37,6 +39,7 @@ from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table_state import TableState
+from cardtable.client.ui.turn_clock import ShownClock, ran_out_words
 from cardtable.engine import get_game
 from cardtable.protocol import ChatLine, Joined, TableChanged, Update
 
@@ -146,6 +149,11 @@ class TableScreen(Screen[None]):
         #: Who was to act, and what we could do, when last drawn: when it changes the turn has
         #: moved on, and the board's notices about the move before are taken down.
         self._turn: object = None
+        #: The game's turn clock, as the latest message that gave it said (None: not timed),
+        #: and the times the players panel shows of it.
+        self.turn_clock: ShownClock | None = None
+        self._clock_faces: tuple[str, ...] = ()
+        self._clock_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-main"):
@@ -165,6 +173,8 @@ class TableScreen(Screen[None]):
         # The tabs change with c and l, or a click; Tab moves between the board, the chat and
         # the log (`action_area`), never to the row of tabs, where no key would do anything.
         self.query_one("#side Tabs", Tabs).can_focus = False
+        # One timer counts the clock down while someone's time runs (paused otherwise).
+        self._clock_timer = self.set_interval(0.25, self._tick_clock, pause=True)
         self.redraw(self.joined)
         self.board.focus()
 
@@ -189,6 +199,7 @@ class TableScreen(Screen[None]):
         if isinstance(message, Joined):
             self.redraw(message)
         elif isinstance(message, Update) and message.table == session.table_id:
+            self._hear_clock(message.clock)
             self._draw_state()
             if self.negotiations is not None:
                 self._draw_chat_players()  # the open offers, for an answer without a number
@@ -210,6 +221,7 @@ class TableScreen(Screen[None]):
                 elif note["from_seat"] not in (None, session.seat):
                     self._flag_chat(note)
         elif isinstance(message, TableChanged) and message.table["id"] == session.table_id:
+            self._hear_clock(message.table.get("clock"))
             self._draw_state()
             self._draw_chat_players()
         elif isinstance(message, ChatLine) and message.table == session.table_id:
@@ -218,6 +230,7 @@ class TableScreen(Screen[None]):
 
     def redraw(self, joined: Joined) -> None:
         """Draw everything again, as of `joined` (after joining or reconnecting)."""
+        self._hear_clock(joined.table.get("clock"))
         self._draw_state()
         self._draw_chat_players()
         # The offers and deals of this game's log follow the chat lines in their channels: the
@@ -248,6 +261,33 @@ class TableScreen(Screen[None]):
         players.border_subtitle = away_words(away_time(state)) if others_may_be_away(state) else ""
         self.query_one("#prompt", Static).update(Text(self.board.prompt(state), style="bold"))
         self._refresh_keys()
+        clock, timer = self.turn_clock, self._clock_timer
+        self._clock_faces = clock.faces(time.monotonic()) if clock else ()
+        if timer is not None:
+            timer.resume() if clock is not None and clock.running else timer.pause()
+
+    # -- the turn clock -------------------------------------------------------------------------
+
+    def _hear_clock(self, wire: object) -> None:
+        """Take the clock a message gave; tell the player if their time ran out."""
+        clock = ShownClock.of(wire, time.monotonic())
+        seat = self.state.seat if self.state else None
+        if clock is not None and seat is not None:
+            words = ran_out_words(self.turn_clock, clock, seat)
+            if words is not None:
+                self.notify(words, title="Clock", severity="warning", markup=False)
+        self.turn_clock = clock
+
+    def _tick_clock(self) -> None:
+        """Draw the players panel again when a time it shows has changed (every second while
+        someone's time runs)."""
+        clock, state = self.turn_clock, self.state
+        if clock is None or state is None:
+            return
+        faces = clock.faces(time.monotonic())
+        if faces != self._clock_faces:
+            self._clock_faces = faces
+            self.query_one("#players", Static).update(self._players_text(state))
 
     def _refresh_keys(self) -> None:
         """Have the footer drawn again if its keys changed (most updates change none, and each
@@ -345,6 +385,7 @@ class TableScreen(Screen[None]):
         grid = players_grid()
         view = state.view
         scored = bool(view and view["round_scores"])
+        clock, now = self.turn_clock, time.monotonic()
         for seat in state.summary["seats"]:
             index = seat["seat"]
             name_style = Style(bold=True, underline=index == state.seat)
@@ -357,12 +398,19 @@ class TableScreen(Screen[None]):
                 total = f"total {view['totals'][side]}"
             who = Text(state.name(index), style=name_style)
             if presence:
-                who.append(" " + presence, style="dim" if "○" in presence else "")
+                who.append(
+                    " " + presence, style="dim" if presence[0] in "○⏱" or "⏱" in presence else ""
+                )
+            right = Text(total, style="bold")
+            timed = clock is not None and seat["kind"] == "player"  # bots are never timed
+            time_left = clock.shown(index, now) if clock is not None and timed else None
+            if time_left is not None:
+                right = Text.assemble(time_left, " " if total else "", right)
             grid.add_row(
                 Text("▶" if index in state.actors else "", style="bold yellow"),
                 who,
                 Text(self.board.seat_note(state, index) if view else ""),
-                Text(total, style="bold"),
+                right,
             )
         return Group(grid, *self._seat_news(state))
 

@@ -9,6 +9,7 @@ from cardtable.server.storage.database import (
 from cardtable.server.storage.errors import StorageError
 from cardtable.server.storage.paths import default_path
 from cardtable.server.storage.records import (
+    ClockRecord,
     GameRecord,
     SeatRecord,
     StoredTable,
@@ -21,6 +22,7 @@ from cardtable.server.storage.writes import Write
 
 __all__ = [
     "SCHEMA_VERSION",
+    "ClockRecord",
     "Database",
     "GameRecord",
     "HistoryEntry",

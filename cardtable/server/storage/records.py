@@ -52,6 +52,20 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class ClockRecord:
+    """A game's turn clock: the settings it was started with, the seconds each seat has used
+    (not when anything is due: a restored clock carries on from the restart), the seats a bot
+    plays because their time ran out, and how often each seat's time ran out."""
+
+    game_id: int
+    settings: dict[str, Any]
+    used: tuple[float, ...]
+    out_of_time: tuple[int, ...] = ()
+    #: How many times each seat's time ran out.
+    timeouts: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class StoredTable:
     """An open table as the database has it, enough to rebuild it exactly."""
 
@@ -62,6 +76,8 @@ class StoredTable:
     actions: tuple[tuple[int, PlainAction], ...] = ()
     chat: tuple[ChatEntry, ...] = ()
     next_chat_id: int = 1
+    #: The latest game's turn clock, if it has one.
+    clock: ClockRecord | None = None
 
 
 def running_totals(scores: Sequence[RoundScore]) -> list[list[int]]:

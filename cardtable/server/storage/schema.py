@@ -86,6 +86,16 @@ _VERSION_3 = """
 ALTER TABLE tables ADD COLUMN creator_token_hash BLOB
 """
 
+_VERSION_4 = """
+CREATE TABLE clocks (
+    game_id INTEGER PRIMARY KEY REFERENCES games (id),
+    settings BLOB NOT NULL,
+    used BLOB NOT NULL,
+    out_of_time BLOB NOT NULL,
+    timeouts BLOB NOT NULL
+)
+"""
+
 
 def _run_script(connection: sqlite3.Connection, script: str) -> None:
     """Run each statement of `script` inside the caller's transaction (which `executescript`
@@ -130,11 +140,17 @@ def _add_creator_token_hash(connection: sqlite3.Connection) -> None:
     _run_script(connection, _VERSION_3)
 
 
+def _add_clocks(connection: sqlite3.Connection) -> None:
+    """Version 4 keeps each timed game's turn clock (games stored before it have none)."""
+    _run_script(connection, _VERSION_4)
+
+
 #: Step N takes a file of version N - 1 to version N.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _create_version_1,
     _add_round_scores,
     _add_creator_token_hash,
+    _add_clocks,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -15,6 +15,7 @@ from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.database import Database
 from cardtable.server.storage.errors import StorageError
 from cardtable.server.storage.records import (
+    ClockRecord,
     GameRecord,
     SeatRecord,
     StoredTable,
@@ -141,6 +142,25 @@ class Store:
             actions=self.actions(game.id) if game else (),
             chat=chat,
             next_chat_id=int(last_chat) + 1,
+            clock=self.clock(game.id) if game else None,
+        )
+
+    def clock(self, game_id: int) -> ClockRecord | None:
+        """A game's turn clock, if it has one."""
+        row = self._db.execute(
+            "SELECT settings, used, out_of_time, timeouts FROM clocks WHERE game_id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        settings, used, out_of_time, timeouts = row
+        where = f"the clock of game {game_id}"
+        return ClockRecord(
+            game_id=game_id,
+            settings=_decode(settings, dict, f"the settings of {where}"),
+            used=tuple(_decode(used, list, f"the times used of {where}", float)),
+            out_of_time=tuple(_decode(out_of_time, list, f"the seats out of time of {where}", int)),
+            timeouts=tuple(_decode(timeouts, list, f"the timeouts of {where}", int)),
         )
 
     def actions(self, game_id: int) -> tuple[tuple[int, PlainAction], ...]:

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from cardtable.engine import PlainAction
 from cardtable.server.chat import ChatEntry
 from cardtable.server.storage.codec import pack
-from cardtable.server.storage.records import GameRecord, SeatRecord, TableRecord
+from cardtable.server.storage.records import ClockRecord, GameRecord, SeatRecord, TableRecord
 
 
 class Write(Protocol):
@@ -118,6 +118,27 @@ class TakeAction:
         connection.execute(
             "INSERT INTO actions (game_id, seq, seat, action, taken_at) VALUES (?, ?, ?, ?, ?)",
             (self.game_id, self.seq, self.seat, pack(dict(self.action)), self.taken_at),
+        )
+
+
+@dataclass(frozen=True)
+class SaveClock:
+    """A game's turn clock as it stands."""
+
+    clock: ClockRecord
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        c = self.clock
+        connection.execute(
+            "INSERT OR REPLACE INTO clocks (game_id, settings, used, out_of_time, timeouts)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (
+                c.game_id,
+                pack(c.settings),
+                pack(list(c.used)),
+                pack(list(c.out_of_time)),
+                pack(list(c.timeouts)),
+            ),
         )
 
 
