@@ -46,6 +46,7 @@ from cardtable.protocol.messages import (
     TableCreated,
     TableRemoved,
     Tables,
+    TakeBack,
     Update,
     Welcome,
 )
@@ -93,6 +94,7 @@ __all__ = [
     "TableCreated",
     "TableRemoved",
     "Tables",
+    "TakeBack",
     "Update",
     "Welcome",
 ]

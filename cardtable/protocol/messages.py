@@ -224,6 +224,13 @@ class Act(Message):
     action: dict[str, Any] = wire(Plain(depth=4, items=200, text=100))
 
 
+@client("take_back")
+@dataclass(frozen=True, kw_only=True)
+class TakeBack(Message):
+    """Take back your own last action, while nobody else has acted and nothing hidden has been
+    shown since (and the table's ``take_back`` setting is on)."""
+
+
 @client("chat")
 @dataclass(frozen=True, kw_only=True)
 class Chat(Message):
@@ -314,6 +321,8 @@ class Joined(Message):
     view: dict[str, Any] | None = wire(Nullable(_WIRE_MAP))
     log: list[dict[str, Any]] = wire(_WIRE_LIST)
     chat: list[dict[str, Any]] = wire(_WIRE_LIST)
+    #: Whether you may take back your last action now.
+    take_back: bool = wire(Bool(), False)
 
 
 @server("left")
@@ -332,6 +341,8 @@ class Update(Message):
     seq: int = wire(Int(0, 2**31 - 1))
     events: list[dict[str, Any]] = wire(_WIRE_LIST)
     view: dict[str, Any] = wire(_WIRE_MAP)
+    #: Whether you may take back your last action now.
+    take_back: bool = wire(Bool(), False)
 
 
 @server("chat_line")

@@ -90,6 +90,8 @@ class TableSettings:
     #: Seconds a player may be away before a bot plays for them (while someone else is at
     #: the table to wait for them); None: the game waits.
     away_bot_after: float | None = 60.0
+    #: Whether a player may take back their own last action (see `cardtable.engine.takeback`).
+    take_back: bool = True
 
     def to_wire(self) -> dict[str, Any]:
         return asdict(self)
@@ -98,7 +100,7 @@ class TableSettings:
         """These settings with `changes` applied, or `ServerError(BAD_OPTIONS)`."""
         checked: dict[str, Any] = {}
         for name, value in changes.items():
-            if name in ("table_chat", "private_chat", "partner_chat"):
+            if name in ("table_chat", "private_chat", "partner_chat", "take_back"):
                 if not isinstance(value, bool):
                     raise _bad(f"The setting '{name}' is true or false.")
             elif name in ("bot_delay", "away_bot_after"):
@@ -111,7 +113,9 @@ class TableSettings:
                 else:
                     value = float(value)
             else:
-                known = "table_chat, private_chat, partner_chat, bot_delay, away_bot_after"
+                known = (
+                    "table_chat, private_chat, partner_chat, bot_delay, away_bot_after, take_back"
+                )
                 raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
             checked[name] = value
         return replace(self, **checked)

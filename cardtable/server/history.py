@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.engine import Event, OptionError, events_for, get_game, start
+from cardtable.engine.takeback import PlayedGame
 from cardtable.protocol import ErrorCode, History, ReplaySteps
 from cardtable.server.errors import ServerError
 from cardtable.server.storage import HistoryEntry, Store
@@ -23,7 +24,8 @@ def history_page(store: Store, limit: int, before: int | None) -> History:
 
 def replay_steps(store: Store, game_id: int, seat: int | None) -> ReplaySteps:
     """Finished game `game_id` from `seat`'s eyes (None: a spectator's): the deal, then a step
-    for each action with the events as that seat saw them and its view after them."""
+    for each action (or take-back) with the events as that seat saw them and its view after
+    them."""
     try:
         record, actions = store.finished_game(game_id)
     except KeyError:
@@ -35,11 +37,11 @@ def replay_steps(store: Store, game_id: int, seat: int | None) -> ReplaySteps:
             ErrorCode.NO_SUCH_SEAT,
             f"Game {game_id} had seats 1 to {record.setup.seats}; there is no seat {seat + 1}.",
         )
-    game = start(record.setup)
-    steps = [_step(0, None, game.opening_events, game.view(seat), seat)]
+    played = PlayedGame(start(record.setup))
+    steps = [_step(0, None, played.game.opening_events, played.game.view(seat), seat)]
     for number, (actor, action) in enumerate(actions, start=1):
-        events = game.apply(actor, action)
-        steps.append(_step(number, actor, events, game.view(seat), seat))
+        events = played.step(actor, action)  # an action, or a take-back
+        steps.append(_step(number, actor, events, played.game.view(seat), seat))
     entry = _entry(HistoryEntry(record, store.rounds(game_id)))
     return ReplaySteps(game=entry, seat=seat, steps=steps)
 
