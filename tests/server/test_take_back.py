@@ -221,7 +221,8 @@ async def test_a_restarted_server_and_the_replay_show_the_take_back(tmp_path: Pa
 
 async def test_a_take_back_racing_a_bot_leaves_a_game_that_plays_on(client: Connect) -> None:
     """Right after a flip's choice, which ends the turn, the bot may act first (then the
-    take-back is refused) or not (then it is taken back); either way the game plays on."""
+    take-back is refused, as it is when the choice led to another flip) or not (then it is
+    taken back); either way the game plays on to its end."""
     with trio.fail_after(30):
         async with client(NAMES[0]) as ada:
             table = await ada.create_table("chinese-ten", seats=2)
@@ -244,7 +245,8 @@ async def test_a_take_back_racing_a_bot_leaves_a_game_that_plays_on(client: Conn
                         await ada.take_back()
                         outcomes.add("taken back")
                     except RequestFailed as failure:
+                        if failure.code == ErrorCode.NOT_PLAYING:  # that choice ended the game
+                            continue
                         assert failure.code == ErrorCode.CANNOT_TAKE_BACK
-                        assert "has acted since" in failure.message, failure.message
-                        outcomes.add("too late")
+                        outcomes.add(failure.message)  # the bot acted, or the flip went on
             assert outcomes
