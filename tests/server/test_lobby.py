@@ -57,6 +57,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
                 "partner_chat": False,
                 "bot_delay": 0.0,
                 "away_bot_after": 60.0,
+                "take_back": True,
             }
             seats = [
                 (seat["seat"], seat["kind"], seat["name"], seat["connected"], seat["bot"])
