@@ -400,6 +400,7 @@ async def test_configure_changes_settings_for_the_creator_only(client: Connect) 
                 "partner_chat": False,
                 "bot_delay": 0.0,
                 "away_bot_after": 30.0,
+                "take_back": True,
             }
             await refused(ErrorCode.NOT_CREATOR, bram.configure(tid, table_chat=True))
             await refused(ErrorCode.BAD_OPTIONS, ada.configure(tid, bot_delay="fast"))
