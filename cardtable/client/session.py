@@ -59,6 +59,7 @@ from cardtable.protocol import (
     TableCreated,
     TableRemoved,
     Tables,
+    TakeBack,
     Update,
     Welcome,
 )
@@ -112,6 +113,8 @@ class ClientSession:
         self.seat: int | None = None
         self.token: str | None = None
         self.view: dict[str, Any] | None = None
+        #: Whether we may take back our last action now (as the server last said).
+        self.can_take_back = False
         self.game_no = 0
         self.seq = 0
         self.log: list[dict[str, Any]] = []
@@ -171,12 +174,14 @@ class ClientSession:
             self.seat = message.seat
             self.token = message.token
             self.view = message.view
+            self.can_take_back = message.take_back
             self.log = list(message.log)
             self.chat = list(message.chat)
             self.game_no = message.table["game_no"]
             self.clock = message.table.get("clock")
         elif isinstance(message, Left):
             self.table = self.view = self.seat = self.token = self.clock = None
+            self.can_take_back = False
             self.log = []
             self.chat = []
         elif isinstance(message, Update) and message.table == self.table_id:
@@ -186,6 +191,7 @@ class ClientSession:
             self.seq = message.seq
             self.view = message.view
             self.clock = message.clock
+            self.can_take_back = message.take_back
             self.log.extend(message.events)
         elif isinstance(message, ChatLine) and message.table == self.table_id:
             # As many lines as the table keeps (all a `joined` would bring back), not more.
@@ -345,6 +351,10 @@ class ClientSession:
         """Send `action` (typed, or already plain) to our table."""
         plain = to_wire(action) if isinstance(action, GameAction) else dict(action)
         await self.request(Act(action=plain))
+
+    async def take_back(self) -> None:
+        """Take back our last action."""
+        await self.request(TakeBack())
 
     async def say(self, text: str, to: int | None = None) -> None:
         await self.request(Chat(text=text, to=to))

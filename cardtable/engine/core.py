@@ -67,6 +67,27 @@ class Refusal(StrEnum):
     AWAITING_DEAL = "awaiting_deal"
     #: The rules forbid the action now.
     RULES = "rules"
+    #: A take-back the rules do not allow now (see `cardtable.engine.takeback`).
+    TAKE_BACK = "take_back"
+
+
+def seats_named(template: str, seats: Sequence[int], names: Sequence[str]) -> str:
+    """`template` with ``{i}`` replaced by the name of ``seats[i]`` or, without one, by
+    ``seat N`` counted from 1 (``Seat N`` where a sentence starts); other braces, or a place
+    with no seat, stay as they are."""
+
+    def fill(place: re.Match[str]) -> str:
+        index = int(place.group(1))
+        if index >= len(seats):
+            return place.group(0)
+        seat = seats[index]
+        if 0 <= seat < len(names):
+            return names[seat]
+        before = template[: place.start()].rstrip()
+        starts = not before or before.endswith(_SENTENCE_ENDS)
+        return f"{'Seat' if starts else 'seat'} {seat + 1}"
+
+    return _SEAT_PLACE.sub(fill, template) if seats else template
 
 
 class IllegalAction(Exception):
@@ -94,22 +115,7 @@ class IllegalAction(Exception):
         return self._filled(names)
 
     def _filled(self, names: Sequence[str]) -> str:
-        """The template with ``{i}`` replaced by the name of ``seats[i]`` or, without one, by
-        ``seat N`` counted from 1 (``Seat N`` where a sentence starts); other braces, or a place
-        with no seat, stay as they are."""
-
-        def fill(place: re.Match[str]) -> str:
-            index = int(place.group(1))
-            if index >= len(self.seats):
-                return place.group(0)
-            seat = self.seats[index]
-            if 0 <= seat < len(names):
-                return names[seat]
-            before = self.template[: place.start()].rstrip()
-            starts = not before or before.endswith(_SENTENCE_ENDS)
-            return f"{'Seat' if starts else 'seat'} {seat + 1}"
-
-        return _SEAT_PLACE.sub(fill, self.template) if self.seats else self.template
+        return seats_named(self.template, self.seats, names)
 
     def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, tuple[int, ...], Refusal]]:
         return (IllegalAction, (self.template, self.seats, self.code))
@@ -123,6 +129,9 @@ class GameAction:
     kind: ClassVar[str]
     #: Whether any seat may take it whenever the game allows, in turn or not (diplomacy).
     free: ClassVar[bool] = False
+    #: Whether its player may take it back while nobody else has acted (the game's say; the
+    #: frame still refuses one that showed anyone a card or ended a round: see `takeback`).
+    undoable: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,8 +338,27 @@ class NextDealer(EventPart):
     round: int
 
 
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A phrase the engine gives without names: ``{0}``, ``{1}``, ... stand for `seats`
+    (filled in by `seats_named`), e.g. ``Words("extending {0}'s meld with 7♣", (2,))``."""
+
+    text: str
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TookBack(EventPart):
+    """`seat` took back its last action, named by `words` ("laying 7♣ on spot 2"); the game
+    is as it was before that action."""
+
+    kind: ClassVar[str] = "take_back"
+    seat: int
+    words: Words
+
+
 #: The events the frame itself emits, which every game's log holds.
-FRAME_EVENTS: tuple[type[EventPart], ...] = (RoundEnd, GameEnd, NextDealer)
+FRAME_EVENTS: tuple[type[EventPart], ...] = (RoundEnd, GameEnd, NextDealer, TookBack)
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,6 +626,18 @@ class Game(ABC):
         """Check and apply a free action. Must raise `IllegalAction` before changing
         anything."""
         raise IllegalAction("This game has no such action.")
+
+    def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
+        """How `action` by `seat`, an undoable action just applied with `events`, is named when
+        it is taken back ("taking 5♦ from spot 3"). Only public things may be named: every seat
+        reads it. By default, the action's kind."""
+        return Words(action.kind)
+
+    def may_take_back(self, seat: int, action: GameAction) -> bool:
+        """Whether `action` by `seat`, just applied, may be taken back as far as the game says
+        (by default: its type's `undoable`); a game refines it where the same kind of action
+        sometimes shows a hidden card."""
+        return action.undoable
 
     def answers(self, seat: int) -> list[GameAction]:
         """Free actions `seat` is asked for now (replies to an offer), each exactly as it may be

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import EventPart, GameEnd, NextDealer, RoundEnd, SeenEvent
+from cardtable.engine.core import (
+    EventPart,
+    GameEnd,
+    NextDealer,
+    RoundEnd,
+    SeenEvent,
+    TookBack,
+    seats_named,
+)
 
 
 def face_text(card: CardFace | None) -> str:
@@ -20,9 +28,11 @@ def side_names(side: Sequence[int], names: Sequence[str]) -> str:
 
 
 def describe_frame(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None:
-    """Words for the events the engine's frame emits (round and game ends, the next dealer),
-    or None for a game's own event."""
+    """Words for the events the engine's frame emits (round and game ends, the next dealer, a
+    take-back), or None for a game's own event."""
     match event.public:
+        case TookBack(seat=seat, words=words):
+            return f"{names[seat]} took back {seats_named(words.text, words.seats, names)}."
         case RoundEnd(score=score):
             parts = [
                 f"{side_names(side, names)} {points}"

@@ -47,6 +47,7 @@ from cardtable.protocol.messages import (
     TableCreated,
     TableRemoved,
     Tables,
+    TakeBack,
     Update,
     Welcome,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "TableCreated",
     "TableRemoved",
     "Tables",
+    "TakeBack",
     "Update",
     "Welcome",
 ]

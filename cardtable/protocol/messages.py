@@ -226,6 +226,13 @@ class Act(Message):
     action: dict[str, Any] = wire(Plain(depth=4, items=200, text=100))
 
 
+@client("take_back")
+@dataclass(frozen=True, kw_only=True)
+class TakeBack(Message):
+    """Take back your own last action, while nobody else has acted and nothing hidden has been
+    shown since (and the table's ``take_back`` setting is on)."""
+
+
 @client("chat")
 @dataclass(frozen=True, kw_only=True)
 class Chat(Message):
@@ -319,6 +326,8 @@ class Joined(Message):
     view: dict[str, Any] | None = wire(Nullable(_WIRE_MAP))
     log: list[dict[str, Any]] = wire(_WIRE_LIST)
     chat: list[dict[str, Any]] = wire(_WIRE_LIST)
+    #: Whether you may take back your last action now.
+    take_back: bool = wire(Bool(), False)
 
 
 @server("left")
@@ -339,6 +348,8 @@ class Update(Message):
     view: dict[str, Any] = wire(_WIRE_MAP)
     #: The game's turn clock as of this message (None: the game is not timed).
     clock: dict[str, Any] | None = wire(Nullable(_WIRE_MAP), None)
+    #: Whether you may take back your last action now.
+    take_back: bool = wire(Bool(), False)
 
 
 @server("chat_line")

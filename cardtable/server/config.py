@@ -105,6 +105,8 @@ class TableSettings:
     away_bot_after: float | None = 60.0
     #: The turn clock (off unless set; a change made during a game applies from the next).
     clock: ClockSettings = field(default_factory=ClockSettings)
+    #: Whether a player may take back their own last action (see `cardtable.engine.takeback`).
+    take_back: bool = True
 
     def to_wire(self) -> dict[str, Any]:
         return asdict(self)
@@ -113,7 +115,7 @@ class TableSettings:
         """These settings with `changes` applied, or `ServerError(BAD_OPTIONS)`."""
         checked: dict[str, Any] = {}
         for name, value in changes.items():
-            if name in ("table_chat", "private_chat", "partner_chat"):
+            if name in ("table_chat", "private_chat", "partner_chat", "take_back"):
                 if not isinstance(value, bool):
                     raise _bad(f"The setting '{name}' is true or false.")
             elif name in ("bot_delay", "away_bot_after"):
@@ -128,7 +130,10 @@ class TableSettings:
             elif name == "clock":
                 value = self.clock.updated(value)
             else:
-                known = "table_chat, private_chat, partner_chat, bot_delay, away_bot_after, clock"
+                known = (
+                    "table_chat, private_chat, partner_chat, bot_delay, away_bot_after, clock, "
+                    "take_back"
+                )
                 raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
             checked[name] = value
         return replace(self, **checked)

@@ -50,6 +50,7 @@ from cardtable.protocol import (
     TableCreated,
     TableRemoved,
     Tables,
+    TakeBack,
     Welcome,
 )
 from cardtable.protocol.framing import pack
@@ -132,6 +133,7 @@ class Lobby(Generic[G]):
             Start: self._start,
             Configure: self._configure,
             Act: self._act,
+            TakeBack: self._take_back,
             Chat: self._chat,
             Ping: self._ping,
         }
@@ -507,6 +509,19 @@ class Lobby(Generic[G]):
                 f"You are acting too fast (at most {rate:g} actions a second); wait a moment.",
             )
         table.act(seat.index, request.action)
+
+    def _take_back(self, client: G, request: TakeBack) -> None:
+        table = client.table
+        seat = table.seat_of(client) if table is not None else None
+        if table is None or seat is None:
+            raise ServerError(ErrorCode.NOT_SEATED, "Only a seated player can take back.")
+        if not client.action_limiter.allow(trio.current_time()):
+            rate = self.config.action_rate
+            raise ServerError(
+                ErrorCode.RATE_LIMITED,
+                f"You are acting too fast (at most {rate:g} actions a second); wait a moment.",
+            )
+        table.take_back(seat.index)
 
     def _chat(self, client: G, request: Chat) -> None:
         table = client.table

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine import Event, Game, PlainAction, events_for, start
+from cardtable.engine import Event, PlainAction, events_for, start
+from cardtable.engine.takeback import PlayedGame
 from cardtable.protocol.framing import pack
 from cardtable.server.storage import GameRecord
 
@@ -39,7 +40,7 @@ class ReplayCursor:
     actions: tuple[tuple[int, PlainAction], ...]
     entry: dict[str, Any]
     seat: int | None
-    game: Game = field(init=False)
+    played: PlayedGame = field(init=False)
     applied: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -67,7 +68,7 @@ class ReplayCursor:
         number = first
         while number < self.total and len(steps) < count and (not steps or size < byte_limit):
             if number == 0:
-                step = self._step(0, None, self.game.opening_events)
+                step = self._step(0, None, self.played.game.opening_events)
             else:
                 actor = self.actions[self.applied][0]
                 step = self._step(number, actor, self._apply_next())
@@ -77,18 +78,18 @@ class ReplayCursor:
         return ReplayPage(first, steps, size, number < self.total)
 
     def _restart(self) -> None:
-        self.game = start(self.record.setup)
+        self.played = PlayedGame(start(self.record.setup))
         self.applied = 0
 
     def _apply_next(self) -> list[Event]:
         actor, action = self.actions[self.applied]
         self.applied += 1
-        return self.game.apply(actor, action)
+        return self.played.step(actor, action)  # an action, or a take-back
 
     def _step(self, number: int, actor: int | None, events: list[Event]) -> dict[str, Any]:
         return {
             "seq": number,
             "actor": actor,
             "events": events_for(events, self.seat),
-            "view": self.game.view(self.seat),
+            "view": self.played.game.view(self.seat),
         }

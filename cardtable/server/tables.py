@@ -31,6 +31,7 @@ from cardtable.engine import (
 )
 from cardtable.engine import start as start_game
 from cardtable.engine.codec import to_wire
+from cardtable.engine.takeback import TAKE_BACK, PlayedGame
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChanged, Update
 from cardtable.server.bot_schedule import cover_times, next_bot_seat
 from cardtable.server.chat import ChatLog
@@ -102,6 +103,8 @@ class Table:
         self.game_no = 0
         self.setup: Setup | None = None
         self.game: Game | None = None
+        #: The current game with its steps, which knows what may be taken back.
+        self.played: PlayedGame | None = None
         #: The current game's id in the database.
         self.game_id: int | None = None
         self.actions: list[tuple[int, PlainAction]] = []
@@ -168,13 +171,15 @@ class Table:
         assert stored.game is not None
         self.setup = stored.game.setup
         self.game = start_game(self.setup)  # the stored setup is checked again
+        self.played = PlayedGame(self.game)
         self.game_id = stored.game.id
         self.game_no = stored.game.game_no
         self._dealt_to = list(stored.game.dealt_to)
         self.log = list(self.game.opening_events)
         self._steps = self._no_steps()
         for seat, action in stored.actions:
-            events = self.game.apply(seat, action)
+            events = self.played.step(seat, action)  # an action, or a take-back
+            self.game = self.played.game
             self.log.extend(events)
             self._count_steps(events)
             self.actions.append((seat, action))
@@ -319,6 +324,7 @@ class Table:
         seed = self._next_seed()
         self.setup = self.spec.setup(len(self.seats), self.options, seed, dealer)
         self.game = self.spec.game_class(self.setup)
+        self.played = PlayedGame(self.game)
         self.game_id = self._new_game_id()
         self._rounds_recorded = 0
         self.actions = []
@@ -353,11 +359,11 @@ class Table:
 
     def act(self, seat_index: int, action: GameAction | Mapping[str, Any]) -> None:
         """Apply `action` for the seat, then tell everyone at the table."""
-        game = self.game
-        if game is None or self.status != PLAYING:
+        game, played = self.game, self.played
+        if game is None or played is None or self.status != PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
         try:
-            events = game.apply(seat_index, action)
+            events = played.apply(seat_index, action)
         except IllegalAction as refusal:
             if refusal.code == Refusal.NOT_YOUR_TURN:
                 waiting_for = " or ".join(str(self.seats[seat].name) for seat in game.actors)
@@ -380,6 +386,38 @@ class Table:
             self._on_game_over(self)
         elif any(seat.bot_driven for seat in self.seats):
             self._wake()  # a table of people alone has no bot to wake
+
+    def take_back(self, seat_index: int) -> None:
+        """Take back the seat's last action (see `cardtable.engine.takeback`), then tell
+        everyone at the table; refused, with the reason, where the rules or the table's
+        `take_back` setting do not allow it."""
+        played = self.played
+        if played is None or self.status != PLAYING:
+            raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
+        if not self.settings.take_back:
+            raise ServerError(ErrorCode.CANNOT_TAKE_BACK, "Take-backs are off at this table.")
+        try:
+            events = played.take_back(seat_index)
+        except IllegalAction as refusal:
+            raise ServerError(
+                ErrorCode.CANNOT_TAKE_BACK, refusal.worded(self.seating.names())
+            ) from None
+        self.game = played.game
+        self.actions.append((seat_index, dict(TAKE_BACK)))
+        self.log.extend(events)
+        self._record_action(seat_index, TAKE_BACK)
+        self._send_updates(events)
+        if any(seat.bot_driven for seat in self.seats):
+            self._wake()
+
+    def may_take_back(self, seat_index: int) -> bool:
+        """Whether the seat may take back its last action now."""
+        return (
+            self.settings.take_back
+            and self.played is not None
+            and self.status == PLAYING
+            and self.played.can_take_back(seat_index)
+        )
 
     def _record_action(self, seat: int, action: Mapping[str, Any]) -> None:
         """Record an action just applied, and the round and game it may have ended."""
@@ -424,6 +462,7 @@ class Table:
                         events=events_for(events, seat.index),
                         view=self.game.view(seat.index),
                         clock=clock,
+                        take_back=self.may_take_back(seat.index),
                     )
                 )
         if self.spectators and None in reached:
@@ -453,6 +492,7 @@ class Table:
             view=self.game.view(viewer) if self.game is not None else None,
             log=events_for(self.log, viewer),
             chat=self.chat.history_for(seat.occupancy if seat is not None else None),
+            take_back=viewer is not None and self.may_take_back(viewer),
         )
 
     def _dealt_to_holder_of(self, seat: Seat) -> bool:

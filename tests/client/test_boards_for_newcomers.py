@@ -269,7 +269,7 @@ def test_chinese_ten_tells_each_bots_moves_and_marks_the_spots_they_changed() ->
                 ours = session(app).seq
                 await wait_until(
                     pilot,
-                    lambda: not board.state.recent or session(app).seq != ours,
+                    lambda ours=ours: not board.state.recent or session(app).seq != ours,
                     what="our move drawn",
                 )
                 await pilot.pause()

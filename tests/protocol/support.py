@@ -40,6 +40,7 @@ from cardtable.protocol import (
     TableCreated,
     TableRemoved,
     Tables,
+    TakeBack,
     Update,
     Welcome,
 )
@@ -82,6 +83,7 @@ CLIENT_MESSAGES: list[Message] = [
     Release(table=3, seat=63, rid=21),
     Configure(table=3, settings={"private_chat": False, "limits": {"turn": 30.5}}, rid=10),
     Act(action={"play": "QS", "cards": ["QS", "KH"], "bid": None, "n": -2}, rid=11),
+    TakeBack(rid=22),
     Chat(text="Shall we split the trick? ☘ — ok", rid=12),
     Chat(text="psst", to=2, rid=13),
     ListHistory(rid=14),

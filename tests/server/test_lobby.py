@@ -60,6 +60,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
                 "bot_delay": 0.0,
                 "away_bot_after": 60.0,
                 "clock": CLOCK_OFF,
+                "take_back": True,
             }
             seats = [
                 (seat["seat"], seat["kind"], seat["name"], seat["connected"], seat["bot"])
@@ -403,6 +404,7 @@ async def test_configure_changes_settings_for_the_creator_only(client: Connect) 
                 "bot_delay": 0.0,
                 "away_bot_after": 30.0,
                 "clock": CLOCK_OFF,
+                "take_back": True,
             }
             await refused(ErrorCode.NOT_CREATOR, bram.configure(tid, table_chat=True))
             await refused(ErrorCode.BAD_OPTIONS, ada.configure(tid, bot_delay="fast"))

@@ -118,6 +118,7 @@ class TableScreen(Screen[None]):
         Binding("s", "rematch", "Rematch"),
         Binding("b", "bots", "Add bots"),
         # Capitals: every lower-case letter means something on some game's board.
+        Binding("U", "take_back", "Take back"),
         Binding("A", "cover", "Bot for away"),
         Binding("R", "release", "Release seat"),
         Binding("P", "away_policy", "Away policy"),
@@ -549,6 +550,9 @@ class TableScreen(Screen[None]):
             )
         if action == "release":
             return self._is_creator() and bool(self._away_seats(covered=True))
+        if action == "take_back":
+            session = self.session
+            return session is not None and session.can_take_back
         if action == "away_policy":
             return self._is_creator() and state is not None and others_may_be_away(state)
         if action == "bots":
@@ -620,6 +624,10 @@ class TableScreen(Screen[None]):
         if self.state is not None:
             table = self.state.summary["id"]
             host(self).request(lambda session: session.start(table))
+
+    def action_take_back(self) -> None:
+        """Take back our last action (`U`, shown while the server says we may)."""
+        host(self).request(lambda session: session.take_back())
 
     def action_rematch(self) -> None:
         """The next game at this table, once one has been played (`s`, as `r` in the scores)."""

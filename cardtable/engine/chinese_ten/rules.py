@@ -14,6 +14,7 @@ from functools import cache
 from typing import ClassVar, Final, Literal
 
 from cardtable.engine.cards import Card, CardFace, standard_deck
+from cardtable.engine.chinese_ten.text import taken_back_words
 from cardtable.engine.chinese_ten.types import (
     CARD_REFUSAL,
     SPOT_REFUSAL,
@@ -42,6 +43,7 @@ from cardtable.engine.core import (
     RoundScore,
     ScoreLine,
     Setup,
+    Words,
     Zone,
 )
 
@@ -183,6 +185,9 @@ class ChineseTen(Game):
         if captures:
             return captures
         return [Lay(cid, spot) for cid in hand for spot in self._lay_spots()]
+
+    def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
+        return taken_back_words(events)
 
     def zones(self) -> dict[str, Zone]:
         zones = {"deck": Zone(tuple(self.deck))}

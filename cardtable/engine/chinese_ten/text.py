@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.chinese_ten.types import Captured, Dealt, DealtHand, Flipped, Laid, Turn
-from cardtable.engine.core import EventPart, SeenEvent
+from cardtable.engine.core import Event, EventPart, SeenEvent, Words
 from cardtable.engine.text import describe_frame, face_text
 
 
@@ -44,3 +44,18 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
                 text += f", covering {face_text(covered)}"
             return text + "."
     return event.kind
+
+
+def taken_back_words(events: Sequence[Event]) -> Words:
+    """The flip's choice (take or place), named for a take-back: ``taking 5♦ from spot 3 with
+    the flipped 5♠``."""
+    for event in events:
+        match event.public:
+            case Captured(card=card, target=target, spot=spot, source="flip"):
+                return Words(
+                    f"taking {face_text(target)} from spot {spot + 1} "
+                    f"with the flipped {face_text(card)}"
+                )
+            case Laid(card=card, spot=spot, source="flip"):
+                return Words(f"placing the flipped {face_text(card)} on spot {spot + 1}")
+    return Words("their last move")

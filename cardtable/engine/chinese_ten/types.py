@@ -45,6 +45,7 @@ class Take(GameAction):
     """Step 2: the flipped card takes the top card of `spot` (where it could take several)."""
 
     kind: ClassVar[str] = "take"
+    undoable: ClassVar[bool] = True
     spot: int = wire_field(refusal=SPOT_REFUSAL)
 
 
@@ -53,6 +54,7 @@ class Place(GameAction):
     """Step 2: the flipped card captures nothing and no spot is empty; it covers `spot`."""
 
     kind: ClassVar[str] = "place"
+    undoable: ClassVar[bool] = True
     spot: int = wire_field(refusal=SPOT_REFUSAL)
 
 

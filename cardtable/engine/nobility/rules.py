@@ -18,6 +18,7 @@ from cardtable.engine.core import (
     RoundScore,
     ScoreLine,
     Setup,
+    Words,
     Zone,
 )
 from cardtable.engine.nobility.cards import (
@@ -45,6 +46,7 @@ from cardtable.engine.nobility.phases import (
 )
 from cardtable.engine.nobility.refusals import refusal
 from cardtable.engine.nobility.state import Fight, Owed, Payout
+from cardtable.engine.nobility.text import taken_back_words
 from cardtable.engine.nobility.types import (
     TYPES,
     Battle,
@@ -176,6 +178,9 @@ class Nobility(Diplomacy):
 
     def purses(self) -> dict[str, int]:
         return {"bank": self.bank, **{f"seat {s}": m for s, m in enumerate(self.money)}}
+
+    def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
+        return taken_back_words(action, events)
 
     def zones(self) -> dict[str, Zone]:
         zones = {f"hand {seat}": Zone(tuple(h), owner=seat) for seat, h in enumerate(self.hands)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import EventPart, SeenEvent
+from cardtable.engine.core import Event, EventPart, GameAction, SeenEvent, Words
 from cardtable.engine.nobility.types import (
     Captured,
     Claimed,
@@ -206,3 +206,24 @@ def _table_words(event: SeenEvent[EventPart], names: Sequence[str]) -> str | Non
         case DealDone() as done:
             return f"Deal {done.deal} is done: {terms_text(done, names)}."
     return None
+
+
+def taken_back_words(action: GameAction, events: Sequence[Event]) -> Words:
+    """An undoable action named for a take-back: ``taking 7♣ from the stock discard pile``,
+    ``merging every meld into {0}'s``."""
+    for event in events:
+        match event.public:
+            case Took(card=card):
+                return Words(f"taking {nobility_card(card)} from the stock discard pile")
+            case Recalled(card=card):
+                return Words(f"recalling {nobility_card(card)} to hand")
+            case Retrieved(card=card, meld=meld, paid=paid):
+                where = f"onto meld {meld}" if meld is not None else "to hand"
+                return Words(f"paying {paid} to retrieve {nobility_card(card)} {where}")
+            case Passed():
+                return Words("passing")
+            case Merged(to=to):
+                return Words("merging every meld into {0}'s", (to,))
+            case WasReady():
+                return Words("being ready for the vote")
+    return Words("saying they were done" if action.kind == "done" else action.kind)

@@ -57,6 +57,7 @@ class Take(GameAction):
     """Take the top card of the stock discard pile instead of drawing."""
 
     kind: ClassVar[str] = "take"
+    undoable: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +132,7 @@ class Retrieve(GameAction):
     On the wire ``meld`` travels only when there is one."""
 
     kind: ClassVar[str] = "retrieve"
+    undoable: ClassVar[bool] = True
     cid: int = wire_field(refusal=CARD_REFUSAL)
     meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
 
@@ -140,6 +142,7 @@ class Recall(GameAction):
     """Take defender `cid` back from one's own meld to hand (a retrieval)."""
 
     kind: ClassVar[str] = "recall"
+    undoable: ClassVar[bool] = True
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
@@ -148,6 +151,7 @@ class Done(GameAction):
     """The meld phase or the retrieval is over."""
 
     kind: ClassVar[str] = "done"
+    undoable: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +173,7 @@ class Ready(GameAction):
     """Ready for the election's vote."""
 
     kind: ClassVar[str] = "ready"
+    undoable: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +181,7 @@ class Pass(GameAction):
     """The endgame: do nothing this turn."""
 
     kind: ClassVar[str] = "pass"
+    undoable: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +189,7 @@ class Merge(GameAction):
     """The endgame: hand every one of one's melds to seat `to`."""
 
     kind: ClassVar[str] = "merge"
+    undoable: ClassVar[bool] = True
     to: int = wire_field(refusal=MERGE_REFUSAL)
 
 

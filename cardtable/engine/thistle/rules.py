@@ -20,12 +20,14 @@ from cardtable.engine.core import (
     IllegalAction,
     RoundScore,
     Setup,
+    Words,
     Zone,
 )
 from cardtable.engine.spec import each_alone
 from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
 from cardtable.engine.thistle.scoring import side_lines
+from cardtable.engine.thistle.text import taken_back_words
 from cardtable.engine.thistle.types import (
     TYPES,
     Added,
@@ -142,6 +144,9 @@ class Thistle(Game):
             return [*self._captures(seat), Draw()]
         captures = self._captures(seat) if self.phase == FINAL and not self.played else []
         return [*captures, *self._plays(seat), End()]
+
+    def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
+        return taken_back_words(events)
 
     def zones(self) -> dict[str, Zone]:
         zones = {"pile": Zone(tuple(self.pile))}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.core import EventPart, SeenEvent
+from cardtable.engine.core import Event, EventPart, SeenEvent, Words
 from cardtable.engine.text import describe_frame
 from cardtable.engine.thistle.cards import ARMS, CLAN, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_VALUES
@@ -100,3 +100,15 @@ def _added(added: Added, names: Sequence[str]) -> str:
     verb = "plays" if added.source == "hand" else "puts"
     card, size = card_words(added.card), clan_cards(added.size)
     return f"  {who} {verb} {card} on {whose} {clan} group ({size})."
+
+
+def taken_back_words(events: Sequence[Event]) -> Words:
+    """Placing the drawn card, named for a take-back: ``putting a 4 Campbell on their
+    Campbell group``."""
+    for event in events:
+        match event.public:
+            case Added(card=card, clan=clan, new=new, source="place"):
+                if new:
+                    return Words(f"starting a {clan_name(clan)} group with {card_words(card)}")
+                return Words(f"putting {card_words(card)} on their {clan_name(clan)} group")
+    return Words("placing the drawn card")

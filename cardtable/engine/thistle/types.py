@@ -55,6 +55,7 @@ class Place(GameAction):
     """Put the first drawn card on `group`, one of the drawer's groups it may join."""
 
     kind: ClassVar[str] = "place"
+    undoable: ClassVar[bool] = True
     group: int = wire_field(refusal=GROUP_REFUSAL)
 
 

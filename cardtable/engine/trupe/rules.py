@@ -29,6 +29,7 @@ from cardtable.engine.core import (
     IllegalAction,
     RoundScore,
     Setup,
+    Words,
     Zone,
     named_cards,
 )
@@ -50,6 +51,7 @@ from cardtable.engine.trupe.combinations import (
     is_pair,
 )
 from cardtable.engine.trupe.scoring import GAM, REVEL, TRUPE, seat_lines, shared_lines
+from cardtable.engine.trupe.text import taken_back_words
 from cardtable.engine.trupe.types import (
     NO_SUCH_DECLARATION,
     NOT_IN_HAND,
@@ -255,6 +257,9 @@ class Trupe(Game):
             *self._pairs(seat),
             *(Discard(cid) for cid in hand),
         ]
+
+    def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
+        return taken_back_words(events)
 
     def zones(self) -> dict[str, Zone]:
         zones = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.core import FRAME_EVENTS, EventPart, SeenEvent
+from cardtable.engine.core import FRAME_EVENTS, Event, EventPart, SeenEvent, Words
 from cardtable.engine.text import describe_frame
 from cardtable.engine.trupe.types import (
     Dealt,
@@ -121,3 +121,12 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
         case NoWinner():
             return "Nothing is left to draw: the hand ends with no winner."
     return event.kind
+
+
+def taken_back_words(events: Sequence[Event]) -> Words:
+    """Taking a card from the row, named for a take-back: ``taking the 7 of ... from the
+    discard row``."""
+    for event in events:
+        if isinstance(event.public, Took):
+            return Words(f"taking {card_words(event.public.card)} from the discard row")
+    return Words("taking a card from the discard row")

@@ -99,6 +99,7 @@ class Take(GameAction):
     """Start the turn by taking row card `cid`, to declare it at once."""
 
     kind: ClassVar[str] = "take"
+    undoable: ClassVar[bool] = True
     cid: int = wire_field(refusal=NOT_IN_ROW)
 
 
