@@ -52,6 +52,7 @@ class ErrorCode(StrEnum):
     NOT_PLAYING = "not_playing"
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL_ACTION = "illegal_action"
+    NO_OFFER = "no_offer"
     # Chat.
     CHAT_CLOSED = "chat_closed"
     NO_SUCH_PLAYER = "no_such_player"
