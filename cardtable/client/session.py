@@ -26,8 +26,10 @@ from cardtable.protocol import (
     PROTOCOL_VERSION,
     Act,
     AddBot,
+    AnswerRematch,
     Chat,
     ChatLine,
+    Concede,
     Configure,
     Connection,
     Cover,
@@ -42,6 +44,7 @@ from cardtable.protocol import (
     ListHistory,
     ListTables,
     Message,
+    OfferRematch,
     Ping,
     Rejected,
     Release,
@@ -339,6 +342,17 @@ class ClientSession:
         """Send `action` (typed, or already plain) to our table."""
         plain = to_wire(action) if isinstance(action, GameAction) else dict(action)
         await self.request(Act(action=plain))
+
+    async def concede(self, agree: bool = True) -> None:
+        """Concede our side's game, or agree to a partner's offer (`agree` False: play on)."""
+        await self.request(Concede(agree=agree))
+
+    async def offer_rematch(self) -> None:
+        """Offer everyone at our table a rematch (or accept the open offer)."""
+        await self.request(OfferRematch())
+
+    async def answer_rematch(self, accept: bool) -> None:
+        await self.request(AnswerRematch(accept=accept))
 
     async def say(self, text: str, to: int | None = None) -> None:
         await self.request(Chat(text=text, to=to))

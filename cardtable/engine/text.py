@@ -51,16 +51,13 @@ def describe_frame(event: SeenEvent[EventPart], names: Sequence[str]) -> str | N
             verb = "concedes" if len(seats) == 1 else "concede"
             return f"{side_names(seats, names)} {verb}: the game is over."
         case GameEnd(result=result) if result.conceded:
-            winners = [seat for index in result.winners for seat in result.sides[index]]
+            won = side_names(result.winning_seats, names)
             losers = [seat for index in result.conceded for seat in result.sides[index]]
-            verb = "won" if len(winners) == 1 else "share the win"
+            verb = "won" if len(result.winners) == 1 else "share the win"
             if len(result.sides) == 2:
-                return f"{side_names(winners, names)} {verb}: {side_names(losers, names)} conceded."
+                return f"{won} {verb}: {side_names(losers, names)} conceded."
             top = result.totals[result.winners[0]]
-            return (
-                f"{side_names(winners, names)} {verb} with {top}; "
-                f"{side_names(losers, names)} conceded and rank last."
-            )
+            return f"{won} {verb} with {top}; {side_names(losers, names)} conceded and rank last."
         case GameEnd(result=result):
             winners = [result.sides[index] for index in result.winners]
             top = result.totals[result.winners[0]]

@@ -17,6 +17,7 @@ from cardtable.server.errors import ServerError
 from cardtable.server.seats import Member, Seat, new_token
 from cardtable.server.storage import SeatRecord
 
+
 class Seating:
     """The seats of table `table_id` and the people watching it."""
 

@@ -354,7 +354,7 @@ class Table:
                 f"Seat {empty[0] + 1} is empty: someone must sit there or a bot be added first.",
             )
 
-    # -- rematches (an offer's state is `RematchOffer`'s) -------------------------------------------
+    # -- rematches (an offer's state is `RematchOffer`'s) -----------------------------------------
 
     def _player_seat(self, member: Member, doing: str) -> Seat:
         """`member`'s seat, or `ServerError(NOT_SEATED)` saying only players may do `doing`."""
