@@ -34,8 +34,15 @@ from cardtable.client.ui.dialogs import (
 from cardtable.client.ui.diplomacy import Negotiations, has_diplomacy
 from cardtable.client.ui.events import ServerSaid
 from cardtable.client.ui.host import host, latest_session
+from cardtable.client.ui.offers import (
+    Question,
+    ask_for_rematch,
+    concede_question,
+    offers_note,
+    question,
+)
 from cardtable.client.ui.plain import clean
-from cardtable.client.ui.scoring import ScoringScreen
+from cardtable.client.ui.scoring import ScoringScreen, result_words
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import get_game
 from cardtable.protocol import ChatLine, Joined, TableChanged, Update
@@ -43,7 +50,7 @@ from cardtable.protocol import ChatLine, Joined, TableChanged, Update
 #: The keys the footer leaves out first, in this order, when it is too narrow for every key
 #: (they still work): the Chat and Log tabs are on screen anyway, and then the keys that look
 #: things up. The game's keys, Leave and Quit always stay.
-FOOTER_SPARE = ("log", "chat", "scores", "rules", "away_policy")
+FOOTER_SPARE = ("concede", "log", "chat", "scores", "rules", "away_policy")
 
 #: The parts of the screen that take the keys in turn, with Tab and shift+Tab.
 AREAS = ("board", "chat", "log")
@@ -118,6 +125,7 @@ class TableScreen(Screen[None]):
         Binding("A", "cover", "Bot for away"),
         Binding("R", "release", "Release seat"),
         Binding("P", "away_policy", "Away policy"),
+        Binding("C", "concede", "Concede"),
         Binding("q", "leave", "Leave"),
         # Shown (and used) only while the chat or the log has the keys.
         Binding("escape", "board", "Board"),
@@ -146,6 +154,9 @@ class TableScreen(Screen[None]):
         #: Who was to act, and what we could do, when last drawn: when it changes the turn has
         #: moved on, and the board's notices about the move before are taken down.
         self._turn: object = None
+        #: The offer we were last asked about (a partner's to concede, a rematch), with its
+        #: question, taken down if the offer closes before we answer.
+        self._offer: tuple[Question, Confirm] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-main"):
@@ -200,6 +211,9 @@ class TableScreen(Screen[None]):
                 log.add(Text(f"— Game {message.game} —", style="bold"))
             for event in message.events:
                 log.add(self._event_text(event))
+                if event.get("kind") == "game_end" and event["result"].get("conceded"):
+                    words = result_words(self.state) if self.state else None
+                    self.notify(words or "", title="Game over", markup=False)
             self._close_watched_scores(message)
             self._announce_scores(message.events)
             for note in self._deal_notes(message.events, message.game):
@@ -248,6 +262,36 @@ class TableScreen(Screen[None]):
         players.border_subtitle = away_words(away_time(state)) if others_may_be_away(state) else ""
         self.query_one("#prompt", Static).update(Text(self.board.prompt(state), style="bold"))
         self._refresh_keys()
+        self._follow_offers()
+
+    def _follow_offers(self) -> None:
+        """Ask about an offer made to us (a partner's to concede, a rematch) once; take the
+        question down if the offer closes before we answer."""
+        session = self.session
+        if self.state is None or session is None:
+            return
+        asking = question(self.state, session.log)
+        if self._offer is not None:
+            asked, dialog = self._offer
+            if asking is not None and asking.key == asked.key:
+                return
+            if self.app.screen is dialog:
+                dialog.dismiss(None)
+            self._offer = None
+        if asking is None:
+            return
+        dialog = Confirm(asking.text)
+        self._offer = (asking, dialog)
+
+        def answered(yes: bool | None) -> None:
+            if yes is None:
+                return  # taken down: the offer closed
+            if asking.kind == "concede":
+                host(self).request(lambda session: session.concede(yes))
+            else:
+                host(self).request(lambda session: session.answer_rematch(yes))
+
+        self.app.push_screen(dialog, answered)
 
     def _refresh_keys(self) -> None:
         """Have the footer drawn again if its keys changed (most updates change none, and each
@@ -364,7 +408,10 @@ class TableScreen(Screen[None]):
                 Text(self.board.seat_note(state, index) if view else ""),
                 Text(total, style="bold"),
             )
-        return Group(grid, *self._seat_news(state))
+        session = self.session
+        note = offers_note(state, session.log) if session else ""
+        offers = [Text(note[0].upper() + note[1:], style="italic")] if note else []
+        return Group(grid, *self._seat_news(state), *offers)
 
     @staticmethod
     def _seat_news(state: TableState) -> list[Text]:
@@ -379,6 +426,9 @@ class TableScreen(Screen[None]):
                 lines.append(Text(f"{name}: {count} to let a bot play", style="italic"))
             elif seat["kind"] == "empty" and seat["covered"]:
                 lines.append(Text(f"{name}: a bot plays until someone sits", style="italic"))
+        watchers = state.summary.get("watchers")
+        if watchers:
+            lines.append(Text("Watching: " + ", ".join(map(clean, watchers)), style="dim"))
         return lines
 
     @staticmethod
@@ -492,6 +542,14 @@ class TableScreen(Screen[None]):
         if action in ("start", "rematch"):
             played = state is not None and state.view is not None
             return self._may_start() and played == (action == "rematch")
+        if action == "concede":
+            return (
+                state is not None
+                and state.seat is not None
+                and state.playing
+                and state.view is not None
+                and not state.view["result"]
+            )
         if action == "cover":
             return (
                 state is not None
@@ -574,8 +632,23 @@ class TableScreen(Screen[None]):
             host(self).request(lambda session: session.start(table))
 
     def action_rematch(self) -> None:
-        """The next game at this table, once one has been played (`s`, as `r` in the scores)."""
-        self.action_start()
+        """The next game at this table, once one has been played (`s`, as `r` in the scores):
+        offered to everyone at the table (see `ask_for_rematch`)."""
+        if self.state is not None:
+            table = self.state.summary["id"]
+            host(self).request(lambda session: ask_for_rematch(session, table))
+
+    def action_concede(self) -> None:
+        """Concede the game (or offer our partners to), after asking."""
+        session = self.session
+        if self.state is None or session is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                host(self).request(lambda session: session.concede())
+
+        self.app.push_screen(Confirm(concede_question(self.state, session.log)), confirmed)
 
     def action_bots(self) -> None:
         if self.state is None:
