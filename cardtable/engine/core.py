@@ -801,6 +801,7 @@ class Game(ABC):
             self.concessions[index] = votes
             return [Event(ConcessionOffered(seat), audience=side)]
         self.concessions.clear()
+        self.awaiting_deal = False
         totals = self.totals
         others = [other for other in range(len(self.sides)) if other != index]
         top = max(totals[other] for other in others)
