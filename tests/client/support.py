@@ -330,7 +330,8 @@ async def footer_with(
     again a moment after the keys change, so it is waited for, never read at once."""
 
     def footer() -> str:
-        return screen_text(app).splitlines()[-1]
+        lines = screen_text(app).splitlines()
+        return lines[-1] if lines else ""
 
     def right() -> bool:
         shown = footer()
@@ -346,7 +347,8 @@ async def footer_with(
 def footer_current(app: App[Any]) -> bool:
     """Whether the footer shows the keys the screen has now (each action's first key that is
     shown), not those of a moment ago: the footer is drawn again a moment after they change."""
-    line = words(screen_text(app).splitlines()[-1])
+    lines = screen_text(app).splitlines()  # none while the screen is being drawn
+    line = words(lines[-1]) if lines else ""
     wanted: dict[str, str] = {}
     for active in app.screen.active_bindings.values():
         binding = active.binding
