@@ -243,6 +243,8 @@ class Table:
     def sit(self, member: Member, index: int) -> str:
         """Seat `member`; returns the secret token that resumes the seat later."""
         token = self.seating.sit(member, index)
+        if self.rematch is not None:
+            self.rematch.accepted.discard(index)  # a newcomer answers for themselves
         self._save_seats()
         if self.status == PLAYING and self.game_id is not None:
             # A seat given up in the middle of a game: the newcomer plays on with its hand.

@@ -119,3 +119,20 @@ async def test_a_rematch_offer_out_of_place_is_refused(
             await refused(ErrorCode.NO_OFFER, bram.answer_rematch(True))
             assert server.lobby.tables[tid].rematch is None
             assert server.lobby.tables[tid].game_no == 1
+
+
+async def test_someone_who_sits_down_during_an_offer_answers_for_themselves(
+    server: RunningServer, client: Connect
+) -> None:
+    with trio.fail_after(10):
+        async with client("Ada") as ada, client("Bram") as bram, client("Cleo") as cleo:
+            tid = await finished(ada, bram)
+            await ada.offer_rematch()
+            await ada.leave()
+            await cleo.sit(tid, 0)  # Ada's seat: Ada's acceptance is not Cleo's
+            await bram.answer_rematch(True)
+            waiting = {"by": 0, "accepted": [1], "waiting": [0], "declined_by": None}
+            await cleo.wait_for(lambda: offer(cleo) == waiting)
+            assert server.lobby.tables[tid].game_no == 1
+            await cleo.answer_rematch(True)
+            await cleo.wait_for(lambda: cleo.table and cleo.table["game_no"] == 2)
