@@ -38,5 +38,8 @@ def describe(entry: HistoryEntry) -> str:
     )
     winners = [game.players[seat] for seat in result.get("winning_seats", [])]
     won = f"won by {' & '.join(winners)}" if winners else ""
+    conceded = [game.players[seat] for side in result.get("conceded", []) for seat in sides[side]]
+    if conceded:
+        won += f" ({' & '.join(conceded)} conceded)"
     where = f"(table {game.table_id}, game {game.game_no})"
     return f"#{game.id:<4} {when}  {title} {where}  {scores}  {won}".rstrip()

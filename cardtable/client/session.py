@@ -27,8 +27,10 @@ from cardtable.protocol import (
     REPLAY_PAGE_STEPS,
     Act,
     AddBot,
+    AnswerRematch,
     Chat,
     ChatLine,
+    Concede,
     Configure,
     Connection,
     Cover,
@@ -43,6 +45,7 @@ from cardtable.protocol import (
     ListHistory,
     ListTables,
     Message,
+    OfferRematch,
     Ping,
     Rejected,
     Release,
@@ -355,6 +358,17 @@ class ClientSession:
     async def take_back(self) -> None:
         """Take back our last action."""
         await self.request(TakeBack())
+
+    async def concede(self, agree: bool = True) -> None:
+        """Concede our side's game, or agree to a partner's offer (`agree` False: play on)."""
+        await self.request(Concede(agree=agree))
+
+    async def offer_rematch(self) -> None:
+        """Offer everyone at our table a rematch (or accept the open offer)."""
+        await self.request(OfferRematch())
+
+    async def answer_rematch(self, accept: bool) -> None:
+        await self.request(AnswerRematch(accept=accept))
 
     async def say(self, text: str, to: int | None = None) -> None:
         await self.request(Chat(text=text, to=to))

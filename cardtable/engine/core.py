@@ -141,6 +141,26 @@ class Deal(GameAction):
     kind: ClassVar[str] = "deal"
 
 
+@dataclass(frozen=True, slots=True)
+class Concede(GameAction):
+    """Concede the game for the seat's side, or agree to a partner's offer to concede: any
+    seat, at any time until the game is over. A side of one ends the game at once; a
+    partnership's concession takes effect when every partner has conceded."""
+
+    kind: ClassVar[str] = "concede"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOn(GameAction):
+    """Turn down (or take back) the open offer to concede on the seat's side."""
+
+    kind: ClassVar[str] = "play_on"
+
+
+#: The frame's own actions, which the game's rules never see.
+FRAME_ACTIONS: tuple[type[GameAction], ...] = (Deal, Concede, PlayOn)
+
+
 class EventPart:
     """The base of every game's public event types (frozen, slotted dataclasses with a
     ``kind``). A private part, shown to one seat alone, is a plain frozen dataclass whose
@@ -284,23 +304,29 @@ class RoundScore:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How a finished game ended: each side's total and the winning sides (ties share)."""
+    """How a finished game ended: each side's total and the winning sides (ties share);
+    `conceded`: the sides that conceded, which ended the game (they rank last)."""
 
     sides: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    conceded: tuple[int, ...] = ()
 
     @property
     def winning_seats(self) -> tuple[int, ...]:
         return tuple(seat for index in self.winners for seat in self.sides[index])
 
     def to_wire(self) -> dict[str, Any]:
-        return {
+        """The plain form; ``conceded`` is there only when a side conceded."""
+        wire: dict[str, Any] = {
             "sides": [list(side) for side in self.sides],
             "totals": list(self.totals),
             "winners": list(self.winners),
             "winning_seats": list(self.winning_seats),
         }
+        if self.conceded:
+            wire["conceded"] = list(self.conceded)
+        return wire
 
     @classmethod
     def from_wire(cls, data: Plain) -> Result:
@@ -309,6 +335,7 @@ class Result:
             read_as(tuple[tuple[int, ...], ...], result.get("sides")),
             read_as(tuple[int, ...], result.get("totals")),
             read_as(tuple[int, ...], result.get("winners")),
+            read_as(tuple[int, ...], result.get("conceded", [])),
         )
 
 
@@ -357,8 +384,50 @@ class TookBack(EventPart):
     words: Words
 
 
+@dataclass(frozen=True, slots=True)
+class ConcessionOffered(EventPart):
+    """`seat` offers to concede for its side; heard by its side alone, who must all agree."""
+
+    kind: ClassVar[str] = "concession_offered"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConcessionDeclined(EventPart):
+    """`seat` plays on: its side's offer to concede is closed (heard by the side alone)."""
+
+    kind: ClassVar[str] = "concession_declined"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConcessionLapsed(EventPart):
+    """`seat`, on a side with an open offer to concede, made a move: the offer lapsed (heard
+    by the side alone)."""
+
+    kind: ClassVar[str] = "concession_lapsed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded(EventPart):
+    """The side of `seats` conceded; the game ends (`game_end` follows)."""
+
+    kind: ClassVar[str] = "conceded"
+    seats: tuple[int, ...]
+
+
 #: The events the frame itself emits, which every game's log holds.
-FRAME_EVENTS: tuple[type[EventPart], ...] = (RoundEnd, GameEnd, NextDealer, TookBack)
+FRAME_EVENTS: tuple[type[EventPart], ...] = (
+    RoundEnd,
+    GameEnd,
+    NextDealer,
+    TookBack,
+    ConcessionOffered,
+    ConcessionDeclined,
+    ConcessionLapsed,
+    Conceded,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,6 +495,14 @@ def named_cards(cids: Sequence[int], hand: Sequence[int]) -> list[int]:
     return list(cids)
 
 
+def is_concession(action: GameAction | Mapping[str, Any]) -> bool:
+    """Whether `action`, typed or plain, is a concession or a refusal to concede."""
+    if isinstance(action, Concede | PlayOn):
+        return True
+    kind = action.get("kind") if isinstance(action, Mapping) else None
+    return kind in (Concede.kind, PlayOn.kind)
+
+
 def best_sides(totals: Sequence[int]) -> tuple[int, ...]:
     """Indexes of the highest totals; equal totals share the win."""
     top = max(totals)
@@ -456,7 +533,7 @@ class GameTypes(Generic[TableT]):
     ) -> None:
         self.title = title
         self.table = table
-        self.actions: dict[str, type[GameAction]] = {Deal.kind: Deal}
+        self.actions: dict[str, type[GameAction]] = {frame.kind: frame for frame in FRAME_ACTIONS}
         for action in actions:
             self.actions[action.kind] = action
         #: Each event kind's public part and its private part (None: it has none).
@@ -557,6 +634,8 @@ class Game(ABC):
         self.awaiting_deal = False
         #: What happened before the first action (the deal), for logs and animations.
         self.opening_events: list[Event] = []
+        #: Open offers to concede: a side's index to the seats on it that have conceded.
+        self.concessions: dict[int, frozenset[int]] = {}
 
     # -- who plays, and as whom ------------------------------------------------------------
 
@@ -710,6 +789,12 @@ class Game(ABC):
                 f"There is no such seat at this table; its seats are 1 to {self.seats}.",
                 code=Refusal.NO_SUCH_SEAT,
             )
+        if is_concession(action):
+            return self._concession(seat, self.parse(action))
+        return self._play(seat, action) + self._lapse(seat)
+
+    def _play(self, seat: int, action: GameAction | Mapping[str, Any]) -> list[Event]:
+        """Apply a move of the game (not a concession), as `apply` describes."""
         if self.is_free(action):
             if self.awaiting_deal:
                 raise IllegalAction(
@@ -729,6 +814,49 @@ class Game(ABC):
             self.round += 1
             return self._start_round()
         return self._apply(seat, typed)
+
+    # -- conceding ---------------------------------------------------------------------------
+
+    def concession_due(self, seat: int) -> bool:
+        """Whether a partner of `seat` has offered to concede and `seat` has not yet answered."""
+        votes = self.concessions.get(self.side_of(seat))
+        return votes is not None and seat not in votes
+
+    def _concession(self, seat: int, action: GameAction) -> list[Event]:
+        """Concede, agree to concede, or play on (`Concede`, `PlayOn`); see `Concede`."""
+        index = self.side_of(seat)
+        side = self.sides[index]
+        votes = self.concessions.get(index, frozenset())
+        if isinstance(action, PlayOn):
+            if not votes:
+                raise IllegalAction("Nobody on your side has offered to concede.")
+            del self.concessions[index]
+            return [Event(ConcessionDeclined(seat), audience=side)]
+        if seat in votes:
+            waiting = tuple(other for other in side if other not in votes)
+            raise IllegalAction(
+                "You have offered to concede; {0} has not answered yet.", seats=waiting[:1]
+            )
+        votes |= {seat}
+        if votes != frozenset(side):
+            self.concessions[index] = votes
+            return [Event(ConcessionOffered(seat), audience=side)]
+        self.concessions.clear()
+        self.awaiting_deal = False
+        totals = self.totals
+        others = [other for other in range(len(self.sides)) if other != index]
+        top = max(totals[other] for other in others)
+        winners = tuple(other for other in others if totals[other] == top)
+        self.result = Result(self.sides, totals, winners, (index,))
+        return [Event(Conceded(side)), Event(GameEnd(self.result))]
+
+    def _lapse(self, seat: int) -> list[Event]:
+        """A move by `seat` lets its side's open offer to concede lapse."""
+        index = self.side_of(seat)
+        votes = self.concessions.pop(index, None)
+        if votes is None or self.result is not None:
+            return []
+        return [Event(ConcessionLapsed(min(votes)), audience=self.sides[index])]
 
     def seat_view(self, seat: int | None) -> SeatView[Any]:
         """Everything `seat` may know now and nothing more; None gives the spectators' view."""

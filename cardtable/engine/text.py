@@ -6,6 +6,10 @@ from collections.abc import Sequence
 
 from cardtable.engine.cards import CardFace
 from cardtable.engine.core import (
+    Conceded,
+    ConcessionDeclined,
+    ConcessionLapsed,
+    ConcessionOffered,
     EventPart,
     GameEnd,
     NextDealer,
@@ -29,7 +33,7 @@ def side_names(side: Sequence[int], names: Sequence[str]) -> str:
 
 def describe_frame(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None:
     """Words for the events the engine's frame emits (round and game ends, the next dealer, a
-    take-back), or None for a game's own event."""
+    take-back, conceding), or None for a game's own event."""
     match event.public:
         case TookBack(seat=seat, words=words):
             return f"{names[seat]} took back {seats_named(words.text, words.seats, names)}."
@@ -41,6 +45,23 @@ def describe_frame(event: SeenEvent[EventPart], names: Sequence[str]) -> str | N
             return f"Round {score.round} is over: " + ", ".join(parts) + "."
         case NextDealer(seat=seat, round=round_):
             return f"{names[seat]} deals round {round_} next."
+        case ConcessionOffered(seat=seat):
+            return f"{names[seat]} offers to concede the game; the partners must all agree."
+        case ConcessionDeclined(seat=seat):
+            return f"{names[seat]} plays on: no concession."
+        case ConcessionLapsed(seat=seat):
+            return f"{names[seat]}'s offer to concede lapsed: the side played on."
+        case Conceded(seats=seats):
+            verb = "concedes" if len(seats) == 1 else "concede"
+            return f"{side_names(seats, names)} {verb}: the game is over."
+        case GameEnd(result=result) if result.conceded:
+            won = side_names(result.winning_seats, names)
+            losers = [seat for index in result.conceded for seat in result.sides[index]]
+            verb = "won" if len(result.winners) == 1 else "share the win"
+            if len(result.sides) == 2:
+                return f"{won} {verb}: {side_names(losers, names)} conceded."
+            top = result.totals[result.winners[0]]
+            return f"{won} {verb} with {top}; {side_names(losers, names)} conceded and rank last."
         case GameEnd(result=result):
             winners = [result.sides[index] for index in result.winners]
             top = result.totals[result.winners[0]]

@@ -53,6 +53,7 @@ class ErrorCode(StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL_ACTION = "illegal_action"
     CANNOT_TAKE_BACK = "cannot_take_back"
+    NO_OFFER = "no_offer"
     # Chat.
     CHAT_CLOSED = "chat_closed"
     NO_SUCH_PLAYER = "no_such_player"

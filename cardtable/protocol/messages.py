@@ -242,6 +242,30 @@ class Chat(Message):
     to: int | None = wire(Nullable(SEAT), None)
 
 
+@client("concede")
+@dataclass(frozen=True, kw_only=True)
+class Concede(Message):
+    """Concede the game at our table for our side, or agree to a partner's offer to concede
+    (``agree`` false: play on, turning the partner's offer down)."""
+
+    agree: bool = wire(Bool(), True)
+
+
+@client("offer_rematch")
+@dataclass(frozen=True, kw_only=True)
+class OfferRematch(Message):
+    """Offer everyone at our table a rematch (or accept the open offer): the next game starts
+    once every player at the table has accepted."""
+
+
+@client("answer_rematch")
+@dataclass(frozen=True, kw_only=True)
+class AnswerRematch(Message):
+    """Accept or decline the open offer of a rematch at our table."""
+
+    accept: bool = wire(Bool())
+
+
 @client("list_history")
 @dataclass(frozen=True, kw_only=True)
 class ListHistory(Message):

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 import trio
 
 from cardtable.engine import Bot, Game, GameAction, GameSpec, Setup
+from cardtable.engine.core import Concede
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.seating import Seating
@@ -49,7 +50,7 @@ class BotTable(Protocol):
 def next_bot_seat(game: Game, seats: Sequence[Seat]) -> int | None:
     """A seat of the game in play that the server's bots should act for now, if any."""
     for seat in seats:  # replies to offers first: the offer waits on them
-        if seat.bot_driven and game.answers(seat.index):
+        if seat.bot_driven and (game.concession_due(seat.index) or game.answers(seat.index)):
             return seat.index
     for index in game.actors:
         if seats[index].bot_driven:
@@ -72,6 +73,9 @@ def bot_act(table: BotTable, index: int) -> None:
     game = table.game
     if table.closed or table.next_bot_seat() != index or game is None:
         return  # (closed: removed while the bot waited; a dead table takes no actions)
+    if game.concession_due(index):
+        table.act(index, Concede())  # a bot agrees when its partner offers to concede
+        return
     bot_move(table, index, game.answers(index) or game.legal(index))
 
 

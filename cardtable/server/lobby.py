@@ -19,12 +19,16 @@ import trio
 
 from cardtable import __version__
 from cardtable.engine import OptionError, all_games, get_game
+from cardtable.engine.core import Concede as ConcedeAction
+from cardtable.engine.core import PlayOn, is_concession
 from cardtable.protocol import (
     FATAL_CODES,
     PROTOCOL_VERSION,
     Act,
     AddBot,
+    AnswerRematch,
     Chat,
+    Concede,
     Configure,
     Cover,
     CreateTable,
@@ -36,6 +40,7 @@ from cardtable.protocol import (
     ListHistory,
     ListTables,
     Message,
+    OfferRematch,
     Ok,
     Ping,
     Pong,
@@ -54,6 +59,7 @@ from cardtable.protocol import (
     Welcome,
 )
 from cardtable.protocol.framing import pack
+from cardtable.server.bot_names import bot_name_problem
 from cardtable.server.bot_schedule import drive_bots
 from cardtable.server.clock_driver import drive_clock
 from cardtable.server.config import ServerConfig, TableSettings
@@ -134,6 +140,9 @@ class Lobby(Generic[G]):
             Configure: self._configure,
             Act: self._act,
             TakeBack: self._take_back,
+            Concede: self._concede,
+            OfferRematch: self._offer_rematch,
+            AnswerRematch: self._answer_rematch,
             Chat: self._chat,
             Ping: self._ping,
         }
@@ -292,7 +301,7 @@ class Lobby(Generic[G]):
             if previous is not None and previous is sitting:
                 previous.fatal(ErrorCode.REPLACED, "Your seat was resumed from another connection.")
                 self.disconnected(previous)
-        problem = name_problem(name)
+        problem = name_problem(name) or (bot_name_problem(name) if resumed is None else None)
         if problem is not None:
             raise ServerError(ErrorCode.BAD_NAME, problem)
         holder = self._names.holder(name)
@@ -502,25 +511,52 @@ class Lobby(Generic[G]):
                 ErrorCode.NOT_YOUR_TURN,
                 "Your time ran out: a bot plays your seat until this game ends.",
             )
+        self._check_action_rate(client)
+        if is_concession(request.action):
+            raise ServerError(
+                ErrorCode.ILLEGAL_ACTION, "To concede or play on, send concede, not act."
+            )
+        table.act(seat.index, request.action)
+
+    def _concede(self, client: G, request: Concede) -> None:
+        table = client.table
+        if table is None:
+            raise ServerError(
+                ErrorCode.NOT_AT_TABLE, "You are not at a table: there is no game to concede."
+            )
+        seat = table.seat_of(client)
+        if seat is None:
+            raise ServerError(
+                ErrorCode.NOT_SEATED, "Only a player can concede; you are watching this table."
+            )
+        self._check_action_rate(client)
+        table.act(seat.index, ConcedeAction() if request.agree else PlayOn())
+
+    def _check_action_rate(self, client: G) -> None:
         if not client.action_limiter.allow(trio.current_time()):
             rate = self.config.action_rate
             raise ServerError(
                 ErrorCode.RATE_LIMITED,
                 f"You are acting too fast (at most {rate:g} actions a second); wait a moment.",
             )
-        table.act(seat.index, request.action)
+
+    def _offer_rematch(self, client: G, request: OfferRematch) -> None:
+        self._at_table(client).offer_rematch(client)
+
+    def _answer_rematch(self, client: G, request: AnswerRematch) -> None:
+        self._at_table(client).answer_rematch(client, request.accept)
+
+    def _at_table(self, client: G) -> Table:
+        if client.table is None:
+            raise ServerError(ErrorCode.NOT_AT_TABLE, "You are not at a table.")
+        return client.table
 
     def _take_back(self, client: G, request: TakeBack) -> None:
         table = client.table
         seat = table.seat_of(client) if table is not None else None
         if table is None or seat is None:
             raise ServerError(ErrorCode.NOT_SEATED, "Only a seated player can take back.")
-        if not client.action_limiter.allow(trio.current_time()):
-            rate = self.config.action_rate
-            raise ServerError(
-                ErrorCode.RATE_LIMITED,
-                f"You are acting too fast (at most {rate:g} actions a second); wait a moment.",
-            )
+        self._check_action_rate(client)
         table.take_back(seat.index)
 
     def _chat(self, client: G, request: Chat) -> None:

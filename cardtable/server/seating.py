@@ -12,11 +12,10 @@ from collections.abc import Iterable, Iterator
 
 from cardtable.engine import GameSpec, OptionError
 from cardtable.protocol import ErrorCode
+from cardtable.server.bot_names import bot_name
 from cardtable.server.errors import ServerError
 from cardtable.server.seats import Member, Seat, new_token
 from cardtable.server.storage import SeatRecord
-
-BOT_NAMES = ("Ada", "Bram", "Cleo", "Dov", "Edda", "Finn", "Gus", "Hana")
 
 
 class Seating:
@@ -144,7 +143,7 @@ class Seating:
 
     def _place_bot(self, seat: Seat, kind: str) -> None:
         seat.bot = kind
-        seat.name = f"{BOT_NAMES[seat.index % len(BOT_NAMES)]} (bot)"
+        seat.name = bot_name(seat.index)
         seat.occupancy = next(self._occupancies)
 
     def remove_bot(self, index: int, *, playing: bool) -> None:

@@ -38,6 +38,7 @@ from cardtable.server.chat import ChatLog
 from cardtable.server.chat_policy import addressee
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
+from cardtable.server.rematch import RematchOffer
 from cardtable.server.seating import Seating
 from cardtable.server.seats import Member, Seat
 from cardtable.server.storage import (
@@ -125,6 +126,8 @@ class Table:
         self._changed = trio.Event()
         #: How many steps of the current game each viewer (None: spectators) has been shown.
         self._steps = self._no_steps()
+        #: The latest offer of a rematch (open, or closed by a player declining), if any.
+        self.rematch: RematchOffer | None = None
 
     @property
     def seats(self) -> list[Seat]:
@@ -209,7 +212,17 @@ class Table:
 
     # -- what the lobby shows -------------------------------------------------------------------
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, *, members: bool = False) -> dict[str, Any]:
+        """The table as the lobby shows it; for the people at the table (`members`), also who
+        watches it by name and the offer of a rematch."""
+        summary = self._lobby_summary()
+        if members:
+            summary["watchers"] = [member.name for member in self.spectators]
+            present = self.seating.present_players()
+            summary["rematch"] = self.rematch.to_wire(present) if self.rematch else None
+        return summary
+
+    def _lobby_summary(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "game": self.spec.id,
@@ -242,6 +255,8 @@ class Table:
     def sit(self, member: Member, index: int) -> str:
         """Seat `member`; returns the secret token that resumes the seat later."""
         token = self.seating.sit(member, index)
+        if self.rematch is not None:
+            self.rematch.accepted.discard(index)  # a newcomer answers for themselves
         self._save_seats()
         if self.status == PLAYING and self.game_id is not None:
             # A seat given up in the middle of a game: the newcomer plays on with its hand.
@@ -314,12 +329,8 @@ class Table:
         """Deal the first game, or the next one once a game has ended."""
         if self.status == PLAYING:
             raise ServerError(ErrorCode.GAME_IN_PROGRESS, "The game has already started.")
-        empty = [seat.index for seat in self.seats if seat.is_empty]
-        if empty:
-            raise ServerError(
-                ErrorCode.TABLE_NOT_READY,
-                f"Seat {empty[0] + 1} is empty: someone must sit there or a bot be added first.",
-            )
+        self._check_seats_filled()
+        self.rematch = None
         dealer = 0 if self.setup is None else (self.setup.dealer + 1) % len(self.seats)
         seed = self._next_seed()
         self.setup = self.spec.setup(len(self.seats), self.options, seed, dealer)
@@ -350,6 +361,67 @@ class Table:
         self._tick_clock()
         self._send_updates(self.log, deal=True)
         self._summary_changed()
+
+    def _check_seats_filled(self) -> None:
+        """`ServerError(TABLE_NOT_READY)` while a seat is empty."""
+        empty = [seat.index for seat in self.seats if seat.is_empty]
+        if empty:
+            raise ServerError(
+                ErrorCode.TABLE_NOT_READY,
+                f"Seat {empty[0] + 1} is empty: someone must sit there or a bot be added first.",
+            )
+
+    # -- rematches (an offer's state is `RematchOffer`'s) -----------------------------------------
+
+    def _player_seat(self, member: Member, doing: str) -> Seat:
+        """`member`'s seat, or `ServerError(NOT_SEATED)` saying only players may do `doing`."""
+        seat = self.seat_of(member)
+        if seat is None:
+            raise ServerError(
+                ErrorCode.NOT_SEATED,
+                f"Only the players at table {self.id} may {doing}; you are watching it.",
+            )
+        return seat
+
+    def offer_rematch(self, member: Member) -> None:
+        """`member`, a player here, offers everyone a rematch (or accepts the open offer)."""
+        seat = self._player_seat(member, "offer a rematch")
+        if self.status == PLAYING:
+            raise ServerError(
+                ErrorCode.GAME_IN_PROGRESS,
+                "A game is being played here; a rematch can be offered once it is over.",
+            )
+        if self.status == WAITING:
+            raise ServerError(
+                ErrorCode.TABLE_NOT_READY,
+                "No game has been played here yet: start the first one instead.",
+            )
+        self._check_seats_filled()
+        if self.rematch is None or not self.rematch.open:
+            self.rematch = RematchOffer(seat.index)
+        self._accept_rematch(seat)
+
+    def answer_rematch(self, member: Member, accept: bool) -> None:
+        """`member`, a player here, accepts or declines the open offer of a rematch."""
+        seat = self._player_seat(member, "answer an offer of a rematch")
+        offer = self.rematch
+        if offer is None or not offer.open or self.status != FINISHED:
+            raise ServerError(ErrorCode.NO_OFFER, "Nobody has offered a rematch here.")
+        if accept:
+            self._accept_rematch(seat)
+            return
+        offer.declined_by = seat.index
+        self._summary_changed()
+
+    def _accept_rematch(self, seat: Seat) -> None:
+        """Count `seat`'s acceptance; start the rematch once every player present accepted."""
+        offer = self.rematch
+        assert offer is not None
+        offer.accepted.add(seat.index)
+        if offer.waiting_for(self.seating.present_players()):
+            self._summary_changed()
+        else:
+            self.start()
 
     def _next_seed(self) -> int:
         """A fresh seed for the next game: random, or derived from the server's fixed seed."""
@@ -486,7 +558,7 @@ class Table:
         viewer = index if seat is not None and self._dealt_to_holder_of(seat) else None
         return Joined(
             rid=rid,
-            table=self.summary(),
+            table=self.summary(members=True),
             seat=index,
             token=token,
             view=self.game.view(viewer) if self.game is not None else None,
@@ -593,9 +665,8 @@ class Table:
     def _summary_changed(self) -> None:
         self._tick_clock()  # who may act, or who plays them, may have changed
         self._wake()
-        message = TableChanged(table=self.summary())
-        self._deliver_all(message)
-        self._on_summary_change(self, message)
+        self._deliver_all(TableChanged(table=self.summary(members=True)))
+        self._on_summary_change(self, TableChanged(table=self.summary()))
 
     def close(self) -> None:
         """The table is gone for good (its finished games stay in the database's history)."""

@@ -33,8 +33,14 @@ def scores_words(entry: dict[str, Any]) -> str:
 def winner_words(entry: dict[str, Any]) -> str:
     """Who won (``Ann & Cy`` for partners or a shared win), or ``—``."""
     names = player_names(entry)
-    seats = (entry.get("result") or {}).get("winning_seats") or []
-    return side_words(list(seats), names) if seats else "—"
+    result = entry.get("result") or {}
+    seats = result.get("winning_seats") or []
+    if not seats:
+        return "—"
+    sides = result.get("sides") or []
+    conceded = [seat for index in result.get("conceded") or [] for seat in sides[index]]
+    won = side_words(list(seats), names)
+    return f"{won} ({side_words(conceded, names)} conceded)" if conceded else won
 
 
 def options_words(entry: dict[str, Any]) -> str:

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Static
 
 from cardtable.client.ui.cards import GREEN_ON_DARK
 from cardtable.client.ui.host import host
+from cardtable.client.ui.offers import ask_for_rematch
 from cardtable.client.ui.plain import plain
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.text import side_names
@@ -59,17 +60,30 @@ def _cell(line: dict[str, Any]) -> str:
     return f"{line['count']} × {line['each']} = {line['points']}"
 
 
-def result_text(state: TableState) -> Text | None:
-    """Who won, once the game is over."""
+def result_words(state: TableState) -> str | None:
+    """Who won (and who conceded), once the game is over."""
     result = (state.view or {}).get("result")
     if not result:
         return None
     winners = [seat for index in result["winners"] for seat in result["sides"][index]]
     if state.seat is not None and state.seat in winners:
-        headline = "You won!" if len(winners) == 1 else "You share the win!"
+        headline = "You won!" if len(result["winners"]) == 1 else "You share the win!"
     else:
         headline = f"{side_names(winners, state.names)} won."
-    return Text(headline, style=Style(color=GREEN_ON_DARK, bold=True))
+    losers = [seat for index in result.get("conceded", []) for seat in result["sides"][index]]
+    if state.seat is not None and state.seat in losers:
+        return f"You conceded. {headline}"
+    if losers:
+        return f"{headline} {side_names(losers, state.names)} conceded."
+    return headline
+
+
+def result_text(state: TableState) -> Text | None:
+    """Who won, once the game is over."""
+    words = result_words(state)
+    if words is None:
+        return None
+    return Text(words, style=Style(color=GREEN_ON_DARK, bold=True))
 
 
 class ScoringScreen(ModalScreen[None]):
@@ -122,7 +136,7 @@ class ScoringScreen(ModalScreen[None]):
     def action_rematch(self) -> None:
         table = self.state.summary["id"]
         self.dismiss(None)
-        host(self).request(lambda session: session.start(table))
+        host(self).request(lambda session: ask_for_rematch(session, table))
 
     def action_lobby(self) -> None:
         self.dismiss(None)

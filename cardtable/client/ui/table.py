@@ -36,8 +36,15 @@ from cardtable.client.ui.dialogs import (
 from cardtable.client.ui.diplomacy import Negotiations, has_diplomacy
 from cardtable.client.ui.events import ServerSaid
 from cardtable.client.ui.host import host, latest_session
+from cardtable.client.ui.offers import (
+    Question,
+    ask_for_rematch,
+    concede_question,
+    offers_note,
+    question,
+)
 from cardtable.client.ui.plain import clean
-from cardtable.client.ui.scoring import ScoringScreen
+from cardtable.client.ui.scoring import ScoringScreen, result_words
 from cardtable.client.ui.table_state import TableState
 from cardtable.client.ui.turn_clock import ShownClock, ran_out_words
 from cardtable.engine import get_game
@@ -46,7 +53,7 @@ from cardtable.protocol import ChatLine, Joined, TableChanged, Update
 #: The keys the footer leaves out first, in this order, when it is too narrow for every key
 #: (they still work): the Chat and Log tabs are on screen anyway, and then the keys that look
 #: things up. The game's keys, Leave and Quit always stay.
-FOOTER_SPARE = ("log", "chat", "scores", "rules", "away_policy")
+FOOTER_SPARE = ("concede", "log", "chat", "scores", "rules", "away_policy")
 
 #: The parts of the screen that take the keys in turn, with Tab and shift+Tab.
 AREAS = ("board", "chat", "log")
@@ -122,6 +129,7 @@ class TableScreen(Screen[None]):
         Binding("A", "cover", "Bot for away"),
         Binding("R", "release", "Release seat"),
         Binding("P", "away_policy", "Away policy"),
+        Binding("C", "concede", "Concede"),
         Binding("q", "leave", "Leave"),
         # Shown (and used) only while the chat or the log has the keys.
         Binding("escape", "board", "Board"),
@@ -155,6 +163,9 @@ class TableScreen(Screen[None]):
         self.turn_clock: ShownClock | None = None
         self._clock_faces: tuple[str, ...] = ()
         self._clock_timer: Timer | None = None
+        #: The offer we were last asked about (a partner's to concede, a rematch), with its
+        #: question, taken down if the offer closes before we answer.
+        self._offer: tuple[Question, Confirm] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-main"):
@@ -212,6 +223,9 @@ class TableScreen(Screen[None]):
                 log.add(Text(f"— Game {message.game} —", style="bold"))
             for event in message.events:
                 log.add(self._event_text(event))
+                if event.get("kind") == "game_end" and event["result"].get("conceded"):
+                    words = result_words(self.state) if self.state else None
+                    self.notify(words or "", title="Game over", markup=False)
             self._close_watched_scores(message)
             self._announce_scores(message.events)
             for note in self._deal_notes(message.events, message.game):
@@ -266,6 +280,36 @@ class TableScreen(Screen[None]):
         self._clock_faces = clock.faces(time.monotonic()) if clock else ()
         if timer is not None:
             timer.resume() if clock is not None and clock.running else timer.pause()
+        self._follow_offers()
+
+    def _follow_offers(self) -> None:
+        """Ask about an offer made to us (a partner's to concede, a rematch) once; take the
+        question down if the offer closes before we answer."""
+        session = self.session
+        if self.state is None or session is None:
+            return
+        asking = question(self.state, session.log)
+        if self._offer is not None:
+            asked, dialog = self._offer
+            if asking is not None and asking.key == asked.key:
+                return
+            if self.app.screen is dialog:
+                dialog.dismiss(None)
+            self._offer = None
+        if asking is None:
+            return
+        dialog = Confirm(asking.text)
+        self._offer = (asking, dialog)
+
+        def answered(yes: bool | None) -> None:
+            if yes is None:
+                return  # taken down: the offer closed
+            if asking.kind == "concede":
+                host(self).request(lambda session: session.concede(yes))
+            else:
+                host(self).request(lambda session: session.answer_rematch(yes))
+
+        self.app.push_screen(dialog, answered)
 
     # -- the turn clock -------------------------------------------------------------------------
 
@@ -413,7 +457,10 @@ class TableScreen(Screen[None]):
                 Text(self.board.seat_note(state, index) if view else ""),
                 right,
             )
-        return Group(grid, *self._seat_news(state))
+        session = self.session
+        note = offers_note(state, session.log) if session else ""
+        offers = [Text(note[0].upper() + note[1:], style="italic")] if note else []
+        return Group(grid, *self._seat_news(state), *offers)
 
     @staticmethod
     def _seat_news(state: TableState) -> list[Text]:
@@ -428,6 +475,9 @@ class TableScreen(Screen[None]):
                 lines.append(Text(f"{name}: {count} to let a bot play", style="italic"))
             elif seat["kind"] == "empty" and seat["covered"]:
                 lines.append(Text(f"{name}: a bot plays until someone sits", style="italic"))
+        watchers = state.summary.get("watchers")
+        if watchers:
+            lines.append(Text("Watching: " + ", ".join(map(clean, watchers)), style="dim"))
         return lines
 
     @staticmethod
@@ -541,6 +591,14 @@ class TableScreen(Screen[None]):
         if action in ("start", "rematch"):
             played = state is not None and state.view is not None
             return self._may_start() and played == (action == "rematch")
+        if action == "concede":
+            return (
+                state is not None
+                and state.seat is not None
+                and state.playing
+                and state.view is not None
+                and not state.view["result"]
+            )
         if action == "cover":
             return (
                 state is not None
@@ -630,8 +688,23 @@ class TableScreen(Screen[None]):
         host(self).request(lambda session: session.take_back())
 
     def action_rematch(self) -> None:
-        """The next game at this table, once one has been played (`s`, as `r` in the scores)."""
-        self.action_start()
+        """The next game at this table, once one has been played (`s`, as `r` in the scores):
+        offered to everyone at the table (see `ask_for_rematch`)."""
+        if self.state is not None:
+            table = self.state.summary["id"]
+            host(self).request(lambda session: ask_for_rematch(session, table))
+
+    def action_concede(self) -> None:
+        """Concede the game (or offer our partners to), after asking."""
+        session = self.session
+        if self.state is None or session is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                host(self).request(lambda session: session.concede())
+
+        self.app.push_screen(Confirm(concede_question(self.state, session.log)), confirmed)
 
     def action_bots(self) -> None:
         if self.state is None:
