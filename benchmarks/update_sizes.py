@@ -27,8 +27,13 @@ import msgpack
 import trio
 
 from cardtable.protocol import PROTOCOL_VERSION
-from cardtable.protocol.framing import CLIENT_FRAME_LIMIT, SERVER_FRAME_LIMIT, FrameDecoder
-from cardtable.protocol.framing import encode_frame, pack
+from cardtable.protocol.framing import (
+    CLIENT_FRAME_LIMIT,
+    SERVER_FRAME_LIMIT,
+    FrameDecoder,
+    encode_frame,
+    pack,
+)
 from cardtable.server.app import serve
 from cardtable.server.config import ServerConfig
 
@@ -93,10 +98,10 @@ class RawClient:
         if message.get("view") is not None:
             self.view = message["view"]
         elif message.get("patch") is not None:
-            from cardtable.protocol.patch import apply_patch  # (protocol 4 on)
+            from cardtable.protocol.patch import apply_patch, patch_base  # (protocol 4 on)
 
             assert self.view is not None
-            self.view = apply_patch(self.view, message["patch"])
+            self.view = apply_patch(patch_base(self.view, message["events"]), message["patch"])
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from cardtable.protocol import (
     Release,
     RemoveBot,
     Replay,
+    Resync,
     Sit,
     Spectate,
     Start,
@@ -129,6 +130,7 @@ class Lobby(Generic[G]):
             Act: self._act,
             Chat: self._chat,
             Ping: self._ping,
+            Resync: self._resync,
         }
         self._queries: dict[type[Message], Callable[[G, Any], Awaitable[Message]]] = {
             ListHistory: self._list_history,
@@ -506,6 +508,12 @@ class Lobby(Generic[G]):
                 ErrorCode.RATE_LIMITED, "You are sending lines too fast; wait a moment."
             )
         table.say(client, request.text, request.to)
+
+    def _resync(self, client: G, request: Resync) -> None:
+        table = client.table
+        if table is None:
+            raise ServerError(ErrorCode.NOT_AT_TABLE, "You are not at a table.")
+        table.resync(client, request.digest)
 
     def _ping(self, client: G, request: Ping) -> Message:
         return Pong(rid=request.rid)
