@@ -39,6 +39,11 @@ class Fanout:
         """`viewer` was just sent `view` whole (on joining, or asking to resync)."""
         self._sent[viewer] = view
 
+    @property
+    def followed(self) -> int:
+        """How many views are kept (at most one a seat, and one for the spectators)."""
+        return len(self._sent)
+
     def last_sent(self, viewer: Viewer) -> dict[str, Any] | None:
         return self._sent.get(viewer)
 

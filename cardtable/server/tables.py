@@ -495,6 +495,11 @@ class Table:
             seq=self._steps.get(viewer, 0),
         )
 
+    @property
+    def views_kept(self) -> int:
+        """How many receivers' last views the table keeps, to send them patches on."""
+        return self._fanout.followed
+
     def _dealt_to_holder_of(self, seat: Seat) -> bool:
         """Whether the current game was dealt to the seat's present holding."""
         return bool(self._dealt_to) and self._dealt_to[seat.index] == seat.occupancy
