@@ -46,6 +46,9 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Operation]:
     return operations
 
 
+_MISSING = object()
+
+
 def _same(a: Any, b: Any) -> bool:
     """Whether two plain values are equal and of one type (``1``, ``1.0`` and ``True`` differ)."""
     return a is b or (type(a) is type(b) and a == b)
@@ -63,12 +66,16 @@ def _diff_value(old: Any, new: Any, path: Path, out: list[Operation]) -> None:
 
 def _diff_maps(old: dict[str, Any], new: dict[str, Any], path: Path, out: list[Operation]) -> None:
     added = 0
+    missing = _MISSING
     for key, value in new.items():
-        if key not in old:
+        before = old.get(key, missing)
+        if before is value or (type(before) is type(value) and before == value):
+            continue  # (`_same`, inlined: this runs for every key of every view sent)
+        if before is missing:
             added += 1
             out.append([SET, [*path, key], value])
-        elif not _same(old[key], value):
-            _diff_value(old[key], value, [*path, key], out)
+        else:
+            _diff_value(before, value, [*path, key], out)
     if len(old) + added != len(new):  # some of old's keys are gone
         out.extend([DELETE, [*path, key]] for key in old if key not in new)
 
