@@ -37,6 +37,7 @@ from cardtable.protocol.framing import (
     encode_frame,
     pack,
 )
+from cardtable.protocol.patch import apply_patch, patch_base
 
 HOST = "127.0.0.1"
 RECEIVE_SIZE = 64 * 1024
@@ -88,6 +89,16 @@ class Wire:
         self.received = 0
         self.messages = 0
         self._rid = 0
+        #: The view the server last gave this connection (see `follow`).
+        self.view: dict[str, Any] | None = None
+
+    def follow(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """Take the view a `joined` or `update` brings, whole or as a patch on the last one."""
+        if message.get("view") is not None:
+            self.view = message["view"]
+        elif message.get("patch") is not None and self.view is not None:
+            self.view = apply_patch(patch_base(self.view, message["events"]), message["patch"])
+        return self.view
 
     def next_rid(self) -> int:
         self._rid += 1
@@ -249,7 +260,9 @@ class Player:
                     results.sent.append(self.sent_at)
                     results.latency.append(now - self.sent_at)
                     self.sent_at = None
-                view = message["view"]
+                assert self.wire is not None
+                view = self.wire.follow(message)
+                assert view is not None
                 self.view_legal = view["legal"]
                 self.legal = self.view_legal or None
                 if self.seat == 0:
@@ -578,9 +591,10 @@ class Looper:
                     legal: list[Any] = []
                     for message in messages:
                         kind = message["type"]
-                        if kind in ("update", "joined") and message["view"] is not None:
-                            legal = message["view"]["legal"]
-                            if message["view"]["result"] is not None:
+                        view = wire.follow(message) if kind in ("update", "joined") else None
+                        if view is not None:
+                            legal = view["legal"]
+                            if view["result"] is not None:
                                 await wire.request("start", table=self.table)
                                 self.results.looper_games[self.table] += 1
                         elif kind == "ok" and message.get("rid") in waiting:

@@ -87,6 +87,7 @@ from load_client import (
     honest_main,
     hostile_main,
 )
+from relay_floor import run_relay
 
 from cardtable.protocol.framing import SERVER_FRAME_LIMIT, FrameDecoder
 from cardtable.server.app import RunningServer, serve_until_signalled
@@ -276,6 +277,7 @@ class Window:
         return {
             "seconds": round(self.seconds, 2),
             "actions_per_s": acks / self.seconds,
+            "server_cpu_us_per_action": 1e6 * self.cpu["server"] / acks if acks else None,
             "latency_samples": len(latencies),
             "p50_ms": spread.get("p50"),
             "p99_ms": spread.get("p99"),
@@ -378,11 +380,14 @@ def receive_all(pipes: Sequence[Pipe], kind: str, timeout: float) -> list[Any]:
     return [found[id(pipe)] for pipe in pipes]
 
 
-def measure(tables: int, args: argparse.Namespace, folder: Path) -> dict[str, Any]:
-    """One point of the series, with its own server; every process it starts ends with it."""
+def measure(
+    tables: int, args: argparse.Namespace, folder: Path, *, relay: bool = False
+) -> dict[str, Any]:
+    """One point of the series, with its own server (with `relay`, the floor: `relay_floor.py`
+    in cardtable's place); every process it starts ends with it."""
     processes: list[multiprocessing.process.BaseProcess] = []
     try:
-        return _measure(tables, args, folder, processes)
+        return _measure(tables, args, folder, processes, relay)
     finally:
         for process in processes:
             if process.is_alive():
@@ -395,20 +400,25 @@ def _measure(
     args: argparse.Namespace,
     folder: Path,
     processes: list[multiprocessing.process.BaseProcess],
+    relay: bool,
 ) -> dict[str, Any]:
-    label = f"{tables}t"
+    label = f"{tables}t{'-relay' if relay else ''}"
     db = str(folder / f"{label}.db") if args.db == "file" else None
     log_path = folder / f"{label}.log"
     profile_path = None
-    if args.profile:
+    if args.profile and not relay:
         profile_path = args.profile if len(args.tables) == 1 else f"{args.profile}.{label}"
     ours, theirs = CONTEXT.Pipe()
-    server = CONTEXT.Process(
-        target=run_server,
-        args=(db, str(log_path), profile_path, args.gc, theirs),
-        name="server",
-        daemon=True,
-    )
+    if relay:
+        log_path.touch()  # (the relay logs nothing)
+        server = CONTEXT.Process(target=run_relay, args=(theirs,), name="relay", daemon=True)
+    else:
+        server = CONTEXT.Process(
+            target=run_server,
+            args=(db, str(log_path), profile_path, args.gc, theirs),
+            name="server",
+            daemon=True,
+        )
     processes.append(server)
     server.start()
     if not ours.poll(60):
@@ -453,7 +463,7 @@ def _measure(
 
     hostile = None
     hostile_pipes, hostile_workers = [], []
-    if args.hostile:
+    if args.hostile and not relay:
         for number in range(args.hostile_procs):
             ours, theirs = CONTEXT.Pipe()
             plan_h = HostilePlan(
@@ -514,6 +524,7 @@ def _measure(
         name: progress(honest, start, stop)["moves"] for name, (start, stop) in windows.items()
     }
     figures: dict[str, Any] = {
+        "server": "relay" if relay else "cardtable",
         "tables": tables,
         "clients": clients,
         "offered_per_s": args.rate * tables if args.rate else None,
@@ -592,7 +603,8 @@ def summarise_trouble(parts: list[HostileResults], start: float, end: float) -> 
 def report(point: dict[str, Any], args: argparse.Namespace) -> None:
     mode = f"paced at {args.rate:g} actions/s a table" if args.rate else "saturated"
     print(
-        f"\n== {point['tables']} tables, {point['clients']} clients ({args.game}, "
+        f"\n== {point['server']}: {point['tables']} tables, {point['clients']} clients "
+        f"({args.game}, "
         f"{args.players} players, db {args.db}, {mode}) =="
     )
     print(
@@ -697,22 +709,45 @@ def print_profile(path: str, top: int = 25) -> None:
 
 def summary(points: list[dict[str, Any]], args: argparse.Namespace) -> None:
     print(
-        "\n| tables | clients | offered/s | actions/s | p50 ms | p99 ms | max ms | RSS MB "
-        "| KB/client seated | KB/table playing | KB/client all-in | server CPU | clients CPU "
-        "| others CPU |"
+        "\n| server | tables | clients | offered/s | actions/s | p50 ms | p99 ms | max ms "
+        "| RSS MB | KB/client seated | KB/table playing | KB/client all-in | server CPU "
+        "| CPU µs/action | clients CPU | others CPU |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for point in points:
         clean = point["clean"]
         offered = f"{point['offered_per_s']:,.0f}" if point["offered_per_s"] else "max"
+        per_action = clean["server_cpu_us_per_action"]
         print(
-            f"| {point['tables']} | {point['clients']} | {offered} | "
+            f"| {point['server']} | {point['tables']} | {point['clients']} | {offered} | "
             f"{clean['actions_per_s']:,.0f} | {ms(clean['p50_ms'])} | {ms(clean['p99_ms'])} | "
             f"{ms(clean['max_ms'])} | {point['rss_playing_kb'] / 1024:.1f} | "
             f"{point['kb_per_client']:.1f} | {point['kb_per_table']:.1f} | "
             f"{point['kb_per_client_all_in']:.0f} | {clean['server_cpu_pct']:.0f}% | "
-            f"{clean['clients_cpu_pct']:.0f}% | {clean['others_cpu_pct']:.0f}% |"
+            f"{ms(per_action)} | {clean['clients_cpu_pct']:.0f}% | "
+            f"{clean['others_cpu_pct']:.0f}% |"
         )
+    floors = {point["tables"]: point for point in points if point["server"] == "relay"}
+    if floors:
+        print(
+            "\n| tables | actions/s cardtable | relay | ratio | CPU µs/action cardtable | relay "
+            "| ratio | p99 ms cardtable | relay |"
+        )
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for point in points:
+            floor = floors.get(point["tables"])
+            if point["server"] != "cardtable" or floor is None:
+                continue
+            ours, theirs = point["clean"], floor["clean"]
+            cpu, cpu_floor = ours["server_cpu_us_per_action"], theirs["server_cpu_us_per_action"]
+            print(
+                f"| {point['tables']} | {ours['actions_per_s']:,.0f} | "
+                f"{theirs['actions_per_s']:,.0f} | "
+                f"{ours['actions_per_s'] / max(theirs['actions_per_s'], 1e-9):.2f} | "
+                f"{ms(cpu)} | {ms(cpu_floor)} | "
+                f"{(cpu / cpu_floor) if cpu and cpu_floor else float('nan'):.2f} | "
+                f"{ms(ours['p99_ms'])} | {ms(theirs['p99_ms'])} |"
+            )
     if args.hostile:
         print(
             "\n| tables | actions/s clean | with hostile | p99 ms clean | with hostile | "
@@ -720,6 +755,8 @@ def summary(points: list[dict[str, Any]], args: argparse.Namespace) -> None:
         )
         print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for point in points:
+            if "hostile" not in point:
+                continue
             clean, hostile, trouble = point["clean"], point["hostile"], point["trouble"]
             print(
                 f"| {point['tables']} | {clean['actions_per_s']:,.0f} | "
@@ -761,6 +798,12 @@ def main() -> None:
             "ServerConfig.gc_thresholds), off, or thresholds such as 700,10,10 (Python's)"
         ),
     )
+    parser.add_argument(
+        "--floor",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="run the relay floor (relay_floor.py) beside cardtable at each point",
+    )
     parser.add_argument("--json", default=None, help="also write every figure to this file")
     parser.add_argument("--keep", action="store_true", help="keep the server's logs and db")
     args = parser.parse_args()
@@ -775,6 +818,10 @@ def main() -> None:
             point = measure(tables, args, folder)
             report(point, args)
             points.append(point)
+            if args.floor:
+                floor = measure(tables, args, folder, relay=True)
+                report(floor, args)
+                points.append(floor)
     finally:
         if args.keep:
             print(f"\nlogs and databases kept in {folder}")

@@ -188,7 +188,8 @@ class Seen:
     def follow(self, session: ClientSession) -> None:
         def absorb(message: Message) -> None:
             if isinstance(message, Update):
-                self.views[message.game, message.seq] = message.view
+                assert session.view is not None  # (the update's patch applied)
+                self.views[message.game, message.seq] = session.view
                 self.log_lengths[message.game, message.seq] = len(session.log)
 
         session.on_message(absorb)

@@ -12,6 +12,7 @@ message as it arrives.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -53,6 +54,7 @@ from cardtable.protocol import (
     RemoveBot,
     Replay,
     ReplaySteps,
+    Resync,
     Role,
     Sit,
     Spectate,
@@ -66,6 +68,7 @@ from cardtable.protocol import (
     Update,
     Welcome,
 )
+from cardtable.protocol.patch import PatchError, apply_patch, digest, patch_base
 
 RECEIVE_SIZE = 256 * 1024
 #: The chat lines kept when the server does not say how many a table keeps.
@@ -120,6 +123,10 @@ class ClientSession:
         self.can_take_back = False
         self.game_no = 0
         self.seq = 0
+        #: An update's patch did not fit our view: we asked for it whole and wait for it.
+        self.out_of_step = False
+        #: Updates that brought the view whole since connecting (the deal, a resync).
+        self.whole_views = 0
         self.log: list[dict[str, Any]] = []
         self.chat: list[dict[str, Any]] = []
         #: Our table's turn clock as of the latest message that gave it (None: not timed).
@@ -182,6 +189,8 @@ class ClientSession:
             self.chat = list(message.chat)
             self.game_no = message.table["game_no"]
             self.clock = message.table.get("clock")
+            self.seq = message.seq
+            self.out_of_step = False
         elif isinstance(message, Left):
             self.table = self.view = self.seat = self.token = self.clock = None
             self.can_take_back = False
@@ -191,11 +200,10 @@ class ClientSession:
             if message.game != self.game_no:
                 self.log = []
                 self.game_no = message.game
-            self.seq = message.seq
-            self.view = message.view
             self.clock = message.clock
             self.can_take_back = message.take_back
             self.log.extend(message.events)
+            self._follow_view(message)
         elif isinstance(message, ChatLine) and message.table == self.table_id:
             # As many lines as the table keeps (all a `joined` would bring back), not more.
             self.chat.append(message.line)
@@ -207,6 +215,22 @@ class ClientSession:
             if message.rid is None:
                 self.errors.append(message)
                 del self.errors[:-KEPT_ERRORS]
+
+    def _follow_view(self, update: Update) -> None:
+        """Take the update's view: whole, or its patch on ours. A patch that does not fit (or
+        that skips a step) puts us out of step until the whole view, asked for, arrives."""
+        if update.view is not None:
+            self.view = update.view
+            self.out_of_step = False
+            self.whole_views += 1
+        elif not self.out_of_step:
+            try:
+                if self.view is None or update.seq != self.seq + 1:
+                    raise PatchError(f"step {update.seq} follows none of ours ({self.seq})")
+                self.view = apply_patch(patch_base(self.view, update.events), update.patch or [])
+            except PatchError:
+                self.out_of_step = True
+        self.seq = update.seq
 
     async def _read_loop(self) -> None:
         try:
@@ -225,7 +249,10 @@ class ClientSession:
                         self.errors.append(item.error)
                         del self.errors[:-KEPT_ERRORS]
                         continue
+                    asked = self.out_of_step
                     self._dispatch(item)
+                    if self.out_of_step and not asked:
+                        await self._ask_for_view()
                 if not data:
                     return
         finally:
@@ -400,6 +427,18 @@ class ClientSession:
 
     async def ping(self) -> None:
         await self.request(Ping())
+
+    async def _ask_for_view(self) -> None:
+        """Ask for our whole view (from the reader: the reply, an `ok`, is not waited for)."""
+        with contextlib.suppress(ConnectionLost):  # (the reader sees the end)
+            await self.send(Resync())
+
+    async def check_in_step(self) -> bool:
+        """Ask the server whether our view is the one it sent us last (by its digest); if not,
+        it sends the whole view, which we take. Returns whether we were in step."""
+        before = self.whole_views
+        await self.request(Resync(digest=digest(self.view) if self.view is not None else None))
+        return self.whole_views == before
 
 
 @asynccontextmanager

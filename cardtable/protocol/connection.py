@@ -29,7 +29,6 @@ from cardtable.protocol.framing import (
     SERVER_FRAME_LIMIT,
     FrameDecoder,
     encode_frame,
-    pack,
     unpack,
 )
 from cardtable.protocol.messages import (
@@ -108,7 +107,7 @@ class Connection:
             except MessageError as error:
                 raise LocalProtocolError(error.code, error.message) from None
         try:
-            data = encode_frame(pack(message.to_wire()), self.send_limit)
+            data = encode_frame(message.packed(), self.send_limit)
         except ProtocolError as error:
             raise LocalProtocolError(error.code, error.message) from None
         if isinstance(message, Welcome):

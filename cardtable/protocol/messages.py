@@ -24,9 +24,11 @@ from cardtable.protocol.fields import (
     Plain,
     Text,
 )
+from cardtable.protocol.framing import pack
+from cardtable.protocol.packing import pack_fields
 
 #: The protocol version this code speaks; a handshake with any other is refused.
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 #: A replay page holds at most this many steps (and the server may send fewer).
 REPLAY_PAGE_STEPS = 200
 
@@ -78,6 +80,10 @@ class Message:
                 continue
             body[name] = value
         return body
+
+    def packed(self) -> bytes:
+        """The message's msgpack encoding (its `to_wire` map)."""
+        return pack(self.to_wire())
 
 
 _FIELD_NAMES: dict[type[Message], tuple[str, ...]] = {}
@@ -287,6 +293,15 @@ class Replay(Message):
     count: int = wire(Int(1, REPLAY_PAGE_STEPS), REPLAY_PAGE_STEPS)
 
 
+@client("resync")
+@dataclass(frozen=True, kw_only=True)
+class Resync(Message):
+    """Ask for your whole view again (a pushed `update` carrying ``view``), unless ``digest``
+    names the view the server last sent you: then you are in step and only `ok` comes back."""
+
+    digest: str | None = wire(Nullable(Text(32, 32)), None)
+
+
 @client("ping")
 @dataclass(frozen=True, kw_only=True)
 class Ping(Message):
@@ -297,6 +312,8 @@ class Ping(Message):
 
 _WIRE_MAP = Plain(depth=12, items=100_000, text=10_000)
 _WIRE_LIST = ListOf(_WIRE_MAP, high=10_000)
+#: A view patch: operations, each an array holding a path and values from a view.
+_PATCH = ListOf(Plain(depth=14, items=100_000, text=10_000, map_only=False), high=100_000)
 
 
 @server("welcome")
@@ -352,6 +369,8 @@ class Joined(Message):
     chat: list[dict[str, Any]] = wire(_WIRE_LIST)
     #: Whether you may take back your last action now.
     take_back: bool = wire(Bool(), False)
+    #: The steps of this game you have been shown: the next `update` carries ``seq + 1``.
+    seq: int = wire(Int(0, 2**31 - 1), 0)
 
 
 @server("left")
@@ -363,17 +382,25 @@ class Left(Message):
 @server("update")
 @dataclass(frozen=True, kw_only=True)
 class Update(Message):
-    """What just happened at your table, as you may see it, and your new view."""
+    """What just happened at your table, as you may see it, and your new view: whole
+    (``view``), or as the changes to the view you were sent last (``patch``, see
+    `cardtable.protocol.patch`)."""
 
     table: int = wire(TABLE_ID)
     game: int = wire(Int(1, 2**31 - 1))
     seq: int = wire(Int(0, 2**31 - 1))
     events: list[dict[str, Any]] = wire(_WIRE_LIST)
-    view: dict[str, Any] = wire(_WIRE_MAP)
+    view: dict[str, Any] | None = wire(Nullable(_WIRE_MAP), None)
+    patch: list[list[Any]] | None = wire(Nullable(_PATCH), None)
     #: The game's turn clock as of this message (None: the game is not timed).
     clock: dict[str, Any] | None = wire(Nullable(_WIRE_MAP), None)
     #: Whether you may take back your last action now.
     take_back: bool = wire(Bool(), False)
+
+    def packed(self) -> bytes:
+        """Encoded with the events and patch operations it shares with other updates (see
+        `cardtable.protocol.packing`) put in from the bytes they already have."""
+        return pack_fields(self.to_wire())
 
 
 @server("chat_line")

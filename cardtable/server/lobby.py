@@ -48,6 +48,7 @@ from cardtable.protocol import (
     RemoveBot,
     Replay,
     ReplaySteps,
+    Resync,
     Sit,
     Spectate,
     Start,
@@ -145,6 +146,7 @@ class Lobby(Generic[G]):
             AnswerRematch: self._answer_rematch,
             Chat: self._chat,
             Ping: self._ping,
+            Resync: self._resync,
         }
         self._queries: dict[type[Message], Callable[[G, Any], Awaitable[Message]]] = {
             ListHistory: self._list_history,
@@ -568,6 +570,12 @@ class Lobby(Generic[G]):
                 ErrorCode.RATE_LIMITED, "You are sending lines too fast; wait a moment."
             )
         table.say(client, request.text, request.to)
+
+    def _resync(self, client: G, request: Resync) -> None:
+        table = client.table
+        if table is None:
+            raise ServerError(ErrorCode.NOT_AT_TABLE, "You are not at a table.")
+        table.resync(client, request.digest)
 
     def _ping(self, client: G, request: Ping) -> Message:
         return Pong(rid=request.rid)

@@ -33,11 +33,13 @@ from cardtable.engine import start as start_game
 from cardtable.engine.codec import to_wire
 from cardtable.engine.takeback import TAKE_BACK, PlayedGame
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChanged, Update
+from cardtable.protocol.patch import digest as view_digest
 from cardtable.server.bot_schedule import cover_times, next_bot_seat
 from cardtable.server.chat import ChatLog
 from cardtable.server.chat_policy import addressee
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
+from cardtable.server.fanout import Fanout
 from cardtable.server.rematch import RematchOffer
 from cardtable.server.seating import Seating
 from cardtable.server.seats import Member, Seat
@@ -128,6 +130,8 @@ class Table:
         self._steps = self._no_steps()
         #: The latest offer of a rematch (open, or closed by a player declining), if any.
         self.rematch: RematchOffer | None = None
+        #: The view each receiver was last sent, and the patches on it.
+        self._fanout = Fanout()
 
     @property
     def seats(self) -> list[Seat]:
@@ -180,6 +184,7 @@ class Table:
         self._dealt_to = list(stored.game.dealt_to)
         self.log = list(self.game.opening_events)
         self._steps = self._no_steps()
+        self._fanout.reset()
         for seat, action in stored.actions:
             events = self.played.step(seat, action)  # an action, or a take-back
             self.game = self.played.game
@@ -282,12 +287,14 @@ class Table:
 
     def leave(self, member: Member) -> None:
         """`member` leaves for good. Leaving a game in play hands the seat to a bot."""
+        self._forget(member)
         if self.seating.leave(member, playing=self.status == PLAYING):
             self._save_seats()
         self._summary_changed()
 
     def detach(self, member: Member) -> None:
         """`member`'s connection is gone: a seat waits for them (away); a spectator just goes."""
+        self._forget(member)
         self.seating.detach(member, self._clock())
         self._summary_changed()
 
@@ -341,6 +348,7 @@ class Table:
         self.actions = []
         self.log = list(self.game.opening_events)
         self._steps = self._no_steps()
+        self._fanout.reset()
         self.game_no += 1
         self.status = PLAYING
         self._dealt_to = [seat.occupancy for seat in self.seats]
@@ -519,35 +527,78 @@ class Table:
         return reached
 
     def _send_updates(self, events: list[Event], *, deal: bool = False) -> None:
-        """Tell every member what happened, in its seat's form. Viewers an action does not
-        reach get nothing, and their `seq` (the steps they were shown) does not move."""
+        """Tell every member what happened, in its seat's form, with its view's changes (see
+        `Fanout`). Viewers an action does not reach get nothing, and their `seq` (the steps
+        they were shown) does not move."""
         assert self.game is not None
         reached = set(self._steps) if deal else self._count_steps(events)
         clock = self.turn_clock.to_wire()
+        step = self._fanout.step()
         for seat in self.seats:
             if seat.member is not None and seat.index in reached:
+                told = step.events(events, seat.index)
+                view, patch = self._fanout.change(
+                    seat.index, self.game.view(seat.index), told, step
+                )
                 seat.member.deliver(
                     Update(
                         table=self.id,
                         game=self.game_no,
                         seq=self._steps[seat.index],
-                        events=events_for(events, seat.index),
-                        view=self.game.view(seat.index),
+                        events=told,
+                        view=view,
+                        patch=patch,
                         clock=clock,
                         take_back=self.may_take_back(seat.index),
                     )
                 )
         if self.spectators and None in reached:
+            told = step.events(events, None)
+            view, patch = self._fanout.change(None, self.game.view(None), told, step)
             public = Update(
                 table=self.id,
                 game=self.game_no,
                 seq=self._steps[None],
-                events=events_for(events, None),
-                view=self.game.view(None),
+                events=told,
+                view=view,
+                patch=patch,
                 clock=clock,
             )
             for member in self.spectators:
                 member.deliver(public)
+        else:
+            self._fanout.forget(None)  # a spectator who comes is sent the view whole
+
+    def _forget(self, member: Member) -> None:
+        """`member` goes: its seat's view is not followed any more (the spectators' is kept
+        while any watch)."""
+        seat = self.seat_of(member)
+        if seat is not None:
+            self._fanout.forget(seat.index)
+
+    def resync(self, member: Member, digest: str | None) -> None:
+        """Send `member` its whole view again, unless `digest` names the one it was sent last."""
+        seat = self.seat_of(member)
+        index = seat.index if seat is not None else None
+        if self.game is None:
+            return
+        sent = self._fanout.last_sent(index)
+        if digest is not None and sent is not None and view_digest(sent) == digest:
+            return
+        viewer = index if seat is not None and self._dealt_to_holder_of(seat) else None
+        view = self.game.view(viewer)
+        self._fanout.sent_whole(index, view)
+        member.deliver(
+            Update(
+                table=self.id,
+                game=self.game_no,
+                seq=self._steps.get(viewer, 0),
+                events=[],
+                view=view,
+                clock=self.turn_clock.to_wire(),
+                take_back=viewer is not None and self.may_take_back(viewer),
+            )
+        )
 
     def joined(self, seat: Seat | None, token: str | None, rid: int | None = None) -> Joined:
         """Everything a newly arrived member needs: summary, view, this game's log and chat.
@@ -556,16 +607,25 @@ class Table:
         who sits down after a game has ended sees that game as a spectator does."""
         index = seat.index if seat is not None else None
         viewer = index if seat is not None and self._dealt_to_holder_of(seat) else None
+        view = self.game.view(viewer) if self.game is not None else None
+        if view is not None:
+            self._fanout.sent_whole(index, view)
         return Joined(
             rid=rid,
             table=self.summary(members=True),
             seat=index,
             token=token,
-            view=self.game.view(viewer) if self.game is not None else None,
+            view=view,
             log=events_for(self.log, viewer),
             chat=self.chat.history_for(seat.occupancy if seat is not None else None),
             take_back=viewer is not None and self.may_take_back(viewer),
+            seq=self._steps.get(viewer, 0),
         )
+
+    @property
+    def views_kept(self) -> int:
+        """How many receivers' last views the table keeps, to send them patches on."""
+        return self._fanout.followed
 
     def _dealt_to_holder_of(self, seat: Seat) -> bool:
         """Whether the current game was dealt to the seat's present holding."""

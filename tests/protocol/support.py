@@ -34,6 +34,7 @@ from cardtable.protocol import (
     RemoveBot,
     Replay,
     ReplaySteps,
+    Resync,
     Role,
     Sit,
     Spectate,
@@ -98,6 +99,8 @@ CLIENT_MESSAGES: list[Message] = [
     ListHistory(limit=200, before=2**62, rid=15),
     Replay(game=12, seat=1, rid=16),
     Replay(game=2**62),
+    Resync(rid=17),
+    Resync(digest="0123456789abcdef0123456789abcdef", rid=18),
     Ping(rid=2**31 - 1),
     Ping(),
 ]
@@ -118,6 +121,7 @@ SERVER_MESSAGES: list[Message] = [
         log=[{"event": "deal"}],
         chat=[{"from": "Ailsa", "text": "hi"}],
         rid=4,
+        seq=17,
     ),
     Joined(table=TABLE, seat=None, token=None, view=None, log=[], chat=[]),
     Left(table=3, rid=6),
@@ -127,6 +131,17 @@ SERVER_MESSAGES: list[Message] = [
         seq=17,
         events=[{"event": "play", "seat": 0, "card": "QS"}],
         view={"hand": ["KH"], "legal": [{"play": "KH"}]},
+    ),
+    Update(
+        table=3,
+        game=1,
+        seq=18,
+        events=[{"event": "play", "seat": 1, "card": "KH"}, {"kind": "round_end", "score": {}}],
+        patch=[
+            ["set", ["hand"], []],
+            ["del", ["legal"]],
+            ["splice", ["table", "spots", 2, "cards"], 0, 1, [{"cid": 3}, None]],
+        ],
     ),
     ChatLine(table=3, line={"from": "Ailsa", "to": None, "text": "hello"}),
     History(

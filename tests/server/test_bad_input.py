@@ -652,7 +652,8 @@ async def test_a_version_mismatch_is_fatal(client: Connect, server: RunningServe
     with trio.fail_after(10):
         async with arena(client, server) as world:
             before = world.snapshot()
-            for version in (0, PROTOCOL_VERSION + 1, 65535):
+            # (PROTOCOL_VERSION - 1: a client from before view patches.)
+            for version in (0, PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1, 65535):
                 async with raw_connect(HOST, server.port) as raw:
                     await raw.send_hello("Eve", version=version)
                     error = await assert_fatal(raw, ErrorCode.VERSION_MISMATCH, case=version)

@@ -107,7 +107,10 @@ async def test_an_offer_is_heard_by_its_two_parties_and_the_deal_by_everyone(
                 for update in updates(heard[outsider.name]):
                     kinds = {event["kind"] for event in update.events}
                     assert not kinds & {"offer", "offer_closed"}
-                    assert update.view["table"]["offers"] == []
+                    if update.view is not None:
+                        assert update.view["table"]["offers"] == []
+                    assert all(op[1][:2] != ["table", "offers"] for op in update.patch or [])
+                assert outsider.view is not None and outsider.view["table"]["offers"] == []
             assert people[2].seq == third_seq + 1
             for party in people[:2]:
                 new = updates(heard[party.name])[seq[party.name] :]

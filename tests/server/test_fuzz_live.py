@@ -57,6 +57,7 @@ from cardtable.protocol.framing import (
     unpack,
 )
 from cardtable.protocol.messages import MessageError, decode_message
+from cardtable.protocol.patch import apply_patch, patch_base
 from cardtable.server.app import RunningServer
 from cardtable.server.config import ServerConfig
 from cardtable.server.tables import Table
@@ -133,8 +134,14 @@ class Fuzzer:
         return next((message for message in self.received if message.rid == rid), None)
 
     def latest_view(self) -> dict[str, Any] | None:
-        views = [message.view for message in self.received if isinstance(message, Joined | Update)]
-        return views[-1] if views else None
+        """The view the messages received so far leave this connection with."""
+        view: dict[str, Any] | None = None
+        for message in self.received:
+            if isinstance(message, Joined) or (isinstance(message, Update) and message.view):
+                view = message.view
+            elif isinstance(message, Update) and view is not None:
+                view = apply_patch(patch_base(view, message.events), message.patch or [])
+        return view
 
     def report(self) -> str:
         lines = [f"{self.name} ({self.kind}, {self.ending}, ended: {self.ended or 'no'}):"]

@@ -33,7 +33,14 @@ class Recorder:
     def __init__(self, session: ClientSession) -> None:
         self.session = session
         self.messages: list[Message] = []
-        session.on_message(self.messages.append)
+        #: The session's view after each update (its patch applied), by (game, seq).
+        self.views: dict[tuple[int, int], dict[str, Any] | None] = {}
+        session.on_message(self.record)
+
+    def record(self, message: Message) -> None:
+        self.messages.append(message)
+        if isinstance(message, Update):
+            self.views[message.game, message.seq] = self.session.view
 
     def updates(self, game_no: int) -> list[Update]:
         return [m for m in self.messages if isinstance(m, Update) and m.game == game_no]
@@ -261,14 +268,16 @@ async def test_a_two_round_game_waits_for_the_dealer_to_deal(
             deal_seq = deals[0][1] + 1  # the update after the deal action
             # Before dealing, the dealer's only legal action was to deal; nobody else had any.
             waiting = update_at(seated[1], deal_seq - 1)
-            assert waiting.view["awaiting_deal"] is True
-            assert waiting.view["legal"] == [{"kind": "deal"}]
-            assert waiting.view["actors"] == [1] and waiting.view["dealer"] == 1
-            assert waiting.view["table"]["phase"] == "deal"
+            view = seated[1].views[1, deal_seq - 1]
+            assert view is not None and view["awaiting_deal"] is True
+            assert view["legal"] == [{"kind": "deal"}]
+            assert view["actors"] == [1] and view["dealer"] == 1
+            assert view["table"]["phase"] == "deal"
             assert [e["kind"] for e in waiting.events][-2:] == ["round_end", "next_dealer"]
             assert waiting.events[-1] == {"kind": "next_dealer", "seat": 1, "round": 2}
-            watched = update_at(watching, deal_seq - 1)
-            assert watched.view["legal"] == [] and watched.view["awaiting_deal"] is True
+            watched = watching.views[1, deal_seq - 1]
+            assert watched is not None
+            assert watched["legal"] == [] and watched["awaiting_deal"] is True
             dealt = update_at(seated[1], deal_seq).events[0]
             assert dealt["kind"] == "deal" and dealt["round"] == 2 and dealt["dealer"] == 1
             assert len(dealt["hand"]) == 13

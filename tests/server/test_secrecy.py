@@ -104,12 +104,19 @@ class Chronicle:
         return [event.for_seat(receiver) for step in self.steps[: upto + 1] for event in step]
 
 
-def check_update(update: Update, receiver: Receiver, chronicle: Chronicle) -> set[int]:
+def check_update(
+    update: Update, receiver: Receiver, chronicle: Chronicle, view: dict[str, Any] | None
+) -> set[int]:
+    """An update, as it came (events, and a whole view or a patch) and as applied (`view`, the
+    receiver's view once it took the update), holds only cards the receiver may see."""
     seq = update.seq
-    seen = cids(update.events) | cids(update.view)
+    seen = cids(update.events) | cids(update.view) | cids(update.patch)
     leaked = seen - chronicle.allowed(seq, receiver)
     assert not leaked, f"receiver {receiver} was sent cards {sorted(leaked)} at seq {seq}"
-    assert update.view == chronicle.views[seq][receiver]
+    leaked = cids(view) - chronicle.visible[seq][receiver]
+    assert not leaked, f"receiver {receiver} holds cards {sorted(leaked)} at seq {seq}"
+    assert (update.view is None) != (update.patch is None)
+    assert view == chronicle.views[seq][receiver]
     assert update.events == [event.for_seat(receiver) for event in chronicle.steps[seq]]
     return seen
 
@@ -140,13 +147,16 @@ def check_joined(joined: Joined, receiver: Receiver, chronicles: dict[int, Chron
 
 
 def check_messages(
-    messages: list[Message], receiver: Receiver, chronicles: dict[int, Chronicle]
+    received: list[tuple[Message, dict[str, Any] | None]],
+    receiver: Receiver,
+    chronicles: dict[int, Chronicle],
 ) -> set[int]:
-    """Every message one receiver got; returns every cid it was sent."""
+    """Every message one receiver got, each with its view once it took it (`Recorder.pairs`);
+    returns every cid it was sent."""
     seen: set[int] = set()
-    for message in messages:
+    for message, view in received:
         if isinstance(message, Update):
-            seen |= check_update(message, receiver, chronicles[message.game])
+            seen |= check_update(message, receiver, chronicles[message.game], view)
         elif isinstance(message, Joined):
             check_joined(message, receiver, chronicles)
             seen |= cids(message.view) | cids(message.log)
@@ -159,10 +169,29 @@ class Recorder:
     def __init__(self, session: ClientSession) -> None:
         self.session = session
         self.messages: list[Message] = []
-        session.on_message(self.messages.append)
+        #: The session's view once it took each message (an update's patch applied).
+        self.views: list[dict[str, Any] | None] = []
+        session.on_message(self.record)
+
+    def record(self, message: Message) -> None:
+        self.messages.append(message)
+        self.views.append(self.session.view)
+
+    def pairs(self) -> list[tuple[Message, dict[str, Any] | None]]:
+        """Each message with the view once the session took it."""
+        return list(zip(self.messages, self.views, strict=True))
 
     def updates(self) -> list[Update]:
         return [m for m in self.messages if isinstance(m, Update)]
+
+    def updated_views(self) -> list[dict[str, Any]]:
+        """The view after each update."""
+        found = []
+        for message, view in zip(self.messages, self.views, strict=True):
+            if isinstance(message, Update):
+                assert view is not None
+                found.append(view)
+        return found
 
 
 def heard(session: ClientSession, text: str) -> bool:
@@ -224,7 +253,7 @@ async def test_nobody_is_sent_a_card_they_may_not_see(
             assert len({chronicle.setup.seed for chronicle in chronicles.values()}) == games
 
             seen = {
-                receiver: check_messages(recorder.messages, receiver, chronicles)
+                receiver: check_messages(recorder.pairs(), receiver, chronicles)
                 for receiver, recorder in recorders.items()
             }
             for receiver, recorder in recorders.items():
@@ -247,12 +276,24 @@ async def test_nobody_is_sent_a_card_they_may_not_see(
                     assert hand <= seen[seat] and hand <= chronicle.hidden[0]
                     assert not hand & chronicle.visible[0][None]
                     with pytest.raises(AssertionError, match="receiver None was sent cards"):
-                        check_update(dealt, None, chronicle)
+                        check_update(dealt, None, chronicle, dealt.view)
             for game_no, chronicle in chronicles.items():
                 (deal,) = [u for u in recorders[None].updates() if (u.game, u.seq) == (game_no, 0)]
                 assert cids(deal.events) == cids(deal.view) == chronicle.visible[0][None]
                 assert not cids(deal.events) & chronicle.hidden[0]
-            assert all(u.view["table"]["hand"] is None for u in recorders[None].updates())
+            assert all(view["table"]["hand"] is None for view in recorders[None].updated_views())
+            # Most updates carry a patch, which the check reads too: a patch that holds a
+            # hidden card is refused for a receiver who may not see it.
+            for seat in range(players):
+                patched = [u for u in recorders[seat].updates() if u.patch]
+                assert len(patched) > len(recorders[seat].updates()) // 2
+                moved = next(
+                    u
+                    for u in patched
+                    if cids(u.patch) - chronicles[u.game].allowed(u.seq, None) - cids(u.events)
+                )
+                with pytest.raises(AssertionError, match="receiver None was sent cards"):
+                    check_update(moved, None, chronicles[moved.game], None)
 
 
 async def test_a_spectator_joining_mid_game_is_shown_no_hidden_card(
@@ -303,7 +344,7 @@ async def test_a_spectator_joining_mid_game_is_shown_no_hidden_card(
             chronicle = Chronicle.of(table)
             chronicles = {1: chronicle}
             for receiver, recorder in recorders.items():
-                check_messages(recorder.messages, receiver, chronicles)
+                check_messages(recorder.pairs(), receiver, chronicles)
             last = len(chronicle.actions)
             for joins_after, session, recorder, joined in late:
                 assert check_joined(joined, None, chronicles) == joins_after
@@ -312,7 +353,7 @@ async def test_a_spectator_joining_mid_game_is_shown_no_hidden_card(
                 assert hidden and chronicle.visible[joins_after][0] & hidden  # P0 held cards
                 assert not (cids(joined.view) | cids(joined.log)) & hidden
                 # ...and it follows from the next action on, like any spectator.
-                check_messages(recorder.messages, None, chronicles)
+                check_messages(recorder.pairs(), None, chronicles)
                 seqs = [u.seq for u in recorder.updates()]
                 assert seqs == list(range(joins_after + 1, last + 1))
                 assert session.view == chronicle.views[last][None]

@@ -282,21 +282,21 @@ async def test_over_many_games_with_chat_nobody_is_sent_a_card_line_or_token_not
         }
         receivers.update(Watcher=None, Late=None)
         for name, receiver in receivers.items():
-            check_messages(recorders[name].messages, receiver, chronicles)
+            check_messages(recorders[name].pairs(), receiver, chronicles)
         for name in ("Watcher", *(f"P{seat}" for seat in range(players))):
             if name != leaver.name:
                 updates = recorders[name].updates()
                 assert [(u.game, u.seq) for u in updates] == every_step, name
         # The leaver saw the start of game 1 from its seat, then nothing more.
-        check_messages(recorders[leaver.name].messages, leaver_seat, chronicles)
+        check_messages(recorders[leaver.name].pairs(), leaver_seat, chronicles)
         seen_by_leaver = [(u.game, u.seq) for u in recorders[leaver.name].updates()]
         assert seen_by_leaver and seen_by_leaver == steps[1][: len(seen_by_leaver)]
         assert len(seen_by_leaver) < len(steps[1])
         # The newcomer saw game 1 (not dealt to it) as a spectator does, then its own games.
-        messages = recorders[newcomer.name].messages
-        sat = next(index for index, m in enumerate(messages) if m is newcomer_joined)
-        lobby, rest = messages[:sat], messages[sat + 1 :]
-        assert not [m for m in lobby if isinstance(m, Joined | Update | ChatLine)]
+        received = recorders[newcomer.name].pairs()
+        sat = next(index for index, (m, _) in enumerate(received) if m is newcomer_joined)
+        lobby, rest = received[:sat], received[sat + 1 :]
+        assert not [m for m, _ in lobby if isinstance(m, Joined | Update | ChatLine)]
         check_messages(lobby, None, chronicles)
         assert newcomer_joined.seat == leaver_seat
         as_spectator = replace(newcomer_joined, seat=None)

@@ -1,0 +1,98 @@
+"""View patches: a diff applied to the old view gives the new one, exactly, and a patch that
+does not fit its view is refused."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.protocol.patch import PatchError, apply_patch, diff, digest
+
+scalars = st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["a", "b", ""])
+plain = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.sampled_from(["k", "m", "n", "p"]), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+views = st.dictionaries(st.sampled_from(["a", "b", "c", "table", "legal"]), plain, max_size=5)
+
+
+@settings(max_examples=400, deadline=None)
+@given(views, views)
+def test_a_diff_applied_to_the_old_view_gives_the_new_one(old: dict[str, Any], new: Any) -> None:
+    before = copy.deepcopy(old)
+    patched = apply_patch(old, diff(old, new))
+    assert patched == new
+    assert digest(patched) == digest(new)
+    assert old == before  # the old view is untouched
+
+
+@settings(max_examples=200, deadline=None)
+@given(views)
+def test_equal_views_give_an_empty_patch(view: dict[str, Any]) -> None:
+    assert diff(view, copy.deepcopy(view)) == []
+
+
+def test_a_value_of_another_type_is_a_change() -> None:
+    assert diff({"a": 1}, {"a": True}) == [["set", ["a"], True]]
+    assert diff({"a": 1}, {"a": 1.0}) == [["set", ["a"], 1.0]]
+
+
+def test_a_list_that_grows_at_the_end_sends_only_what_it_gained() -> None:
+    old = {"round_scores": [{"round": 1, "points": [3, 4]}]}
+    new = {"round_scores": [{"round": 1, "points": [3, 4]}, {"round": 2, "points": [1, 0]}]}
+    assert diff(old, new) == [["splice", ["round_scores"], 1, 0, [{"round": 2, "points": [1, 0]}]]]
+
+
+def test_a_card_played_from_the_middle_of_a_hand_is_one_splice() -> None:
+    old = {"table": {"hand": [1, 2, 3, 4, 5]}}
+    new = {"table": {"hand": [1, 2, 4, 5]}}
+    assert diff(old, new) == [["splice", ["table", "hand"], 2, 1, []]]
+
+
+def test_one_changed_item_of_a_list_is_changed_in_place() -> None:
+    old = {"piles": [{"count": 0, "points": 0}, {"count": 2, "points": 10}]}
+    new = {"piles": [{"count": 0, "points": 0}, {"count": 4, "points": 10}]}
+    assert diff(old, new) == [["set", ["piles", 1, "count"], 4]]
+
+
+def test_a_key_that_went_is_deleted() -> None:
+    assert diff({"a": 1, "b": 2}, {"a": 1}) == [["del", ["b"]]]
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [
+        [["set", ["missing", "x"], 1]],  # no such key on the way
+        [["del", ["b"]]],  # nothing to delete
+        [["set", ["list", 3], 1]],  # no such index
+        [["splice", ["list"], 2, 2, []]],  # past the end
+        [["splice", ["a"], 0, 0, []]],  # not a list
+        [["set", ["a", "x"], 1]],  # into a number
+        [["set", [], 1]],  # no path
+        [["move", ["a"], 1]],  # no such operation
+        [["set", ["a"]]],  # too few arguments
+        ["set"],  # not an array
+        [["set", ["list", True], 1]],  # a boolean is no index
+    ],
+)
+def test_a_patch_that_does_not_fit_is_refused(patch: list[Any]) -> None:
+    view = {"a": 1, "list": [1, 2, 3]}
+    with pytest.raises(PatchError):
+        apply_patch(view, patch)
+    assert view == {"a": 1, "list": [1, 2, 3]}
+
+
+def test_the_digest_ignores_key_order_but_not_values() -> None:
+    assert digest({"a": 1, "b": [1, {"x": 2, "y": 3}]}) == digest(
+        {"b": [1, {"y": 3, "x": 2}], "a": 1}
+    )
+    assert digest({"a": 1}) != digest({"a": 2})
+    assert len(digest({})) == 32
