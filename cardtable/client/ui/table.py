@@ -184,7 +184,8 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         # The tabs change with c and l, or a click; Tab moves between the board, the chat and
         # the log (`action_area`), never to the row of tabs, where no key would do anything.
-        self.query_one("#side Tabs", Tabs).can_focus = False
+        for tabs in self.query("#side Tabs").results(Tabs):  # none if the screen is going
+            tabs.can_focus = False
         # One timer counts the clock down while someone's time runs (paused otherwise).
         self._clock_timer = self.set_interval(0.25, self._tick_clock, pause=True)
         self.redraw(self.joined)
