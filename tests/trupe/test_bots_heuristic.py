@@ -85,7 +85,8 @@ def position(
     """Seat 0's turn in a game with these hands (a number: that many cards making nothing
     together), declarations (owner, cards), discard row (oldest first) and pack (top card
     first, the unnamed cards under it). In phase "declare taken", `taken` is the card seat 0
-    has just taken from the row (into its hand)."""
+    has just taken from the row (into its hand). The other hand cards were drawn from the pack
+    on earlier turns, and the declarations made on earlier turns."""
     seats = len(hands)
     setup = get_game("trupe").setup(seats, {"target": 1000}, 7, seats - 1)
     game = Trupe(setup, stack=range(DECK_SIZE))
@@ -110,6 +111,9 @@ def position(
     game.specials = [[] for _ in range(seats)]
     game.lost_turns, game.extra_due = [0] * seats, [0] * seats
     game.turn, game.phase, game.discards_due = 0, phase, discards_due
+    # Hand cards came from the pack on earlier turns (ruling 6), all but a card just taken.
+    game.turn_number = 1
+    game.from_pack = {cid for hand in game.hands for cid in hand} - {game.taken}
     where = Counter(cid for zone in game.zones().values() for cid in zone.cards)
     assert sorted(where) == list(range(DECK_SIZE)) and set(where.values()) == {1}
     return game

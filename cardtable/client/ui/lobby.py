@@ -17,6 +17,7 @@ from cardtable.client.ui.events import ServerSaid
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean, plain
+from cardtable.client.ui.rules import offered_options
 from cardtable.protocol import TableChanged, TableCreated, TableRemoved, Tables
 
 
@@ -157,7 +158,7 @@ class LobbyScreen(Screen[None]):
         for seat in table["seats"]:
             text.append_text(seat_words(seat))
             text.append("\n")
-        for key, value in table["options"].items():
+        for key, value in offered_options(table["game"], table["options"]).items():
             text.append(clean(f"{key}: {value}") + "\n", style="dim")
         text.append(f"Opened by {clean(table['creator'])}\n", style="dim")
         if table["spectators"]:
