@@ -312,7 +312,7 @@ class TrupeTable:
     went_out: int | None
     hand_type: HandType | None
     #: The seat's hand cards drawn from the pack this hand, which alone may extend its 3s
-    #: (ruling 6); None for a spectator.
+    #: (ruling 6; under the first rulings, every hand card); None for a spectator.
     from_pack: tuple[int, ...] | None
     #: The declarations made during the current turn, which are extended on a later turn only.
     declared_this_turn: tuple[int, ...]
