@@ -746,6 +746,7 @@ def test_ruling_5_a_taken_card_may_be_declared_later_in_the_turn() -> None:
     game = position(["B2 B2 G1 G1 G1 S1 S2", "S4"], row="M4 B2")
     play(game, 0, take(game, "B2"))
     taken = game.taken
+    assert taken is not None
     events = play(game, 0, declare(game, 0, "G1 G1 G1"))
     assert kinds(events) == ["declare"]
     # Still to be declared: the turn cannot end, and everyone still sees the card.
