@@ -750,7 +750,7 @@ def test_ruling_5_a_taken_card_may_be_declared_later_in_the_turn() -> None:
     events = play(game, 0, declare(game, 0, "G1 G1 G1"))
     assert kinds(events) == ["declare"]
     # Still to be declared: the turn cannot end, and everyone still sees the card.
-    assert game.phase == TAKEN and game.taken == taken
+    assert game.view(1)["table"]["phase"] == TAKEN
     assert game.view(1)["table"]["taken"] == wire(taken)
     others = [cid for cid in cards(game, 0, "B2 B2 B2") if cid != taken]
     assert game.legal_actions(0) == [{"kind": "declare", "cids": [taken, *others]}]
