@@ -66,6 +66,10 @@ FEED = 0.25
 CLOSING, NEAR_END = 6, 3
 #: Turns a player after which a hand may end any time, and by which it likely has.
 SHORT, LONG = 8, 16
+#: A hand ends only when someone goes out (ruling 7; with 89 cards the pack never runs dry).
+#: After the open pack has been turned over this often, the bot takes any row card it can and
+#: discards at random half the time, so that bots never play one hand round and round for ever.
+LONG_HAND_TURNOVERS = 2
 
 _ORDER = {code: index for index, code in enumerate(IDENTITIES)}
 _COPIES = {code: 1 if is_honor(code) else 4 for code in IDENTITIES}
@@ -703,11 +707,15 @@ class HeuristicBot(Bot[TrupeTable]):
         assert view is not None, "the heuristic bot reads its view"
         phase = view.table.phase
         r = read(view)
+        long_hand = view.table.turnovers >= LONG_HAND_TURNOVERS
         if phase == "draw":
-            return choose_pickup(r, legal)
+            take = next((action for action in legal if isinstance(action, Take)), None)
+            return take if long_hand and take is not None else choose_pickup(r, legal)
         if phase == "declare taken":
             assert view.table.taken is not None
             return choose_taken(r, legal, view.table.taken)
-        if phase == "play":
-            return choose_play(r, legal)
-        return Chooser(r, legal).discard(r)  # "discard", "discard extra"
+        # In phases "discard" and "discard extra", only the discard is left to choose.
+        action = choose_play(r, legal) if phase == "play" else Chooser(r, legal).discard(r)
+        if isinstance(action, Discard) and long_hand and self.rng.random() < 0.5:
+            return self.rng.choice([a for a in legal if isinstance(a, Discard)])
+        return action

@@ -149,7 +149,10 @@ class ChineseTenBoard(Board):
         table = table_of(state.seat_view)
         if table is None:
             return ""
-        return f"hand {table.hand_counts[seat]} · {table.piles[seat].points} pts"
+        pile = table.piles[seat]
+        if pile.points is None:  # a strict table: the pile lies face down
+            return f"hand {table.hand_counts[seat]} · pile {pile.count}"
+        return f"hand {table.hand_counts[seat]} · {pile.points} pts"
 
     def prompt(self, state: TableState) -> str:
         table = table_of(state.seat_view)

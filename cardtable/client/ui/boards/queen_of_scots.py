@@ -276,7 +276,7 @@ class QueenOfScotsBoard(QueenOfScotsReading):
         stock = Text("Stock ")
         stock.append_text(back_text(table.stock) if table.stock else Text("empty"))
         stock.stylize(clicks(("stock",)))
-        pile = Text(f"Pile ×{len(table.pile)} ")
+        pile = Text(f"Pile ×{table.pile_size} ")
         if table.top:
             discarded = table.top.cid in {
                 event.public.card.cid
@@ -304,6 +304,8 @@ class QueenOfScotsBoard(QueenOfScotsReading):
         if under:
             value = sum(card.value for card in under)
             pieces.append(Text(f"{len(under)} more to your hand ({value})", style="dim"))
+        elif table.pile_size > 1:  # a strict table: the cards under the top are not shown
+            pieces.append(Text(f"{table.pile_size - 1} more to your hand", style="dim"))
         rows.append(Row(Text(), pieces))
         return rows
 
@@ -354,8 +356,8 @@ class QueenOfScotsBoard(QueenOfScotsReading):
         match part:
             case Drew():
                 return Text("drew", style=CHANGED)
-            case Took(to_hand=to_hand):
-                return Text(f"took the pile (+{len(to_hand)} to hand)", style=CHANGED)
+            case Took(to_hand_count=count):
+                return Text(f"took the pile (+{count} to hand)", style=CHANGED)
             case Melded(cards=cards):
                 melded = [self.edition.cards[card.cid] for card in cards]
                 return Text(f"melded {meld_words(melded)}", style=CHANGED)
