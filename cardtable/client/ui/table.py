@@ -35,6 +35,7 @@ from cardtable.client.ui.diplomacy import Negotiations, has_diplomacy
 from cardtable.client.ui.events import ServerSaid
 from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean
+from cardtable.client.ui.running import RunningScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import get_game
@@ -423,6 +424,10 @@ class TableScreen(Screen[None]):
             self.notify("No scores yet: the game has not started.")
             return
         view = self.state.view
+        running = self.board.running_count(self.state) if score is None else None
+        if running is not None:
+            self._show_scores(RunningScreen(self.state, running))
+            return
         if score is None:
             if not view["round_scores"]:
                 self.notify("No round has been scored yet.")

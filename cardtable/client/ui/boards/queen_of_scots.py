@@ -43,6 +43,7 @@ from cardtable.client.ui.boards.queen_of_scots_reading import (
 )
 from cardtable.client.ui.boards.sheet import changed_mark, news_seen, picked
 from cardtable.client.ui.cards import BLACK_INK, CHANGED, GREEN_ON_DARK, YELLOW_ON_DARK, back_text
+from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import EventPart, GameAction, SeenEvent
 from cardtable.engine.core import Deal
@@ -116,6 +117,13 @@ class QueenOfScotsBoard(QueenOfScotsReading):
             return ""
         table = view.table
         return f"hand {table.hand_counts[seat]} · sets {table.table_values[seat]}"
+
+    def running_count(self, state: TableState) -> RunningCount | None:
+        table = self.queen
+        if table is None or table.phase in ("deal", "over"):
+            return None
+        note = "When the round ends, the cards still in a hand count against their holder."
+        return RunningCount("Sets on the table", table.table_values, note)
 
     # -- the player's keys and clicks -----------------------------------------------------------
 

@@ -19,6 +19,7 @@ from cardtable.client.ui.boards.trupe.reading import (
     Choice,
     Naming,
 )
+from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.core import Deal, GameAction
 from cardtable.engine.trupe.cards import identity_name
@@ -83,6 +84,23 @@ class TrupeBoard(TrupeDrawing):
             self.taken_seen = taken.cid
             self.picked, self.cursor = [taken.cid], taken.cid
         self._draw()
+
+    def running_count(self, state: TableState) -> RunningCount | None:
+        table = _table_of(state)
+        if table is None or table.phase in ("deal", "over"):
+            return None
+        specials = [
+            sum(1 if card.type == "premium" else -2 for card in cards) for cards in table.specials
+        ]
+        banked = tuple(
+            points + extra for points, extra in zip(table.table_points, specials, strict=True)
+        )
+        note = (
+            "Declarations, +1 a premium, −2 a penalty. When the hand ends, the cards in hand "
+            "count against all but the player who went out, who gets +50 for a Trupe or +5 "
+            "for a Gam."
+        )
+        return RunningCount("Declared so far", banked, note)
 
     def seat_note(self, state: TableState, seat: int) -> str:
         table = _table_of(state)
