@@ -692,7 +692,7 @@ def test_ruling_5_only_row_cards_that_make_a_new_combination_with_the_hand_may_b
         {"kind": "take", "cid": in_row(game, "MGold")},
     ]
     assert refused(game, 0, take(game, "G1")) == (
-        "You may take the Girl Scout 1 only to declare it at once in a new combination with "
+        "You may take the Girl Scout 1 only to declare it this turn in a new combination with "
         "cards from your hand, and your hand has none for it."
     )
     # A card that would only extend an earlier declaration may not be taken.

@@ -498,7 +498,7 @@ class Trupe(Game):
             raise IllegalAction("Holding one card, you draw from the pack only.")
         if not self._can_take(seat, cid):
             raise IllegalAction(
-                f"You may take the {_name(cid)} only to declare it at once in a new combination "
+                f"You may take the {_name(cid)} only to declare it this turn in a new combination "
                 "with cards from your hand, and your hand has none for it."
             )
         self.row.remove(cid)
