@@ -236,6 +236,22 @@ def test_it_draws_rather_than_take_a_card_only_for_a_sequence() -> None:
     assert choose(game) == {"kind": "draw"}
 
 
+def test_in_a_long_hand_it_takes_any_row_card_it_can_and_discards_at_random_now_and_then() -> None:
+    """A hand ends only when someone goes out: after the open pack has been turned over twice,
+    the bot takes even a card for a sequence, and its discards are not all the same."""
+    game = position([PAIRED, FULL], row="M2", phase=DRAW)
+    game.turnovers = 2
+    assert choose(game) == {"kind": "take", "cid": game.row[0]}
+    discards = set()
+    for seed in range(20):
+        game = position([PAIRED, FULL], phase=PLAY)
+        game.turnovers = 2
+        action = to_wire(HeuristicBot(seed).choose(game.seat_view(0), game.legal(0)))
+        assert action in game.view(0)["legal"]
+        discards.add(action["cid"])
+    assert len(discards) > 2
+
+
 def test_it_declares_the_taken_card_where_it_scores_most() -> None:
     """The Mariner Gold taken makes three Golds (20) or three Mariner honors (10)."""
     game = position(
