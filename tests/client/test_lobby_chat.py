@@ -208,6 +208,7 @@ def test_tables_appear_live_with_game_players_status_bots_and_away_players() -> 
                         "3. Omar ○ away",
                         "decks: 1",
                         "rounds: 1",
+                        "strict: off",
                         "Opened by Rhea",
                     ],
                 )

@@ -159,7 +159,8 @@ class LobbyScreen(Screen[None]):
             text.append_text(seat_words(seat))
             text.append("\n")
         for key, value in offered_options(table["game"], table["options"]).items():
-            text.append(clean(f"{key}: {value}") + "\n", style="dim")
+            shown = ("on" if value else "off") if isinstance(value, bool) else value
+            text.append(clean(f"{key}: {shown}") + "\n", style="dim")
         text.append(f"Opened by {clean(table['creator'])}\n", style="dim")
         if table["spectators"]:
             text.append(f"{table['spectators']} watching\n", style="dim")
