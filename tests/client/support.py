@@ -346,7 +346,8 @@ async def footer_with(
 def footer_current(app: App[Any]) -> bool:
     """Whether the footer shows the keys the screen has now (each action's first key that is
     shown), not those of a moment ago: the footer is drawn again a moment after they change."""
-    line = words(screen_text(app).splitlines()[-1])
+    rows = screen_text(app).splitlines()  # none while a screen just pushed is not drawn yet
+    line = words(rows[-1]) if rows else ""
     wanted: dict[str, str] = {}
     for active in app.screen.active_bindings.values():
         binding = active.binding
