@@ -383,7 +383,8 @@ def _games() -> int:
         )
         print(f"{spec.id:<16} {spec.title} ({counts} players): {spec.summary}")
         for option in spec.options:
-            print(f"{'':<16}   {option.describe()}")
+            if option.offered:
+                print(f"{'':<16}   {option.describe()}")
         print(f"{'':<16}   bots: {', '.join(sorted(spec.bots))}")
     return 0
 

@@ -13,7 +13,9 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One option of a game: an int within bounds, a bool, or one of a few choices."""
+    """One option of a game: an int within bounds, a bool, or one of a few choices. An option
+    not `offered` is left out of the lists players choose from (a lobby's games, `cardtable
+    games`): it exists so that games stored under older rules replay as they were played."""
 
     name: str
     default: int | bool | str
@@ -21,6 +23,7 @@ class OptionSpec:
     choices: tuple[int | str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    offered: bool = True
 
     @property
     def kind(self) -> str:

@@ -112,7 +112,7 @@ class GameSpec:
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
-            "options": [option.to_wire() for option in self.options],
+            "options": [option.to_wire() for option in self.options if option.offered],
             "summary": self.summary,
             "bots": sorted(self.bots),
             "default_bot": self.default_bot,

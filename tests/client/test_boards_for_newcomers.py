@@ -699,7 +699,7 @@ def test_the_rules_speak_of_the_tables_options() -> None:
             assert isinstance(rules, RulesScreen)
             await pilot.pause()
             text = " ".join(screen_text(app).split())
-            assert "At this table: target 500, edition standard." in text, text
+            assert "At this table: target 500, edition standard, strict off." in text, text
             assert "The first player past 500 points wins." in text, text
             assert "1000" not in rules.markdown.replace("| 1000 |", "")  # the default, in its table
             await pilot.press("escape")
@@ -718,7 +718,7 @@ def test_every_games_rules_have_keys_home_and_end_and_no_source_files() -> None:
         assert ".py" not in text and "cardtable/" not in text and "<!--" not in text, game
         assert "source" not in (RULES_DIR / f"{game}.md").read_text(encoding="utf-8"), game
     chinese = rules_markdown("chinese-ten", "Chinese Ten", {"decks": 1})
-    assert "**At this table:** `decks` 1, `rounds` 1." in chinese
+    assert "**At this table:** `decks` 1, `rounds` 1, `strict` off." in chinese
 
 
 def test_queen_of_scots_for_three_keeps_every_seat_in_sight_at_80_by_24() -> None:

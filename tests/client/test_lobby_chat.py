@@ -208,6 +208,7 @@ def test_tables_appear_live_with_game_players_status_bots_and_away_players() -> 
                         "3. Omar ○ away",
                         "decks: 1",
                         "rounds: 1",
+                        "strict: off",
                         "Opened by Rhea",
                     ],
                 )
@@ -232,6 +233,7 @@ def test_a_table_opened_through_the_form_waits_for_bots_and_start() -> None:
                 await wait_until(pilot, lambda: bool(app.screen.query("#open")), 5, "the form")
                 await choose(pilot, "#seats", "3")
                 await choose(pilot, "#option-decks", "1")
+                await choose(pilot, "#option-strict", "on")  # a switch: off or on
                 await pilot.click("#bots")
                 await pilot.click("#open")
                 await seated(pilot, app, 0)
@@ -252,7 +254,7 @@ def test_a_table_opened_through_the_form_waits_for_bots_and_start() -> None:
 
                 assert server.call(summary) == {
                     "seats": ["player", "bot", "bot"],
-                    "options": {"decks": 1, "rounds": 1},
+                    "options": {"decks": 1, "rounds": 1, "strict": True},
                     "status": "playing",
                 }
                 assert errors == []

@@ -60,7 +60,7 @@ def test_the_form_offers_partner_chat_for_thistle_only() -> None:
                 assert box.value is False
                 assert "Partners may chat privately" in screen_text(app)
                 await choose(pilot, "#seats", "4")
-                await pilot.click("#option-partnership")
+                await choose(pilot, "#option-partnership", "on")
                 await pilot.click("#partner-chat")
                 await pilot.click("#bots")
                 await wait_until(pilot, lambda: box.value, 5, "the box ticked")

@@ -25,6 +25,7 @@ from cardtable.client.ui.chat import BOTS_DONT_READ
 from cardtable.client.ui.dialogs import Confirm
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.rules import RulesScreen
+from cardtable.client.ui.running import RunningScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import get_game
@@ -526,13 +527,14 @@ def test_the_log_tab_tells_the_game_in_words_and_v_and_question_mark_open_scores
             await wait_until(pilot, lambda: "Tess plays " in log_text(log), what="our move logged")
             assert table.board.has_focus  # the log tab does not take the keys
 
-            # Nothing has been scored yet.
+            # Nothing has been scored yet: v shows the points each seat has captured so far.
             await pilot.press("v")
-            await wait_until(
-                pilot,
-                lambda: ": No round has been scored yet." in notifications(app, "information"),
-                what="the notice",
-            )
+            await wait_until(pilot, lambda: isinstance(app.screen, RunningScreen), what="v")
+            shown = screen_text(app)
+            assert "Round 1 so far" in shown and "Points captured" in shown
+            for seat, pile in enumerate(view(app)["table"]["piles"]):
+                assert re.search(rf"{re.escape(names[seat])}.*\s{pile['points']}\b", shown)
+            await pilot.press("escape")
             assert app.screen is table
 
             await pilot.press("question_mark")

@@ -729,20 +729,20 @@ def test_a_taken_discard_is_declared_at_once_and_refused_moves_say_why() -> None
             await noticed(
                 pilot,
                 app,
-                "You may take the Senior 3 only to declare it at once in a new combination "
+                "You may take the Senior 3 only to declare it this turn in a new combination "
                 "with cards from your hand, and your hand has none for it.",
             )
             await pilot.press("6")  # not a key of the board: nothing happens
             assert len(app.made) == 2
-            # 3 takes the Brownie 2; it is selected for us and must be declared now.
+            # 3 takes the Brownie 2; it is selected for us and must be declared this turn.
             taken = game.row[2]
             await pilot.press("3")
             assert app.made[-1] == {"kind": "take", "cid": taken}
             await check_local(pilot, app)
             assert trupe.picked == [taken]
-            assert "Taken:  B2  must be declared now" in top_text(trupe)
+            assert "Taken:  B2  must be declared this turn" in top_text(trupe)
             assert trupe.prompt(app.state()) == (
-                "Declare the Brownie 2 you took: select cards to go with it (space), then m."
+                "Declare the Brownie 2 you took this turn: select cards to go with it, then m."
             )
             # The cards that could go with it are bright; the rest are dimmed.
             part = trupe.query_one("#trupe-hand")
@@ -752,15 +752,22 @@ def test_a_taken_discard_is_declared_at_once_and_refused_moves_say_why() -> None
             assert style_at(app, x + 1, y).color.get_truecolor() != dimmed
             # x cannot discard yet: the board says why.
             await pilot.press("x")
-            await noticed(pilot, app, "Declare the Brownie 2 you took from the discards first.")
+            await noticed(
+                pilot,
+                app,
+                "Declare the Brownie 2 you took from the discards before your turn ends.",
+            )
             # Cards that make no combination: the reason.
             await select(pilot, trupe, [taken, *cids_of(game, ME, "M1 G1")])
             await pilot.press("m")
             await noticed(pilot, app, "Members in a combination must all be of one group.")
-            # Three Mariner 1s are a combination, but not with the taken card.
-            await select(pilot, trupe, cids_of(game, ME, "M1 M1 M1"))
+            # Three Mariner 1s may be declared first: they leave the Brownie 2s to go with it.
+            mariners = cids_of(game, ME, "M1 M1 M1")
+            await select(pilot, trupe, mariners)
             await pilot.press("m")
-            await noticed(pilot, app, "Declare the Brownie 2 you took from the discards first.")
+            assert app.made[-1] == {"kind": "declare", "cids": mariners}
+            await check_local(pilot, app)
+            assert "Taken:  B2  must be declared this turn" in top_text(trupe)
             assert not app.refused
             # m with only the taken card selected selects the three Brownie 2s; m declares.
             await select(pilot, trupe, [taken])
@@ -772,15 +779,15 @@ def test_a_taken_discard_is_declared_at_once_and_refused_moves_say_why() -> None
             assert app.made[-1]["kind"] == "declare"
             assert sorted(app.made[-1]["cids"]) == three
             await check_local(pilot, app)
-            assert "B2×3 (5)" in trupe.table_text(WIDE)
-            assert "Tess (you) ▶ · total 0 · table 5 · hand 11" in trupe.table_text(WIDE)
+            assert "B2×3 (5)" in trupe.table_text(WIDE) and "M1×3 (5)" in trupe.table_text(WIDE)
+            assert "Tess (you) ▶ · total 0 · table 10 · hand 8" in trupe.table_text(WIDE)
             assert not app.refused
 
     run_async(body)
 
 
 def test_the_trefoil_offers_what_it_may_stand_for_and_e_extends_a_declared_three() -> None:
-    game = stacked(["Tref B1 B2 B3 G1 G1 G1 G1 M2 M2 M2 SGold S4", "S2"], pack="S3")
+    game = stacked(["Tref B2 B3 G1 G1 G1 G1 M2 M2 M2 SGold S4 M4", "S2"], pack="S3 M1 B1")
 
     async def body() -> None:
         app = Local(game)
@@ -805,14 +812,6 @@ def test_the_trefoil_offers_what_it_may_stand_for_and_e_extends_a_declared_three
             assert app.made[-1] == {"kind": "declare", "cids": sequence, "as": "B4"}
             await check_local(pilot, app)
             assert "B2-3-4 seq ♣B4 (0)" in trupe.table_text(WIDE)
-            # The Brownie 1 under the cursor turns the sequence into a 4: its letter, and e.
-            await steer(pilot, trupe, cids_of(game, ME, "B1")[0])
-            assert re.search(r"(^|\s)a B2-3-4 seq", trupe.table_text(WIDE))
-            assert "e: extend" in hand_text(trupe)
-            await pilot.press("e")
-            assert app.made[-1]["kind"] == "extend"
-            await check_local(pilot, app)
-            assert "B1-2-3-4 seq ♣B4 (0)" in trupe.table_text(WIDE)
             # m with the cursor on a Girl Scout 1 selects all four; space leaves one out.
             await steer(pilot, trupe, cids_of(game, ME, "G1")[0])
             await pilot.press("m")
@@ -823,19 +822,28 @@ def test_the_trefoil_offers_what_it_may_stand_for_and_e_extends_a_declared_three
             await check_local(pilot, app)
             text = trupe.table_text(WIDE)
             assert "G1×3 (5)" in text and "M2×3 (5)" in text
-            # A card that extends nothing: e says so.
-            await steer(pilot, trupe, cids_of(game, ME, "S4")[0])
-            assert not trupe.declaration_keys() and "e: extend" not in hand_text(trupe)
-            await pilot.press("e")
-            await noticed(pilot, app, "The S4 does not turn any of your declared 3s into a 4.")
-            # The last Girl Scout 1: only the Girl Scout 1s take it; its letter extends them.
+            # The last Girl Scout 1 was dealt: it never extends the three (ruling 6).
             await steer(pilot, trupe, cids_of(game, ME, "G1")[0])
-            assert list(trupe.declaration_keys().values()) == ["a"]
-            assert re.search(r"(^|\s)a G1×3 \(5\)", trupe.table_text(WIDE))
-            await pilot.press("a")
+            assert not trupe.declaration_keys() and "e: extend" not in hand_text(trupe)
+            await steer(pilot, trupe, cids_of(game, ME, "S4")[0])
+            await pilot.press("x")
+            app.other({"kind": "draw"})
+            app.other({"kind": "discard", "cid": cids_of(game, 1, "M1")[0]})
+            # Next turn we draw a Brownie 1: it turns the sequence into a 4, its letter and e.
+            await pilot.press("d")
+            await check_local(pilot, app)
+            await steer(pilot, trupe, cids_of(game, ME, "G1")[0])
+            await pilot.press("e")
+            await noticed(
+                pilot, app, "Only a card drawn from the pack extends a 3: the G1 was dealt to you."
+            )
+            await steer(pilot, trupe, cids_of(game, ME, "B1")[0])
+            assert re.search(r"(^|\s)a B2-3-4 seq", trupe.table_text(WIDE))
+            assert "e: extend" in hand_text(trupe)
+            await pilot.press("e")
             assert app.made[-1]["kind"] == "extend"
             await check_local(pilot, app)
-            assert "G1×4 (10)" in trupe.table_text(WIDE)
+            assert "B1-2-3-4 seq ♣B4 (0)" in trupe.table_text(WIDE)
             assert not app.refused
 
     run_async(body)
@@ -843,7 +851,8 @@ def test_the_trefoil_offers_what_it_may_stand_for_and_e_extends_a_declared_three
 
 def test_a_card_that_extends_two_declarations_asks_which_and_a_click_chooses() -> None:
     game = stacked(
-        ["BGold GGold MGold SColors SWorld SBanner B1 B1 G2 G3 M4 S1 S3", "S2"], pack="SGold"
+        ["BGold GGold MGold SColors SWorld SBanner B1 B1 G2 G3 M4 S1 S3", "S2"],
+        pack="M1 M3 SGold",
     )
 
     async def body() -> None:
@@ -859,12 +868,19 @@ def test_a_card_that_extends_two_declarations_asks_which_and_a_click_chooses() -
             golds, seniors = game.own_declarations(ME)
             text = trupe.table_text(WIDE)
             assert "Gold×3 BGM (20)" in text and "S Colors·World·Banner (10)" in text
-            # The Senior Gold turns either into a 4: both are lettered, and e asks which.
+            await steer(pilot, trupe, cids_of(game, ME, "M1")[0])
+            await pilot.press("x")
+            app.other({"kind": "draw"})
+            app.other({"kind": "discard", "cid": cids_of(game, 1, "M3")[0]})
+            # Next turn the Senior Gold drawn turns either into a 4: both are lettered, and e
+            # asks which.
+            await pilot.press("d")
+            await check_local(pilot, app)
             await steer(pilot, trupe, cids_of(game, ME, "SGold")[0])
             assert trupe.declaration_keys() == {golds.id: "a", seniors.id: "f"}
             await pilot.press("e")
             await noticed(pilot, app, "Which declaration? Press a, f.")
-            assert len(app.made) == 3
+            assert len(app.made) == 5
             # A click on the Senior honors extends them.
             areas = trupe.query_one("#trupe-table")
             assert await pilot.click(offset=spot(app, "S Colors·World·Banner", areas))

@@ -75,11 +75,11 @@ def test_setup_checks_seats_seed_and_dealer() -> None:
     with pytest.raises(OptionError, match="dealer"):
         spec.setup(2, dealer=2)
     setup = spec.setup(3, {"decks": 1}, seed=9, dealer=2)
-    assert setup == Setup("chinese-ten", 3, {"decks": 1, "rounds": 1}, 9, 2)
+    assert setup == Setup("chinese-ten", 3, {"decks": 1, "rounds": 1, "strict": False}, 9, 2)
     assert setup.to_wire() == {
         "game": "chinese-ten",
         "seats": 3,
-        "options": {"decks": 1, "rounds": 1},
+        "options": {"decks": 1, "rounds": 1, "strict": False},
         "seed": 9,
         "dealer": 2,
     }

@@ -182,7 +182,7 @@ async def test_a_full_game_with_people_and_server_bots(
             assert table.status == "finished"
             assert table.setup is not None
             assert table.setup.seats == players and table.setup.dealer == 0
-            assert dict(table.setup.options) == {**options, "rounds": 1}
+            assert dict(table.setup.options) == {**options, "rounds": 1, "strict": False}
             actors = {seat for seat, _ in table.actions}
             assert actors == set(range(players))  # people and bots all played
             game = check_against_record(table, seated, [watching], 1)

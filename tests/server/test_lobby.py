@@ -39,7 +39,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
         async with client("Ada") as ada, client("Bram") as bram:
             assert await bram.list_tables() == []
             table = await ada.create_table(GAME, seats=3, options={"decks": 1})
-            assert table["options"] == {"decks": 1, "rounds": 1}
+            assert table["options"] == {"decks": 1, "rounds": 1, "strict": False}
             await ada.sit(table["id"], 1)
             await ada.add_bot(table["id"], 2, "random")
 
@@ -47,7 +47,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
             assert listed["id"] == table["id"]
             assert listed["game"] == GAME
             assert listed["title"] == "Chinese Ten"
-            assert listed["options"] == {"decks": 1, "rounds": 1}
+            assert listed["options"] == {"decks": 1, "rounds": 1, "strict": False}
             assert listed["creator"] == "Ada"
             assert listed["status"] == "waiting"
             assert listed["game_no"] == 0
@@ -73,7 +73,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
             ]
 
             second = await bram.create_table(GAME, seats=2)
-            assert second["options"] == {"decks": 2, "rounds": 1}
+            assert second["options"] == {"decks": 2, "rounds": 1, "strict": False}
             listed_ids = [summary["id"] for summary in await ada.list_tables()]
             assert listed_ids == [table["id"], second["id"]]
 

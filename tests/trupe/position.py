@@ -29,7 +29,15 @@ from cardtable.engine import (
 )
 from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, face, hand_order
-from cardtable.engine.trupe.rules import DISCARD, DRAW, HAND_SIZE, PLAY, Declaration, Trupe
+from cardtable.engine.trupe.rules import (
+    DISCARD,
+    DRAW,
+    HAND_SIZE,
+    PLAY,
+    RULINGS,
+    Declaration,
+    Trupe,
+)
 
 # -- cards and events, in plain form ---------------------------------------------------------------
 
@@ -122,8 +130,10 @@ def new(
     target: int = 1000,
     seed: int = 7,
     stack: Sequence[int] | None = None,
+    rulings: int = RULINGS,
 ) -> Trupe:
-    setup = get_game("trupe").setup(seats, {"target": target}, seed, dealer)
+    options = {"target": target, "rulings": rulings}
+    setup = get_game("trupe").setup(seats, options, seed, dealer)
     return Trupe(setup, stack=stack)
 
 
@@ -211,6 +221,7 @@ def position(
     open_pack: str = "",
     *,
     specials: Sequence[str] | None = None,
+    dealt: Sequence[str] | None = None,
     rest: str | int = "pack",
     turn: int = 0,
     phase: str = DRAW,
@@ -219,6 +230,7 @@ def position(
     lost_turns: Sequence[int] | None = None,
     totals: Sequence[int] | None = None,
     target: int = 1000,
+    rulings: int = RULINGS,
 ) -> Trupe:
     """A game in the given position during `turn`'s turn: at its start (phase "draw"), after
     its draw (phase "play"), or owing more discards (phase "discard").
@@ -227,14 +239,16 @@ def position(
     card is the latest discard); the pack and the open pack are listed top card first. The cards
     named nowhere lie under the pack (``rest="pack"``), under the open pack with the pack
     empty (``rest="open pack"``), or in one seat's hand (``rest=seat``; its premiums and
-    penalties among that seat's specials), so that nothing is left to draw. `totals` are the
-    scores of one earlier round (None: this is the first). The dealer is the seat on the right
-    of `turn` unless named.
+    penalties among that seat's specials), so that nothing is left to draw. Hand cards count
+    as drawn from the pack earlier in the hand, but those a seat's `dealt` names (e.g.
+    ``["B2 B2", ""]``), which were dealt to it; declarations were made on earlier turns.
+    `totals` are the scores of one earlier round (None: this is the first). The dealer is the
+    seat on the right of `turn` unless named.
     """
     seats = len(hands)
     assert phase in (DRAW, PLAY, DISCARD)
     dealer = (turn - 1) % seats if dealer is None else dealer
-    game = new(seats, dealer=dealer, target=target, stack=range(DECK_SIZE))
+    game = new(seats, dealer=dealer, target=target, stack=range(DECK_SIZE), rulings=rulings)
     cards = Cards()
     game.declarations = {}
     for did, (owner, spec) in enumerate(declared):
@@ -244,7 +258,10 @@ def position(
     open_top_first = cards.many(open_pack)
     pack_top_first = cards.many(pack)
     game.specials = [cards.many(spec) for spec in (specials or [""] * seats)]
-    game.hands = [hand_order(cards.many(hand)) for hand in hands]
+    dealt_cids = [cards.many(spec) for spec in (dealt or [""] * seats)]
+    game.hands = [
+        hand_order([*cards.many(hand), *held]) for hand, held in zip(hands, dealt_cids, strict=True)
+    ]
     left = cards.rest()
     if rest == "pack":
         pack_top_first += left
@@ -263,6 +280,10 @@ def position(
     game.extra_due = [0] * seats
     game.turn, game.phase, game.discards_due, game.taken = turn, phase, discards_due, None
     game.turnovers, game.went_out, game.hand_type = 0, None, None
+    game.turn_number = 1
+    game.from_pack = {cid for hand in game.hands for cid in hand} - {
+        cid for held in dealt_cids for cid in held
+    }
     game.round_scores, game.result, game.awaiting_deal = [], None, False
     game.round = 1
     if totals is not None:

@@ -85,7 +85,8 @@ def position(
     """Seat 0's turn in a game with these hands (a number: that many cards making nothing
     together), declarations (owner, cards), discard row (oldest first) and pack (top card
     first, the unnamed cards under it). In phase "declare taken", `taken` is the card seat 0
-    has just taken from the row (into its hand)."""
+    has just taken from the row (into its hand). The other hand cards were drawn from the pack
+    on earlier turns, and the declarations made on earlier turns."""
     seats = len(hands)
     setup = get_game("trupe").setup(seats, {"target": 1000}, 7, seats - 1)
     game = Trupe(setup, stack=range(DECK_SIZE))
@@ -110,6 +111,9 @@ def position(
     game.specials = [[] for _ in range(seats)]
     game.lost_turns, game.extra_due = [0] * seats, [0] * seats
     game.turn, game.phase, game.discards_due = 0, phase, discards_due
+    # Hand cards came from the pack on earlier turns (ruling 6), all but a card just taken.
+    game.turn_number = 1
+    game.from_pack = {cid for hand in game.hands for cid in hand} - {game.taken}
     where = Counter(cid for zone in game.zones().values() for cid in zone.cards)
     assert sorted(where) == list(range(DECK_SIZE)) and set(where.values()) == {1}
     return game
@@ -230,6 +234,22 @@ def test_it_draws_rather_than_take_a_card_only_for_a_sequence() -> None:
     view = game.view(0)
     assert {"kind": "take", "cid": game.row[0]} in view["legal"]
     assert choose(game) == {"kind": "draw"}
+
+
+def test_in_a_long_hand_it_takes_any_row_card_it_can_and_discards_at_random_now_and_then() -> None:
+    """A hand ends only when someone goes out: after the open pack has been turned over twice,
+    the bot takes even a card for a sequence, and its discards are not all the same."""
+    game = position([PAIRED, FULL], row="M2", phase=DRAW)
+    game.turnovers = 2
+    assert choose(game) == {"kind": "take", "cid": game.row[0]}
+    discards = set()
+    for seed in range(20):
+        game = position([PAIRED, FULL], phase=PLAY)
+        game.turnovers = 2
+        action = to_wire(HeuristicBot(seed).choose(game.seat_view(0), game.legal(0)))
+        assert action in game.view(0)["legal"]
+        discards.add(action["cid"])
+    assert len(discards) > 2
 
 
 def test_it_declares_the_taken_card_where_it_scores_most() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from cardtable.engine import Event, OptionError, PlainAction, new_game
 from cardtable.engine.trupe.cards import DECK, TREFOIL_CID
-from cardtable.engine.trupe.rules import DISCARD, DRAW, EXTRA, PLAY, TAKEN, Trupe
+from cardtable.engine.trupe.rules import DISCARD, DRAW, EXTRA, PLAY, RULINGS, TAKEN, Trupe
 from tests.trupe.position import (
     DRAW_ACTION,
     assert_conserved,
@@ -25,6 +25,7 @@ from tests.trupe.position import (
     hand,
     in_row,
     kinds,
+    label,
     labels,
     lines,
     new,
@@ -43,7 +44,6 @@ from tests.trupe.position import (
 
 DRAW_FIRST = "Start your turn by drawing from the pack or taking a card from the discard row."
 DRAWN = "You have drawn this turn; declare, extend, lay down a final pair, or discard."
-DECLARE_TAKEN = "Declare the card you took from the discards now, in a new combination."
 EXTRA_FIRST = "Before play starts, discard a card for each extra draw your Miranda gave you."
 MORE_DISCARDS = "Discard another card: your Miranda's extra draws are paid for with discards."
 NOT_YOUR_TURN = "It is not your turn."
@@ -692,7 +692,7 @@ def test_ruling_5_only_row_cards_that_make_a_new_combination_with_the_hand_may_b
         {"kind": "take", "cid": in_row(game, "MGold")},
     ]
     assert refused(game, 0, take(game, "G1")) == (
-        "You may take the Girl Scout 1 only to declare it at once in a new combination with "
+        "You may take the Girl Scout 1 only to declare it this turn in a new combination with "
         "cards from your hand, and your hand has none for it."
     )
     # A card that would only extend an earlier declaration may not be taken.
@@ -701,9 +701,24 @@ def test_ruling_5_only_row_cards_that_make_a_new_combination_with_the_hand_may_b
     assert refused(game, 0, {"kind": "take"}) == "That card is not in the discard row."
 
 
-def test_ruling_5_a_taken_card_must_be_declared_at_once() -> None:
+def declare_taken(name: str) -> str:
+    """The refusal of anything that would end the turn before the taken card is declared."""
+    return (
+        f"Declare the {name} you took from the discards before your turn ends, in a new "
+        "combination with cards from your hand."
+    )
+
+
+def keep_for_taken(name: str) -> str:
+    return (
+        f"Keep the cards that declare the {name} you took from the discards: it must be "
+        "declared this turn, in a new combination with cards from your hand."
+    )
+
+
+def test_ruling_5_a_taken_card_may_be_declared_first() -> None:
     game = position(["B2 B2 G1 G1 G1 S1 S2", "S4"], [(0, "M2 M2 M2")], row="M4 B2")
-    events = play(game, 0, take(game, "B2"))
+    play(game, 0, take(game, "B2"))
     taken = game.taken
     assert taken is not None and DECK[taken].short == "B2"
     table = game.view(1)["table"]
@@ -712,17 +727,11 @@ def test_ruling_5_a_taken_card_must_be_declared_at_once() -> None:
     assert taken not in game.zones()["hand 0"].cards
     twos = cards(game, 0, "B2 B2 B2")
     assert taken in twos
-    # The only legal actions are declarations including the taken card.
+    # Its declarations come first; the Girl Scout 1s may be declared before it as well.
     assert game.legal_actions(0) == [
-        {"kind": "declare", "cids": [taken, *[c for c in twos if c != taken]]}
+        {"kind": "declare", "cids": [taken, *[c for c in twos if c != taken]]},
+        {"kind": "declare", "cids": cards(game, 0, "G1 G1 G1")},
     ]
-    assert refused(game, 0, DRAW_ACTION) == DECLARE_TAKEN
-    assert refused(game, 0, discard(game, 0, "S1")) == DECLARE_TAKEN
-    assert refused(game, 0, pair(game, 0, "G1 G1")) == DECLARE_TAKEN
-    assert refused(game, 0, {"kind": "extend", "declaration": 0, "cid": taken}) == DECLARE_TAKEN
-    assert refused(game, 0, declare(game, 0, "G1 G1 G1")) == (
-        "Declare the Brownie 2 you took from the discards first, in a new combination."
-    )
     events = play(game, 0, {"kind": "declare", "cids": twos})
     assert kinds(events) == ["declare"]
     assert game.phase == PLAY and game.taken is None
@@ -733,13 +742,76 @@ def test_ruling_5_a_taken_card_must_be_declared_at_once() -> None:
     assert turn_seats(events) == [1]
 
 
+def test_ruling_5_a_taken_card_may_be_declared_later_in_the_turn() -> None:
+    game = position(["B2 B2 G1 G1 G1 S1 S2", "S4"], row="M4 B2")
+    play(game, 0, take(game, "B2"))
+    taken = game.taken
+    assert taken is not None
+    events = play(game, 0, declare(game, 0, "G1 G1 G1"))
+    assert kinds(events) == ["declare"]
+    # Still to be declared: the turn cannot end, and everyone still sees the card.
+    assert game.view(1)["table"]["phase"] == TAKEN
+    assert game.view(1)["table"]["taken"] == wire(taken)
+    others = [cid for cid in cards(game, 0, "B2 B2 B2") if cid != taken]
+    assert game.legal_actions(0) == [{"kind": "declare", "cids": [taken, *others]}]
+    assert refused(game, 0, discard(game, 0, "S1")) == declare_taken("Brownie 2")
+    play(game, 0, declare(game, 0, "B2 B2 B2"))
+    assert game.phase == PLAY and game.taken is None
+    assert declared(game) == {0: (0, "G1 G1 G1"), 1: (0, "B2 B2 B2")}
+    assert turn_seats(play(game, 0, discard(game, 0, "S1"))) == [1]
+
+
+def test_ruling_5_an_extension_may_come_before_the_taken_cards_declaration() -> None:
+    game = position(["G1 B2 B2 S1 S2", "S4"], [(0, "G1 G1 G1")], row="B2")
+    play(game, 0, take(game, "B2"))
+    taken = game.taken
+    assert taken is not None
+    assert of_kind(game, 0, "extend") == [extend(game, 0, "G1", 0)]
+    play(game, 0, extend(game, 0, "G1", 0))
+    assert game.phase == TAKEN
+    play(game, 0, declare(game, 0, "B2 B2 B2"))
+    assert declared(game) == {0: (0, "G1 G1 G1 G1"), 1: (0, "B2 B2 B2")}
+
+
+def test_ruling_5_the_turn_never_ends_with_the_taken_card_undeclared() -> None:
+    game = position(["B2 B2 G1 G1 S1 S2", "S4"], row="M4 B2")
+    play(game, 0, take(game, "B2"))
+    before = game.legal_actions(0)
+    assert [action["kind"] for action in before] == ["declare"]
+    reason = declare_taken("Brownie 2")
+    assert refused(game, 0, discard(game, 0, "S1")) == reason
+    assert refused(game, 0, pair(game, 0, "G1 G1")) == reason
+    assert refused(game, 0, DRAW_ACTION) == reason
+    assert refused(game, 0, take(game, "M4")) == reason
+
+
+def test_ruling_5_plays_that_would_leave_the_taken_card_undeclarable_are_refused() -> None:
+    # The Brownie 2 taken makes only the sequence 1-2-3; the three Brownie 3s would use its 3.
+    game = position(["B1 B3 B3 B3 S1 S4", "M4"], row="B2")
+    play(game, 0, take(game, "B2"))
+    taken = game.taken
+    assert taken is not None
+    assert game.legal_actions(0) == [
+        {"kind": "declare", "cids": [*cards(game, 0, "B1"), taken, *cards(game, 0, "B3")]}
+    ]
+    assert refused(game, 0, declare(game, 0, "B3 B3 B3")) == keep_for_taken("Brownie 2")
+    # An extension that would take a card the taken card needs is refused too.
+    game = position(["B1 B3 S1 S4", "M4"], [(0, "B3 B3 B3")], row="B2")
+    play(game, 0, take(game, "B2"))
+    assert of_kind(game, 0, "extend") == []
+    assert refused(game, 0, extend(game, 0, "B3", 0)) == keep_for_taken("Brownie 2")
+
+
 def test_ruling_5_a_taken_card_never_extends_an_earlier_declaration() -> None:
     game = position(["B1 B3 S1", "S4"], [(0, "B2 B2 B2")], row="B2")
     play(game, 0, take(game, "B2"))
     taken = game.taken
     assert taken is not None
     assert of_kind(game, 0, "extend") == []
-    assert refused(game, 0, {"kind": "extend", "declaration": 0, "cid": taken}) == DECLARE_TAKEN
+    assert refused(game, 0, {"kind": "extend", "declaration": 0, "cid": taken}) == (
+        "The Brownie 2 you took from the discards never extends a declaration: declare it in "
+        "a new combination with cards from your hand."
+    )
     assert game.legal_actions(0) == [
         {"kind": "declare", "cids": [*cards(game, 0, "B1"), taken, *cards(game, 0, "B3")]}
     ]
@@ -795,6 +867,68 @@ def test_ruling_6_a_card_from_the_pack_turns_an_own_3_into_a_4_on_a_later_turn()
     assert declared(game) == {0: (0, "B2 B2 B2 B2")}
     assert game.view(1)["table"]["table_points"] == [10, 0]
     assert hand(game, 0) == "S1 S1" and game.phase == PLAY
+
+
+def test_ruling_6_a_card_dealt_never_extends() -> None:
+    game = position(["S1 S1", "M4"], [(0, "B2 B2 B2")], dealt=["B2", ""], pack="G3")
+    play(game, 0, DRAW_ACTION)
+    assert of_kind(game, 0, "extend") == []
+    assert game.view(0)["table"]["from_pack"] == cards(game, 0, "G3 S1 S1")
+    assert refused(game, 0, extend(game, 0, "B2", 0)) == (
+        "Only a card drawn from the pack extends a declared 3, and the Brownie 2 was dealt to you."
+    )
+
+
+def test_ruling_6_a_3_is_extended_on_a_later_turn_only() -> None:
+    # Three Brownie 2s dealt and declared: the fourth, drawn from the pack that turn, does not
+    # extend them on that turn; on the next it does.
+    game = stacked(["B2 B2 B2 G3 G3 S4 S4 M1 M1", "M3 M3 S1 S1"], pack="B2 G1 G2")
+    assert game.turn == 0 and game.phase == DRAW
+    play(game, 0, DRAW_ACTION)
+    assert hand(game, 0).count("B2") == 4
+    drawn_b2 = next(cid for cid in game.hands[0] if label(cid) == "B2" and cid in game.from_pack)
+    dealt_b2s = [cid for cid in game.hands[0] if label(cid) == "B2" and cid != drawn_b2]
+    play(game, 0, {"kind": "declare", "cids": dealt_b2s})
+    assert game.view(1)["table"]["declared_this_turn"] == [0]
+    assert of_kind(game, 0, "extend") == []
+    assert refused(game, 0, {"kind": "extend", "declaration": 0, "cid": drawn_b2}) == (
+        "A 3 is extended on a later turn than it was declared: declare all four together, or "
+        "extend it on your next turn."
+    )
+    play(game, 0, discard(game, 0, "M1"))
+    play(game, 1, DRAW_ACTION)
+    play(game, 1, discard(game, 1, "S1"))
+    play(game, 0, DRAW_ACTION)
+    assert game.view(0)["table"]["declared_this_turn"] == []
+    assert of_kind(game, 0, "extend") == [{"kind": "extend", "declaration": 0, "cid": drawn_b2}]
+    play(game, 0, {"kind": "extend", "declaration": 0, "cid": drawn_b2})
+    assert declared(game) == {0: (0, "B2 B2 B2 B2")}
+
+
+def test_ruling_6_a_replacement_for_a_special_comes_from_the_pack() -> None:
+    # The premium dealt to seat 0 is replaced by the Brownie 2 on top of the pack.
+    game = stacked(["B2 B2 B2 P1", "M3 M3 S1 S1"], pack="B2 G1 G2")
+    replacement = next(cid for cid in game.hands[0] if cid in game.from_pack)
+    assert label(replacement) == "B2"
+    play(game, 0, DRAW_ACTION)
+    dealt_b2s = [cid for cid in game.hands[0] if label(cid) == "B2" and cid != replacement]
+    play(game, 0, {"kind": "declare", "cids": dealt_b2s})
+    play(game, 0, {"kind": "discard", "cid": game.hands[0][-1]})
+    play(game, 1, DRAW_ACTION)
+    play(game, 1, discard(game, 1, "S1"))
+    play(game, 0, DRAW_ACTION)
+    assert of_kind(game, 0, "extend") == [{"kind": "extend", "declaration": 0, "cid": replacement}]
+
+
+def test_ruling_6_under_the_first_rulings_any_hand_card_extended_on_any_turn() -> None:
+    """Games stored before the current rulings replay under the first (option rulings=1)."""
+    game = position(["", "M4"], dealt=["B2 B2 B2 B2 S1 S2", ""], phase=PLAY, rulings=1)
+    # Every hand card counts as one that may extend.
+    assert game.view(0)["table"]["from_pack"] == game.hands[0]
+    play(game, 0, declare(game, 0, "B2 B2 B2"))
+    assert of_kind(game, 0, "extend") == [extend(game, 0, "B2", 0)]
+    play(game, 0, extend(game, 0, "B2", 0))
+    assert declared(game) == {0: (0, "B2 B2 B2 B2")}
 
 
 @pytest.mark.parametrize(
@@ -964,11 +1098,34 @@ def test_ruling_7_nothing_left_to_draw_ends_the_hand_with_no_winner() -> None:
     assert game.round_scores[-1].points == (2, 4 - 8 - members - 2 * others)
 
 
-def test_cardtable_ends_a_hand_whose_pack_was_turned_over_three_times() -> None:
-    """Not in the rulings: cardtable's own bound, so a hand nobody can finish still ends."""
-    game = position(["B1", "M1"], open_pack="S3 S2 S1", rest=1)
-    game.turnovers = 3
-    events = play(game, 0, DRAW_ACTION)
+def turn_over_each_turn(rulings: int) -> Trupe:
+    """A position where the pack is empty and the open pack holds one card, under a full row:
+    each draw turns the open pack over, and each discard covers one row card to make the next
+    open pack."""
+    return position(["B1", "M1"], row="G1 G2 G3 G4 S1", open_pack="S3", rest=1, rulings=rulings)
+
+
+def test_ruling_7_the_open_pack_is_turned_over_as_often_as_the_pack_runs_out() -> None:
+    game = turn_over_each_turn(RULINGS)
+    for times in range(1, 7):
+        seat = game.turn
+        events = play(game, seat, DRAW_ACTION)
+        assert kinds(events) == ["turn_over", "draw"]
+        assert event(events, "turn_over") == {"pack": 1, "times": times}
+        drew = drawn(events, seat)
+        assert game.view(None)["table"]["turnovers"] == times
+        play(game, seat, discard(game, seat, drew))
+    assert game.went_out is None and not game.awaiting_deal
+
+
+def test_ruling_7_under_the_first_rulings_a_fourth_run_out_ended_the_hand() -> None:
+    """Games stored before the current rulings replay under the first (option rulings=1)."""
+    game = turn_over_each_turn(1)
+    for _ in range(3):
+        seat = game.turn
+        events = play(game, seat, DRAW_ACTION)
+        play(game, seat, discard(game, seat, drawn(events, seat)))
+    events = play(game, game.turn, DRAW_ACTION)
     assert kinds(events) == ["no_winner", "round_end", "next_dealer"]
 
 

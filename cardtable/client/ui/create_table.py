@@ -125,9 +125,14 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
         for option in game["options"]:
             with Horizontal(classes="field"):
                 yield Label(option["name"])
-                if option["kind"] == "bool":
-                    yield Checkbox(
-                        "", bool(option["default"]), id=f"option-{option['name']}", compact=True
+                if option["kind"] == "bool":  # off / on, as the rules write it
+                    yield Select(
+                        [("off", False), ("on", True)],
+                        value=bool(option["default"]),
+                        allow_blank=False,
+                        id=f"option-{option['name']}",
+                        tooltip=option.get("description"),
+                        compact=True,
                     )
                 elif option.get("choices"):
                     yield Select(
@@ -184,7 +189,7 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
         options: dict[str, Any] = {}
         for option in self.game["options"]:
             widget = self.query_one(f"#option-{option['name']}")
-            if isinstance(widget, Select | Checkbox):
+            if isinstance(widget, Select):
                 options[option["name"]] = widget.value
                 continue
             assert isinstance(widget, Input)

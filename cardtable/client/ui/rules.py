@@ -34,6 +34,15 @@ def option_words(spec: OptionSpec, value: Any) -> str:
     return str(value)
 
 
+def offered_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """`options` but those the game does not offer players (kept for stored games only)."""
+    try:
+        hidden = {spec.name for spec in get_game(game).options if not spec.offered}
+    except OptionError:
+        hidden = set()
+    return {name: value for name, value in options.items() if name not in hidden}
+
+
 def rules_markdown(game: str, title: str, options: Mapping[str, Any] | None = None) -> str:
     """The rules of `game` as Markdown, with the figures of `options` (the table's; None: the
     defaults, and no line about the table), or a note when they cannot be read."""
@@ -49,8 +58,8 @@ def for_table(markdown: str, game: str, options: Mapping[str, Any] | None) -> st
     """`markdown` with each marked figure given as the table's value of its option, a line
     under the title with those values (when `options` are given), and no comments."""
     try:
-        specs = {spec.name: spec for spec in get_game(game).options}
-        values = resolve_options(tuple(specs.values()), options or {})
+        specs = {spec.name: spec for spec in get_game(game).options if spec.offered}
+        values = resolve_options(tuple(specs.values()), offered_options(game, options or {}))
     except OptionError:
         specs, values = {}, {}
 

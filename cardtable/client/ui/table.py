@@ -44,6 +44,7 @@ from cardtable.client.ui.offers import (
     question,
 )
 from cardtable.client.ui.plain import clean
+from cardtable.client.ui.running import RunningScreen
 from cardtable.client.ui.scoring import ScoringScreen, result_words
 from cardtable.client.ui.table_state import TableState
 from cardtable.client.ui.turn_clock import ShownClock, ran_out_words
@@ -523,6 +524,10 @@ class TableScreen(Screen[None]):
             self.notify("No scores yet: the game has not started.")
             return
         view = self.state.view
+        running = self.board.running_count(self.state) if score is None else None
+        if running is not None:
+            self._show_scores(RunningScreen(self.state, running))
+            return
         if score is None:
             if not view["round_scores"]:
                 self.notify("No round has been scored yet.")

@@ -21,6 +21,12 @@ SPEC = GameSpec(
             minimum=1,
             maximum=10,
         ),
+        OptionSpec(
+            "strict",
+            False,
+            "show only what the printed game shows: scoring piles lie face down, their points "
+            "unknown until the round ends",
+        ),
     ),
     game_class=ChineseTen,
     summary="Capture the card that makes ten with yours, then flip from the deck.",

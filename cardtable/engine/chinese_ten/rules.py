@@ -126,6 +126,10 @@ class ChineseTen(Game):
         self.faces, self.sort_keys = facts.faces, facts.sort_keys
         self.hand_size = HAND_SIZES[(decks, setup.seats)]
         self.rounds: int = setup.options["rounds"]
+        #: Show only what the printed game shows: scoring piles lie face down.
+        self.strict = bool(setup.options.get("strict", False))
+        #: The cards the latest action captured, shown face up as they were taken.
+        self.just_captured: list[int] = []
         self.hands: list[list[int]] = []
         self.piles: list[list[int]] = [[] for _ in range(self.seats)]
         self.pile_points = [0] * self.seats
@@ -145,6 +149,7 @@ class ChineseTen(Game):
         hands, position = self._deal_hands(order, self.hand_size)
         self.piles = [[] for _ in range(self.seats)]
         self.pile_points = [0] * self.seats
+        self.just_captured = []
         self.hands = [self._sorted(hand) for hand in hands]  # kept sorted from here on
         self.spots = [[order[position + index]] for index in range(SPOTS)]
         position += SPOTS
@@ -193,7 +198,13 @@ class ChineseTen(Game):
         zones = {"deck": Zone(tuple(self.deck))}
         for seat in range(self.seats):
             zones[f"hand {seat}"] = Zone(tuple(self.hands[seat]), owner=seat)
-            zones[f"pile {seat}"] = Zone(tuple(self.piles[seat]), public=True)
+            if self.strict:  # face down, but for the cards just taken
+                pile = self.piles[seat]
+                zones[f"pile {seat}"] = Zone(tuple(c for c in pile if c not in self.just_captured))
+                shown = tuple(c for c in pile if c in self.just_captured)
+                zones[f"pile {seat} just taken"] = Zone(shown, public=True)
+            else:
+                zones[f"pile {seat}"] = Zone(tuple(self.piles[seat]), public=True)
         for index, spot in enumerate(self.spots):
             zones[f"spot {index} top"] = Zone(tuple(spot[-1:]), public=True)
             zones[f"spot {index} covered"] = Zone(tuple(spot[:-1]))
@@ -202,6 +213,7 @@ class ChineseTen(Game):
         return zones
 
     def _table_view(self, seat: int | None) -> ChineseTenTable:
+        face_down = self.strict and not (self.over or self.awaiting_deal)
         return ChineseTenTable(
             turn=None if self.over or self.awaiting_deal else self.turn,
             phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
@@ -213,7 +225,7 @@ class ChineseTen(Game):
             deck=len(self.deck),
             flipped=None if self.flipped is None else self.faces[self.flipped],
             piles=tuple(
-                Pile(len(pile), points)
+                Pile(len(pile), None if face_down else points)
                 for pile, points in zip(self.piles, self.pile_points, strict=True)
             ),
             rounds=self.rounds,
@@ -222,6 +234,16 @@ class ChineseTen(Game):
     # -- applying actions --------------------------------------------------------------------
 
     def _apply(self, seat: int, action: GameAction) -> list[Event]:
+        events = self._play(seat, action)
+        self.just_captured = [
+            cid
+            for event in events
+            if isinstance(event.public, Captured)
+            for cid in (event.public.card.cid, event.public.target.cid)
+        ]
+        return events
+
+    def _play(self, seat: int, action: GameAction) -> list[Event]:
         if self.phase == PLAY:
             match action:
                 case Capture(cid=cid, spot=spot):

@@ -134,8 +134,11 @@ class Spot:
 
 @dataclass(frozen=True, slots=True)
 class Pile:
+    """A seat's scoring pile: how many cards, and their points (None while a round is played at
+    a table with the `strict` option: the pile lies face down)."""
+
     count: int
-    points: int
+    points: int | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,11 @@ SPEC = GameSpec(
             maximum=5000,
         ),
         OptionSpec("edition", STANDARD.name, "which edition of the deck", choices=tuple(EDITIONS)),
+        OptionSpec(
+            "strict",
+            False,
+            "show only what the printed game shows: the discard pile's top card and its size",
+        ),
     ),
     game_class=QueenOfScots,
     summary="Meld sets of matching characters and the royal family, with wild Crown Jewels.",

@@ -56,6 +56,7 @@ from cardtable.engine.queen_of_scots.types import (
     Melded,
     OutBy,
     Phase,
+    PileToHand,
     QueenFace,
     QueenOfScotsTable,
     Stop,
@@ -94,6 +95,8 @@ class QueenOfScots(Game):
                 f"{self.seats} players need more than {dealt_cards(self.seats)}"
             )
         self.target: int = int(setup.options.get("target", TARGET))
+        #: Show only what the printed game shows: the pile's top card and its size.
+        self.strict = bool(setup.options.get("strict", False))
         self.hands: list[list[int]] = [[] for _ in range(self.seats)]
         self.stock: list[int] = []  # the top card is the last element
         self.pile: list[int] = []  # the top discard is the last element
@@ -152,7 +155,12 @@ class QueenOfScots(Game):
         return [*self._melds(seat), *adds, *discards]
 
     def zones(self) -> dict[str, Zone]:
-        zones = {"stock": Zone(tuple(self.stock)), "pile": Zone(tuple(self.pile), public=True)}
+        zones = {"stock": Zone(tuple(self.stock))}
+        if self.strict:  # each discard covers the one before
+            zones["pile"] = Zone(tuple(self.pile[:-1]))
+            zones["pile top"] = Zone(tuple(self.pile[-1:]), public=True)
+        else:
+            zones["pile"] = Zone(tuple(self.pile), public=True)
         for seat in range(self.seats):
             zones[f"hand {seat}"] = Zone(tuple(self.hands[seat]), owner=seat)
         for group in self.sets.values():
@@ -169,7 +177,8 @@ class QueenOfScots(Game):
             hand=None if seat is None else self._cards(self.hands[seat]),
             hand_counts=tuple(len(hand) for hand in self.hands),
             stock=len(self.stock),
-            pile=self._cards(self.pile),
+            pile=self._cards(self.pile[-1:] if self.strict else self.pile),
+            pile_size=len(self.pile),
             top=self.edition.face(self.pile[-1]) if self.pile else None,
             sets=tuple(group.seen(self.edition) for group in self.sets.values()),
             table_values=tuple(self.table_value(s) for s in range(self.seats)),
@@ -300,13 +309,14 @@ class QueenOfScots(Game):
             top=self.edition.face(top_cid),
             played=self._cards(cids),
             jewels_shown=0,
-            to_hand=self._cards(rest),
+            to_hand=() if self.strict else self._cards(rest),
             set_id=group.id,
             of=group.match,
             new=new,
             value=group.value(self.edition),
+            to_hand_count=len(rest),
         )
-        return [Event(event), *self._out_if_empty(seat, "take")]
+        return [self._took(seat, event, rest), *self._out_if_empty(seat, "take")]
 
     def _take_jewel(self, seat: int, set_id: int | None) -> list[Event]:
         """Ruling 4: two Crown Jewels shown (they stay in hand); the taken one joins a set."""
@@ -330,13 +340,21 @@ class QueenOfScots(Game):
             top=self.edition.face(top_cid),
             played=(),
             jewels_shown=MIN_NATURALS,
-            to_hand=self._cards(rest),
+            to_hand=() if self.strict else self._cards(rest),
             set_id=group.id,
             of=group.match,
             new=False,
             value=group.value(self.edition),
+            to_hand_count=len(rest),
         )
-        return [Event(event)]
+        return [self._took(seat, event, rest)]
+
+    def _took(self, seat: int, took: Took, rest: Sequence[int]) -> Event:
+        """A take as told: at a strict table, the cards that lay under the top are shown to
+        the taker alone."""
+        if not self.strict:
+            return Event(took)
+        return Event(took, {seat: PileToHand(self._cards(rest))})
 
     def _meld(self, seat: int, named: tuple[int, ...]) -> list[Event]:
         cids = named_cards(named, self.hands[seat])

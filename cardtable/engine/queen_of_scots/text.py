@@ -87,4 +87,4 @@ def took_words(took: Took) -> str:
             f"takes the pile with {cards_words(took.played)}, putting them and "
             f"{card_words(took.top)} {start} {set_words(took.of)}"
         )
-    return f"{how} ({took.value}); {len(took.to_hand)} cards go to their hand."
+    return f"{how} ({took.value}); {took.to_hand_count} cards go to their hand."

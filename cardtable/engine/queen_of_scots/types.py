@@ -159,7 +159,9 @@ class Stopped(EventPart):
 class Took(EventPart):
     """`seat` took the pile: `top` and the `played` cards onto set `set_id` (of `of`, `new`
     when the take made it), worth `value` now; `jewels_shown` Crown Jewels shown for a Crown
-    Jewel on top; `to_hand` the rest of the pile."""
+    Jewel on top; `to_hand` the rest of the pile, `to_hand_count` cards (at a table playing the
+    `strict` option, the rest lay hidden under the top: `to_hand` is empty, and the taker alone
+    is shown them, in `PileToHand`)."""
 
     kind: ClassVar[str] = "take"
     seat: int
@@ -171,6 +173,15 @@ class Took(EventPart):
     of: str = wire_field()
     new: bool = wire_field()
     value: int = wire_field()
+    to_hand_count: int = wire_field()
+
+
+@dataclass(frozen=True, slots=True)
+class PileToHand:
+    """The private part of `Took` at a `strict` table: the rest of the pile, shown to the taker
+    alone."""
+
+    pile_cards: tuple[QueenFace, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +254,9 @@ Phase = Literal["pickup", "meld", "deal", "over"]
 @dataclass(frozen=True, slots=True)
 class QueenOfScotsTable:
     """What a seat sees of the table (`hand` is None for a spectator). The pile and the sets
-    list their cards bottom first; `top` is the pile's top card."""
+    list their cards bottom first; `top` is the pile's top card. `pile` is every card of the
+    pile, or only its top at a table playing the `strict` option (the pile is face up, but
+    each discard covers the one before); `pile_size` counts them all."""
 
     turn: int | None
     phase: Phase
@@ -253,6 +266,7 @@ class QueenOfScotsTable:
     hand_counts: tuple[int, ...]
     stock: int
     pile: tuple[QueenFace, ...]
+    pile_size: int
     top: QueenFace | None
     sets: tuple[SetView, ...]
     table_values: tuple[int, ...]
@@ -267,7 +281,7 @@ TYPES = GameTypes(
         Turn,
         (Drew, DrawnCard),
         Stopped,
-        Took,
+        (Took, PileToHand),
         Melded,
         Added,
         Discarded,

@@ -5,7 +5,7 @@ from cardtable.engine.bots import RandomBot
 from cardtable.engine.options import OptionSpec
 from cardtable.engine.spec import GameSpec
 from cardtable.engine.trupe.bots import HeuristicBot
-from cardtable.engine.trupe.rules import TARGET, Trupe
+from cardtable.engine.trupe.rules import FIRST_RULINGS, RULINGS, TARGET, Trupe
 from cardtable.engine.trupe.text import describe
 
 SPEC = GameSpec(
@@ -20,6 +20,14 @@ SPEC = GameSpec(
             "the cumulative score that ends the game",
             minimum=50,
             maximum=1000,
+        ),
+        OptionSpec(
+            "rulings",
+            RULINGS,
+            "the rulings a game is played under: games stored before the current rulings "
+            "replay under the first",
+            choices=(FIRST_RULINGS, RULINGS),
+            offered=False,
         ),
     ),
     game_class=Trupe,

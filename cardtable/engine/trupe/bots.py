@@ -26,7 +26,7 @@ from cardtable.engine.bots import Bot
 from cardtable.engine.core import GameAction, SeatView
 from cardtable.engine.trupe.cards import DECK_SIZE, IDENTITIES, is_honor
 from cardtable.engine.trupe.combinations import SEQUENCE, TEMPLATES, Kind, classify, is_pair
-from cardtable.engine.trupe.rules import HAND_SIZE, MAX_TURNOVERS
+from cardtable.engine.trupe.rules import HAND_SIZE
 from cardtable.engine.trupe.scoring import GAM_BONUS, TRUPE_BONUS
 from cardtable.engine.trupe.types import (
     Declare,
@@ -66,6 +66,10 @@ FEED = 0.25
 CLOSING, NEAR_END = 6, 3
 #: Turns a player after which a hand may end any time, and by which it likely has.
 SHORT, LONG = 8, 16
+#: A hand ends only when someone goes out (ruling 7; with 89 cards the pack never runs dry).
+#: After the open pack has been turned over this often, the bot takes any row card it can and
+#: discards at random half the time, so that bots never play one hand round and round for ever.
+LONG_HAND_TURNOVERS = 2
 
 _ORDER = {code: index for index, code in enumerate(IDENTITIES)}
 _COPIES = {code: 1 if is_honor(code) else 4 for code in IDENTITIES}
@@ -176,6 +180,8 @@ class Reading:
     pair_laid: bool
     draws: int  # the draws the bot counts on
     late: float  # 0: the hand's end is far; 1: it may end on the next turn
+    #: The extensions open to it (ruling 6): (declaration id, identity; None for the Trefoil).
+    extensions: frozenset[tuple[int, str | None]] = frozenset()
     trupe: str | None = None  # the group the bot plays a Trupe in
 
 
@@ -241,7 +247,7 @@ def read(view: SeatView[TrupeTable]) -> Reading:
     while following != seat and table.lost_turns[following]:
         following = (following + 1) % seats
     fewest = min(rivals)
-    drawable = table.pack + (table.open_pack if table.turnovers < MAX_TURNOVERS else 0)
+    drawable = table.pack + table.open_pack
     late = 1.0 if fewest <= NEAR_END or drawable <= 2 * seats else 0.5 if fewest <= CLOSING else 0
     # Each turn draws a card from the pack; each special drawn, its replacement too.
     specials = sum(len(cards) for cards in table.specials)
@@ -264,9 +270,19 @@ def read(view: SeatView[TrupeTable]) -> Reading:
         pair_laid=table.pairs[seat] is not None,
         draws=min(HORIZON, max(1, drawable // seats), max(1, 2 * (fewest - NEAR_END))),
         late=late,
+        extensions=extensions(table, own),
     )
     reading.trupe = trupe_group(reading)
     return reading
+
+
+def extensions(table: TrupeTable, own: Sequence[Own]) -> frozenset[tuple[int, str | None]]:
+    """Ruling 6: the seat's 3s declared before this turn, each with the identities of the hand
+    cards drawn from the pack (None: the Trefoil), which alone may extend them."""
+    drawn = set(table.from_pack or ())
+    codes = {card_code(card) for card in table.hand or () if card.cid in drawn}
+    earlier = [d.id for d in own if len(d.codes) == 3 and d.id not in table.declared_this_turn]
+    return frozenset((did, code) for did in earlier for code in codes)
 
 
 def trupe_group(r: Reading) -> str | None:
@@ -333,7 +349,7 @@ def going_out(
                 steps.pop()
             for index, three in enumerate(threes):
                 for code, four in EXTENSIONS.get(three.codes, {}).items():
-                    if not extended[index]:
+                    if not extended[index] and (three.id, None) in r.extensions:
                         steps.append(("extend", three.id, None, code))
                         leaf(points + four - three.points, groups, seq, discards, pair)
                         steps.pop()
@@ -359,7 +375,7 @@ def going_out(
         counts[x] -= 1
         for index, three in enumerate(threes):
             scores = EXTENSIONS.get(three.codes, {}).get(x)
-            if scores is not None and not extended[index]:
+            if scores is not None and not extended[index] and (three.id, x) in r.extensions:
                 extended[index] = True
                 args = (joker, discards, pair, points + scores - three.points, groups, seq)
                 play(("extend", three.id, x, None), *args)
@@ -450,6 +466,8 @@ def trefoil_use(r: Reading) -> tuple[int, Step] | None:
                 if len(missing) == 1 and (best is None or combo.points > best[0]):
                     best = (combo.points, ("declare", combo.codes, missing[0]))
     for three in r.own:
+        if (three.id, None) not in r.extensions:
+            continue
         for code, four in EXTENSIONS.get(three.codes, {}).items():
             if best is None or four - three.points > best[0]:
                 best = (four - three.points, ("extend", three.id, None, code))
@@ -664,7 +682,8 @@ def choose_taken(r: Reading, legal: Sequence[GameAction], taken: TrupeFace) -> G
     own_trefoil = r.trefoil and card_code(taken) is not None
     best: tuple[float, GameAction] | None = None
     for action in legal:
-        assert isinstance(action, Declare), "a card just taken is declared at once"
+        if not isinstance(action, Declare) or taken.cid not in action.cids:
+            continue  # the bot declares the card it took first
         stand_in = action.stands_for
         combo = combo_of(chooser.codes(action))
         worth = declared_worth(r, r.hand, combo, stand_in, own_trefoil)
@@ -688,11 +707,15 @@ class HeuristicBot(Bot[TrupeTable]):
         assert view is not None, "the heuristic bot reads its view"
         phase = view.table.phase
         r = read(view)
+        long_hand = view.table.turnovers >= LONG_HAND_TURNOVERS
         if phase == "draw":
-            return choose_pickup(r, legal)
+            take = next((action for action in legal if isinstance(action, Take)), None)
+            return take if long_hand and take is not None else choose_pickup(r, legal)
         if phase == "declare taken":
             assert view.table.taken is not None
             return choose_taken(r, legal, view.table.taken)
-        if phase == "play":
-            return choose_play(r, legal)
-        return Chooser(r, legal).discard(r)  # "discard", "discard extra"
+        # In phases "discard" and "discard extra", only the discard is left to choose.
+        action = choose_play(r, legal) if phase == "play" else Chooser(r, legal).discard(r)
+        if isinstance(action, Discard) and long_hand and self.rng.random() < 0.5:
+            return self.rng.choice([a for a in legal if isinstance(a, Discard)])
+        return action

@@ -6,8 +6,15 @@ extra draws are drawn at once too; the extra discards they bring are the holder'
 
 A turn is a `draw` from the pack or a `take` from the discard row, then any `declare`, `extend`
 and `pair` actions, then one `discard` (more after a Miranda). A card taken from the row must be
-declared at once, in a new combination: until it is, the only legal actions are such
-declarations. A hand empties → the player has gone out and the round is scored.
+declared that turn, in a new combination with hand cards (ruling 5): until it is, the turn cannot
+end, and every declaration or extension must leave the cards that declare it. A 3 is extended by
+a card drawn from the pack, on a later turn than the 3 was declared (ruling 6). A hand empties →
+the player has gone out and the round is scored; it ends with no winner only when there is
+nothing left to draw (ruling 7).
+
+Games stored before these rulings were played under the first ones (option ``rulings`` = 1, set
+on them when the database is brought up to date): a hand also ended with no winner when the pack
+ran out a fourth time, and any hand card but a taken one extended a 3, on any turn.
 
 Legal-action lists give one declaration per distinct choice of identities (the lowest card ids
 of each), and every Trefoil identity that works. The engine accepts any cards with the same
@@ -93,20 +100,24 @@ from cardtable.engine.trupe.types import (
 HAND_SIZE = 13
 ROW_SIZE = 5
 TARGET = 150
-#: When the pack runs out for this many times in one hand, the hand ends with no winner.
-MAX_TURNOVERS = 3
+#: The rulings new games are played under (option ``rulings``).
+RULINGS = 2
+#: The first rulings, kept so that games stored under them replay as they were played.
+FIRST_RULINGS = 1
+#: Under the first rulings, a hand ended with no winner when the pack ran out a fourth time.
+FIRST_RULINGS_TURNOVERS = 3
 
 DEALING = "dealing"  # the deal's specials are being declared and replaced
 EXTRA = "discard extra"  # at the deal: a Miranda holder discards one card per extra draw
 DRAW = "draw"  # draw from the pack, or take from the row
-TAKEN = "declare taken"  # a card taken from the row must be declared now
+TAKEN = "declare taken"  # a card taken from the row must be declared before the turn ends
 PLAY = "play"  # declare, extend, lay a final pair, discard
 DISCARD = "discard"  # more discards due this turn (after a Miranda)
 #: The actions each phase allows.
 ALLOWED: dict[str, tuple[type[GameAction], ...]] = {
     EXTRA: (Discard,),
     DRAW: (Draw, Take),
-    TAKEN: (Declare,),
+    TAKEN: (Declare, Extend),
     PLAY: (Declare, Extend, Pair, Discard),
     DISCARD: (Discard,),
 }
@@ -131,6 +142,8 @@ class Declaration:
     owner: int
     cids: list[int]
     trefoil_as: str | None = None
+    #: The hand's turn it was declared in (ruling 6: extended only on a later one).
+    turn: int = -1
     kind: Kind = field(init=False)
 
     def __post_init__(self) -> None:
@@ -178,6 +191,7 @@ class Trupe(Game):
     def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
         super().__init__(setup)
         self.target: int = int(setup.options.get("target", TARGET))
+        self.first_rulings = setup.options.get("rulings", RULINGS) == FIRST_RULINGS
         self.hands: list[list[int]] = [[] for _ in range(self.seats)]
         self.pack: list[int] = []  # the top card is the last element
         self.row: list[int] = []  # visible discards, oldest first
@@ -192,6 +206,10 @@ class Trupe(Game):
         self.discards_due = 0
         self.taken: int | None = None
         self.turnovers = 0
+        #: The hand's turns so far, counting from 1 (ruling 6).
+        self.turn_number = 0
+        #: The cards drawn from the pack this hand (ruling 6: they alone extend a 3).
+        self.from_pack: set[int] = set()
         self.went_out: int | None = None
         self.hand_type: HandType | None = None
         self.opening_events = self._start_round(stack)
@@ -211,6 +229,7 @@ class Trupe(Game):
         self.lost_turns = [0] * self.seats
         self.extra_due = [0] * self.seats
         self.taken, self.turnovers, self.discards_due = None, 0, 0
+        self.turn_number, self.from_pack = 0, set()
         self.went_out, self.hand_type = None, None
         events = [
             Event(
@@ -250,7 +269,7 @@ class Trupe(Game):
         if self.phase == DRAW:
             return [Draw(), *(Take(cid) for cid in self.row if self._can_take(seat, cid))]
         if self.phase == TAKEN:
-            return [*declarations(hand, self.taken, keep=self._keep(seat))]
+            return self._taken_turn_actions(seat)
         return [
             *declarations(hand, keep=self._keep(seat)),
             *self._extends(seat),
@@ -305,6 +324,12 @@ class Trupe(Game):
             turnovers=self.turnovers,
             went_out=self.went_out,
             hand_type=self.hand_type,
+            from_pack=None
+            if seat is None
+            else tuple(cid for cid in self.hands[seat] if self._drawn_from_pack(cid)),
+            declared_this_turn=tuple(
+                d.id for d in self.declarations.values() if d.turn == self.turn_number
+            ),
         )
 
     # -- what a seat has and may do ----------------------------------------------------------
@@ -325,16 +350,55 @@ class Trupe(Game):
         hand = [*self.hands[seat], cid]
         return bool(declarations(hand, cid, keep=self._keep(seat), first_only=True))
 
+    def _taken_turn_actions(self, seat: int) -> list[GameAction]:
+        """Ruling 5, a card taken from the row not declared yet: its new combinations, then
+        the declarations and extensions that leave the cards to declare it with."""
+        hand, taken, keep = self.hands[seat], self.taken, self._keep(seat)
+        assert taken is not None
+        others = [cid for cid in hand if cid != taken]
+        declares = [
+            action
+            for action in declarations(others, keep=keep)
+            if self._taken_still_declarable(seat, action.cids)
+        ]
+        extends = [
+            action
+            for action in self._extends(seat)
+            if self._taken_still_declarable(seat, [action.cid])
+        ]
+        return [*declarations(hand, taken, keep=keep), *declares, *extends]
+
+    def _taken_still_declarable(self, seat: int, playing: Sequence[int]) -> bool:
+        """Ruling 5: whether, after `playing` these hand cards, the card taken from the row can
+        still be declared in a new combination with the cards left."""
+        if self.taken is None or self.taken in playing:
+            return True
+        left = [cid for cid in self.hands[seat] if cid not in playing]
+        return bool(declarations(left, self.taken, keep=self._keep(seat), first_only=True))
+
+    def _drawn_from_pack(self, cid: int) -> bool:
+        """Ruling 6: whether hand card `cid` came from the pack (under the first rulings, any
+        hand card but one taken from the row)."""
+        return cid != self.taken and (self.first_rulings or cid in self.from_pack)
+
+    def _extendable(self, declared: Declaration) -> bool:
+        """Ruling 6: a declared 3, declared on an earlier turn (under the first rulings, on
+        any turn)."""
+        return declared.kind.size == 3 and (self.first_rulings or declared.turn != self.turn_number)
+
     def _extends(self, seat: int) -> list[Extend]:
-        """Ruling 6: a hand card that turns one of the seat's declared 3s into a 4."""
+        """Ruling 6: a card from the pack that turns one of the seat's 3s, declared on an
+        earlier turn, into a 4."""
         actions: list[Extend] = []
         if len(self.hands[seat]) - 1 < self._keep(seat):
             return actions
         for declared in self.own_declarations(seat):
-            if declared.kind.size != 3:
+            if not self._extendable(declared):
                 continue
             codes = declared.codes()
             for cid in self.hands[seat]:
+                if not self._drawn_from_pack(cid):
+                    continue
                 if cid == TREFOIL_CID:
                     actions += [
                         Extend(declared.id, cid, code)
@@ -400,11 +464,25 @@ class Trupe(Game):
                 "a final pair."
             )
 
+    def _check_taken_kept(self, seat: int, playing: Sequence[int]) -> None:
+        """Ruling 5: a declaration or extension leaves the cards that declare the card taken
+        from the row this turn."""
+        if not self._taken_still_declarable(seat, playing):
+            raise IllegalAction(
+                f"Keep the cards that declare the {_name(cast(int, self.taken))} you took from "
+                "the discards: it must be declared this turn, in a new combination with cards "
+                "from your hand."
+            )
+
     def _phase_hint(self) -> str:
+        if self.phase == TAKEN:
+            return (
+                f"Declare the {_name(cast(int, self.taken))} you took from the discards before "
+                "your turn ends, in a new combination with cards from your hand."
+            )
         return {
             EXTRA: "Before play starts, discard a card for each extra draw your Miranda gave you.",
             DRAW: "Start your turn by drawing from the pack or taking a card from the discard row.",
-            TAKEN: "Declare the card you took from the discards now, in a new combination.",
             PLAY: "You have drawn this turn; declare, extend, lay down a final pair, or discard.",
             DISCARD: "Discard another card: your Miranda's extra draws are paid for with discards.",
         }[self.phase]
@@ -425,10 +503,11 @@ class Trupe(Game):
             raise IllegalAction("Holding one card, you draw from the pack only.")
         if not self._can_take(seat, cid):
             raise IllegalAction(
-                f"You may take the {_name(cid)} only to declare it at once in a new combination "
+                f"You may take the {_name(cid)} only to declare it this turn in a new combination "
                 "with cards from your hand, and your hand has none for it."
             )
         self.row.remove(cid)
+        self.from_pack.discard(cid)
         self.hands[seat] = hand_order([*self.hands[seat], cid])
         self.taken = cid
         self.phase = TAKEN
@@ -440,18 +519,15 @@ class Trupe(Game):
         kind = classify([_code(cid, trefoil_as) for cid in cids])
         if isinstance(kind, str):
             raise IllegalAction(kind)
-        if self.taken is not None and self.taken not in cids:
-            raise IllegalAction(
-                f"Declare the {_name(self.taken)} you took from the discards first, in a new "
-                "combination."
-            )
         self._check_kept(seat, len(cids))
+        self._check_taken_kept(seat, cids)
         for cid in cids:
             self.hands[seat].remove(cid)
-        declared = Declaration(self._next_id(), seat, list(cids), trefoil_as)
+        declared = Declaration(self._next_id(), seat, list(cids), trefoil_as, self.turn_number)
         self.declarations[declared.id] = declared
-        self.taken = None
-        self.phase = PLAY
+        if self.taken in cids:
+            self.taken = None
+            self.phase = PLAY
         event = Event(Declared(seat, declared.view()))
         return [event, *self._out_if_empty(seat, "declare")]
 
@@ -471,7 +547,23 @@ class Trupe(Game):
         kind = classify([*declared.codes(), _code(cid, trefoil_as)])
         if isinstance(kind, str):
             raise IllegalAction(f"The {_name(cid, trefoil_as)} does not turn that 3 into a 4.")
+        if cid == self.taken:
+            raise IllegalAction(
+                f"The {_name(cid)} you took from the discards never extends a declaration: "
+                "declare it in a new combination with cards from your hand."
+            )
+        if not self._drawn_from_pack(cid):
+            raise IllegalAction(
+                f"Only a card drawn from the pack extends a declared 3, and the {_name(cid)} "
+                "was dealt to you."
+            )
+        if not self._extendable(declared):
+            raise IllegalAction(
+                "A 3 is extended on a later turn than it was declared: declare all four "
+                "together, or extend it on your next turn."
+            )
         self._check_kept(seat, 1)
+        self._check_taken_kept(seat, [cid])
         self.hands[seat].remove(cid)
         declared.cids.append(cid)
         if trefoil_as is not None:
@@ -544,6 +636,7 @@ class Trupe(Game):
             events.append(Event(LoseTurn(seat, self.lost_turns[seat])))
             seat = self.left_of(seat)
         self.turn, self.phase, self.discards_due, self.taken = seat, DRAW, 1, None
+        self.turn_number += 1
         events.append(Event(Turn(seat, len(self.pack))))
         return events
 
@@ -563,6 +656,7 @@ class Trupe(Game):
                 reasons += ["extra"] * DECK[cid].extra_draws
                 continue
             self.hands[seat].append(cid)
+            self.from_pack.add(cid)
             drew = Drew(seat, reasons.pop(0), len(self.pack))
             events.append(Event(drew, {seat: DrewCard(face(cid))}))
         return False
@@ -582,8 +676,11 @@ class Trupe(Game):
 
     def _turn_over(self, events: list[Event]) -> bool:
         """Ruling 7: the open pack, turned face down, becomes the pack (the row stays).
-        Returns False if there was nothing to turn over, or it had been turned too often."""
-        if not self.open_pack or self.turnovers >= MAX_TURNOVERS:
+        Returns False if there was nothing to turn over (or, under the first rulings, it had
+        been turned over three times)."""
+        if not self.open_pack:
+            return False
+        if self.first_rulings and self.turnovers >= FIRST_RULINGS_TURNOVERS:
             return False
         self.pack, self.open_pack = self.open_pack[::-1], []
         self.turnovers += 1

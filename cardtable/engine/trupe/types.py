@@ -312,6 +312,11 @@ class TrupeTable:
     turnovers: int
     went_out: int | None
     hand_type: HandType | None
+    #: The seat's hand cards drawn from the pack this hand, which alone may extend its 3s
+    #: (ruling 6; under the first rulings, every hand card); None for a spectator.
+    from_pack: tuple[int, ...] | None
+    #: The declarations made during the current turn, which are extended on a later turn only.
+    declared_this_turn: tuple[int, ...]
 
 
 TYPES = GameTypes(

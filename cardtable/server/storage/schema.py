@@ -97,6 +97,18 @@ CREATE TABLE clocks (
 """
 
 
+#: Options added to a game after games of it were stored, with the value that replays those games
+#: as they were played: Trupe's first rulings (a hand also ended when the pack ran out a fourth
+#: time; any hand card extended a 3).
+_STORED_BEFORE: dict[str, dict[str, object]] = {"trupe": {"rulings": 1}}
+
+
+def as_stored(game: str, options: dict[str, object]) -> dict[str, object]:
+    """A stored game's options, with those added to its game since it was stored set to the
+    values it was played under."""
+    return {**_STORED_BEFORE.get(game, {}), **options}
+
+
 def _run_script(connection: sqlite3.Connection, script: str) -> None:
     """Run each statement of `script` inside the caller's transaction (which `executescript`
     would commit first)."""
@@ -123,7 +135,7 @@ def _add_round_scores(connection: sqlite3.Connection) -> None:
             "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
         state = replay(
-            Setup(game, seats, unpack(options), seed, dealer),
+            Setup(game, seats, as_stored(game, unpack(options)), seed, dealer),
             [(seat, unpack(action)) for seat, action in actions],
         )
         scores = state.round_scores
@@ -145,12 +157,25 @@ def _add_clocks(connection: sqlite3.Connection) -> None:
     _run_script(connection, _VERSION_4)
 
 
+def _keep_trupe_games_first_rulings(connection: sqlite3.Connection) -> None:
+    """Version 5: Trupe's current rulings came with it; the Trupe games stored before it are
+    marked as played under the first (option ``rulings`` = 1), so they replay as played."""
+    games = connection.execute("SELECT id, game, options FROM games ORDER BY id").fetchall()
+    for game_id, game, options in games:
+        if game in _STORED_BEFORE:
+            connection.execute(
+                "UPDATE games SET options = ? WHERE id = ?",
+                (pack(as_stored(game, unpack(options))), game_id),
+            )
+
+
 #: Step N takes a file of version N - 1 to version N.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _create_version_1,
     _add_round_scores,
     _add_creator_token_hash,
     _add_clocks,
+    _keep_trupe_games_first_rulings,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

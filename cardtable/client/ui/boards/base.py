@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.widget import Widget
 
+from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameAction, SeatView
 
@@ -141,6 +142,11 @@ class Board(Widget, can_focus=True):
     def seat_note(self, state: TableState, seat: int) -> str:
         """A few words about a seat's public area for the players panel (cards held, tricks)."""
         return ""
+
+    def running_count(self, state: TableState) -> RunningCount | None:
+        """What each seat has banked so far in the round in play, as the game counts it (None:
+        no round is in play, or the game keeps no such count)."""
+        return None
 
     def prompt(self, state: TableState) -> str:
         """What the player should do now, in a line."""

@@ -27,6 +27,7 @@ from cardtable.client.ui.cards import (
     card_label,
     card_text,
 )
+from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.cards import CardFace
 from cardtable.engine.chinese_ten.types import (
@@ -149,7 +150,22 @@ class ChineseTenBoard(Board):
         table = table_of(state.seat_view)
         if table is None:
             return ""
-        return f"hand {table.hand_counts[seat]} · {table.piles[seat].points} pts"
+        pile = table.piles[seat]
+        if pile.points is None:  # a strict table: the pile lies face down
+            return f"hand {table.hand_counts[seat]} · pile {pile.count}"
+        return f"hand {table.hand_counts[seat]} · {pile.points} pts"
+
+    def running_count(self, state: TableState) -> RunningCount | None:
+        table = table_of(state.seat_view)
+        if table is None or table.phase in ("deal", "over"):
+            return None
+        points = tuple(pile.points for pile in table.piles)
+        note = (
+            "At this table the scoring piles lie face down: they are counted when the round ends."
+            if None in points
+            else "Cards left in the layout or the deck at the end score nothing."
+        )
+        return RunningCount("Points captured", points, note)
 
     def prompt(self, state: TableState) -> str:
         table = table_of(state.seat_view)

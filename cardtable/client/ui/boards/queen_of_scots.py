@@ -43,6 +43,7 @@ from cardtable.client.ui.boards.queen_of_scots_reading import (
 )
 from cardtable.client.ui.boards.sheet import changed_mark, news_seen, picked
 from cardtable.client.ui.cards import BLACK_INK, CHANGED, GREEN_ON_DARK, YELLOW_ON_DARK, back_text
+from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import EventPart, GameAction, SeenEvent
 from cardtable.engine.core import Deal
@@ -116,6 +117,13 @@ class QueenOfScotsBoard(QueenOfScotsReading):
             return ""
         table = view.table
         return f"hand {table.hand_counts[seat]} · sets {table.table_values[seat]}"
+
+    def running_count(self, state: TableState) -> RunningCount | None:
+        table = self.queen
+        if table is None or table.phase in ("deal", "over"):
+            return None
+        note = "When the round ends, the cards still in a hand count against their holder."
+        return RunningCount("Sets on the table", table.table_values, note)
 
     # -- the player's keys and clicks -----------------------------------------------------------
 
@@ -276,7 +284,7 @@ class QueenOfScotsBoard(QueenOfScotsReading):
         stock = Text("Stock ")
         stock.append_text(back_text(table.stock) if table.stock else Text("empty"))
         stock.stylize(clicks(("stock",)))
-        pile = Text(f"Pile ×{len(table.pile)} ")
+        pile = Text(f"Pile ×{table.pile_size} ")
         if table.top:
             discarded = table.top.cid in {
                 event.public.card.cid
@@ -304,6 +312,8 @@ class QueenOfScotsBoard(QueenOfScotsReading):
         if under:
             value = sum(card.value for card in under)
             pieces.append(Text(f"{len(under)} more to your hand ({value})", style="dim"))
+        elif table.pile_size > 1:  # a strict table: the cards under the top are not shown
+            pieces.append(Text(f"{table.pile_size - 1} more to your hand", style="dim"))
         rows.append(Row(Text(), pieces))
         return rows
 
@@ -354,8 +364,8 @@ class QueenOfScotsBoard(QueenOfScotsReading):
         match part:
             case Drew():
                 return Text("drew", style=CHANGED)
-            case Took(to_hand=to_hand):
-                return Text(f"took the pile (+{len(to_hand)} to hand)", style=CHANGED)
+            case Took(to_hand_count=count):
+                return Text(f"took the pile (+{count} to hand)", style=CHANGED)
             case Melded(cards=cards):
                 melded = [self.edition.cards[card.cid] for card in cards]
                 return Text(f"melded {meld_words(melded)}", style=CHANGED)

@@ -38,6 +38,7 @@ from cardtable.client.ui.boards.thistle.targets import (
     thistle_view,
 )
 from cardtable.client.ui.cards import back_text
+from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameAction, SeatView
 from cardtable.engine.core import Deal
@@ -142,6 +143,16 @@ class ThistleBoard(Board):
             order = ready or cids
             self.selected = order[0] if order else None
         self._draw()
+
+    def running_count(self, state: TableState) -> RunningCount | None:
+        view = thistle_view(state.seat_view)
+        if view is None or view.table.phase in ("deal", "over"):
+            return None
+        books = [0] * view.seats
+        for book in view.table.books:
+            books[book.owner] += book.value
+        note = "Cards on the table and in hand are counted when the round ends."
+        return RunningCount("Books closed", tuple(books), note)
 
     def seat_note(self, state: TableState, seat: int) -> str:
         view = thistle_view(state.seat_view)

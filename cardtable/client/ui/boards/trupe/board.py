@@ -19,6 +19,7 @@ from cardtable.client.ui.boards.trupe.reading import (
     Choice,
     Naming,
 )
+from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.core import Deal, GameAction
 from cardtable.engine.trupe.cards import identity_name
@@ -84,6 +85,23 @@ class TrupeBoard(TrupeDrawing):
             self.picked, self.cursor = [taken.cid], taken.cid
         self._draw()
 
+    def running_count(self, state: TableState) -> RunningCount | None:
+        table = _table_of(state)
+        if table is None or table.phase in ("deal", "over"):
+            return None
+        specials = [
+            sum(1 if card.type == "premium" else -2 for card in cards) for cards in table.specials
+        ]
+        banked = tuple(
+            points + extra for points, extra in zip(table.table_points, specials, strict=True)
+        )
+        note = (
+            "Declarations, +1 a premium, −2 a penalty. When the hand ends, the cards in hand "
+            "count against all but the player who went out, who gets +50 for a Trupe or +5 "
+            "for a Gam."
+        )
+        return RunningCount("Declared so far", banked, note)
+
     def seat_note(self, state: TableState, seat: int) -> str:
         table = _table_of(state)
         if table is None:
@@ -116,7 +134,7 @@ class TrupeBoard(TrupeDrawing):
             return "Draw from the pack: press d."
         if phase == TAKEN:
             name = table.taken.name if table.taken is not None else "card"
-            return f"Declare the {name} you took: select cards to go with it (space), then m."
+            return f"Declare the {name} you took this turn: select cards to go with it, then m."
         if phase == DISCARD:
             return f"Discard {table.discards_due} more (x): one for each extra draw."
         ways = []
@@ -276,10 +294,18 @@ class TrupeBoard(TrupeDrawing):
             keys = ", ".join(t.key for t in targets)
             self.notify(f"Which declaration? Press {keys}.")
         else:
-            name = face(self.card(chosen[0]))
-            self.notify(
-                f"The {name} does not turn any of your declared 3s into a 4.", severity="warning"
-            )
+            self.notify(self.extend_problem(chosen[0]), severity="warning")
+
+    def extend_problem(self, cid: int) -> str:
+        """Why hand card `cid` extends none of our 3s (ruling 6: only a card drawn from the
+        pack does, and never the card taken from the row)."""
+        name = face(self.card(cid))
+        table = self.trupe
+        if table is not None and table.taken is not None and table.taken.cid == cid:
+            return f"The {name} you took from the discards never extends a declaration."
+        if table is not None and table.from_pack is not None and cid not in table.from_pack:
+            return f"Only a card drawn from the pack extends a 3: the {name} was dealt to you."
+        return f"The {name} does not turn any of your 3s declared before this turn into a 4."
 
     def action_discard(self) -> None:
         chosen = self.chosen()
@@ -291,7 +317,7 @@ class TrupeBoard(TrupeDrawing):
             taken = self.trupe.taken if self.trupe is not None else None
             if taken is not None:
                 self.notify(
-                    f"Declare the {taken.name} you took from the discards first.",
+                    f"Declare the {taken.name} you took from the discards before your turn ends.",
                     severity="warning",
                 )
 

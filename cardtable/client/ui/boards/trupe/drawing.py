@@ -113,7 +113,7 @@ class TrupeDrawing(TrupeReading):
         if table.taken is not None:
             text = Text("Taken: ")
             text.append_text(card_text(table.taken))
-            text.append(" must be declared now")
+            text.append(" must be declared this turn")
             return text
         return None
 

@@ -181,7 +181,10 @@ class TrupeReading(SheetBoard):
         elif len(cids) not in (3, 4):
             return "A combination is exactly 3 or 4 cards."
         if taken is not None and taken.cid not in cids:
-            return f"Declare the {taken.name} you took from the discards first."
+            return (
+                f"Keep the cards that declare the {taken.name} you took from the discards: it "
+                "must be declared this turn."
+            )
         if len(self.held) - len(cids) < self.keep():
             return self.keep_problem()
         if has_trefoil:
@@ -228,6 +231,6 @@ class TrupeReading(SheetBoard):
         if len(self.held) < 2:
             return "Holding one card, you draw from the pack only."
         return (
-            f"You may take the {row[index].name} only to declare it at once in a new "
+            f"You may take the {row[index].name} only to declare it this turn in a new "
             "combination with cards from your hand, and your hand has none for it."
         )
