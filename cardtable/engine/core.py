@@ -791,9 +791,9 @@ class Game(ABC):
             )
         if is_concession(action):
             return self._concession(seat, self.parse(action))
-        return self._play(seat, action) + self._lapse(seat)
+        return self._apply_move(seat, action) + self._lapse(seat)
 
-    def _play(self, seat: int, action: GameAction | Mapping[str, Any]) -> list[Event]:
+    def _apply_move(self, seat: int, action: GameAction | Mapping[str, Any]) -> list[Event]:
         """Apply a move of the game (not a concession), as `apply` describes."""
         if self.is_free(action):
             if self.awaiting_deal:
