@@ -22,7 +22,7 @@ from cardtable.engine import (
 )
 from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.types import NoWinner, TurnedOver
-from cardtable.server.history import replay_steps
+from cardtable.server.history import replay_cursor
 from cardtable.server.storage import SCHEMA_VERSION, Store, open_database, schema
 from cardtable.server.storage.codec import pack
 from cardtable.server.storage.database import APPLICATION_ID
@@ -101,8 +101,13 @@ def test_a_trupe_game_stored_under_the_first_rulings_replays_as_played(tmp_path:
         replayed = replay(record.setup, stored).result
         assert replayed is not None and replayed.to_wire() == result
         # The history replays it too, step by step.
-        steps = replay_steps(store, 1, None)
-        assert len(steps.steps) == len(actions) + 1
+        cursor = replay_cursor(store, 1, None)
+        pages = [cursor.page(0, 200)]
+        while pages[-1].more:
+            pages.append(cursor.page(pages[-1].start + len(pages[-1].steps), 200))
+        steps = [step for page in pages for step in page.steps]
+        assert len(steps) == cursor.total == len(actions) + 1
+        assert steps[-1]["view"]["result"] == result
         # A new game at the table plays the current rulings.
         [table] = store.open_tables(chat_history=0)
         assert dict(table.table.options) == STORED_OPTIONS

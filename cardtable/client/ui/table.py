@@ -164,6 +164,8 @@ class TableScreen(Screen[None]):
         self.turn_clock: ShownClock | None = None
         self._clock_faces: tuple[str, ...] = ()
         self._clock_timer: Timer | None = None
+        #: Whether the screen is mounted, with its widgets there to draw on.
+        self._shown = False
         #: The offer we were last asked about (a partner's to concede, a rematch), with its
         #: question, taken down if the offer closes before we answer.
         self._offer: tuple[Question, Confirm] | None = None
@@ -183,6 +185,7 @@ class TableScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        self._shown = True
         # The tabs change with c and l, or a click; Tab moves between the board, the chat and
         # the log (`action_area`), never to the row of tabs, where no key would do anything.
         for tabs in self.query("#side Tabs").results(Tabs):  # none if the screen is going
@@ -205,7 +208,7 @@ class TableScreen(Screen[None]):
 
     def on_server_said(self, said: ServerSaid) -> None:
         message = said.message
-        if message is self.joined or self not in self.app.screen_stack:
+        if message is self.joined or self not in self.app.screen_stack or not self._shown:
             return  # drawn when mounted; or the screen was closed since the app passed it on
         session = self.session
         if session is None or session.table is None:
@@ -260,7 +263,12 @@ class TableScreen(Screen[None]):
         for event in joined.log:
             log.add(self._event_text(event))
 
+    def on_unmount(self) -> None:
+        self._shown = False
+
     def _draw_state(self) -> None:
+        if not self._shown:
+            return  # not drawn yet, or going: its widgets are not there to draw on
         session = self.session
         state = TableState.of(session) if session else None
         if state is None:
@@ -328,6 +336,8 @@ class TableScreen(Screen[None]):
     def _tick_clock(self) -> None:
         """Draw the players panel again when a time it shows has changed (every second while
         someone's time runs)."""
+        if not self._shown:
+            return
         clock, state = self.turn_clock, self.state
         if clock is None or state is None:
             return
