@@ -504,10 +504,7 @@ class Lobby(Generic[G]):
         table.configure(request.settings)
 
     def _act(self, client: G, request: Act) -> None:
-        table = client.table
-        seat = table.seat_of(client) if table is not None else None
-        if table is None or seat is None:
-            raise ServerError(ErrorCode.NOT_SEATED, "Only a seated player can act.")
+        table, seat = self._seated(client, "act")
         if seat.out_of_time:
             raise ServerError(
                 ErrorCode.NOT_YOUR_TURN,
@@ -534,6 +531,14 @@ class Lobby(Generic[G]):
         self._check_action_rate(client)
         table.act(seat.index, ConcedeAction() if request.agree else PlayOn())
 
+    def _seated(self, client: G, doing: str) -> tuple[Table, Seat]:
+        """The client's table and seat, or `not_seated` saying only a player may be `doing`."""
+        table = client.table
+        seat = table.seat_of(client) if table is not None else None
+        if table is None or seat is None:
+            raise ServerError(ErrorCode.NOT_SEATED, f"Only a seated player can {doing}.")
+        return table, seat
+
     def _check_action_rate(self, client: G) -> None:
         if not client.action_limiter.allow(trio.current_time()):
             rate = self.config.action_rate
@@ -554,10 +559,7 @@ class Lobby(Generic[G]):
         return client.table
 
     def _take_back(self, client: G, request: TakeBack) -> None:
-        table = client.table
-        seat = table.seat_of(client) if table is not None else None
-        if table is None or seat is None:
-            raise ServerError(ErrorCode.NOT_SEATED, "Only a seated player can take back.")
+        table, seat = self._seated(client, "take back")
         self._check_action_rate(client)
         table.take_back(seat.index)
 
