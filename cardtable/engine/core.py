@@ -881,6 +881,22 @@ class Game(ABC):
         wire: dict[str, Any] = to_wire(self.seat_view(seat))
         return wire
 
+    def views(self, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
+        """`view` for each of `viewers`, in order. What every seat sees alike (all but its
+        ``seat``, ``legal`` and ``table``) is written once and shared by the maps, so an equal
+        part of two views is the same object."""
+        if not viewers:
+            return []
+        first = self.view(viewers[0])
+        views = [first]
+        for seat in viewers[1:]:
+            view = dict(first)  # (same keys, same order; the seat's own parts replaced)
+            view["seat"] = seat
+            view["legal"] = [] if seat is None else [to_wire(action) for action in self.legal(seat)]
+            view["table"] = _sharing(to_wire(self._table_view(seat)), first["table"])
+            views.append(view)
+        return views
+
     @property
     def totals(self) -> tuple[int, ...]:
         """Cumulative points per side over the finished rounds."""
@@ -903,3 +919,16 @@ class Game(ABC):
             self.awaiting_deal = True
             events.append(Event(NextDealer(self.dealer, self.round + 1)))
         return events
+
+
+def _sharing(table: Any, like: Any) -> Any:
+    """`table` with each field equal to `like`'s replaced by `like`'s own object."""
+    if type(table) is dict and type(like) is dict:
+        for key, value in table.items():
+            same = like.get(key, _NOTHING)
+            if same is not value and type(same) is type(value) and same == value:
+                table[key] = same
+    return table
+
+
+_NOTHING = object()

@@ -389,13 +389,14 @@ class Update(Message):
     table: int = wire(TABLE_ID)
     game: int = wire(Int(1, 2**31 - 1))
     seq: int = wire(Int(0, 2**31 - 1))
-    events: list[dict[str, Any]] = wire(_WIRE_LIST)
     view: dict[str, Any] | None = wire(Nullable(_WIRE_MAP), None)
-    patch: list[list[Any]] | None = wire(Nullable(_PATCH), None)
     #: The game's turn clock as of this message (None: the game is not timed).
     clock: dict[str, Any] | None = wire(Nullable(_WIRE_MAP), None)
     #: Whether you may take back your last action now.
     take_back: bool = wire(Bool(), False)
+    # (The parts other updates share come last: see `cardtable.protocol.packing`.)
+    events: list[dict[str, Any]] = wire(_WIRE_LIST)
+    patch: list[list[Any]] | None = wire(Nullable(_PATCH), None)
 
     def packed(self) -> bytes:
         """Encoded with the events and patch operations it shares with other updates (see

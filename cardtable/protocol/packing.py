@@ -4,8 +4,9 @@ A server tells every seat at a table of the same action: the public events and m
 view's changes are the same for each. A `Shared` list is encoded the first time a message is
 packed and its bytes are reused by every other message that carries the same object. A message
 is a msgpack map, which is its fields' encodings one after another behind a header, so
-`pack_fields` builds it by hand and puts a `Shared` value's bytes in as they are. The bytes are
-exactly what packing the plain values would give.
+`pack_fields` packs the fields that share nothing in one go and puts each shared value's bytes
+after them as they are. The bytes are exactly what packing the plain values would give when the
+shared fields come last (as `Update` orders them).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import msgpack
 from cardtable.protocol.framing import pack
 
 _HEADERS = msgpack.Packer(use_bin_type=True, autoreset=True)
+_KEYS: dict[str, bytes] = {}
 
 
 class Shared(list[Any]):
@@ -36,6 +38,12 @@ class Shared(list[Any]):
         return self._packed
 
 
+def _holds_shared(value: Any) -> bool:
+    return type(value) is Shared or (
+        type(value) is list and any(type(item) is Shared for item in value)
+    )
+
+
 def pack_value(value: Any) -> bytes:
     """`value` encoded; a `Shared` list, or a list of them and other values, from what each
     `Shared` already holds."""
@@ -48,10 +56,29 @@ def pack_value(value: Any) -> bytes:
     return pack(value)
 
 
+def _key(name: str) -> bytes:
+    packed = _KEYS.get(name)
+    if packed is None:
+        packed = _KEYS[name] = pack(name)
+    return packed
+
+
 def pack_fields(fields: dict[str, Any]) -> bytes:
-    """A map of `fields` encoded as `pack` would encode it, shared values from their bytes."""
-    parts = [_HEADERS.pack_map_header(len(fields))]
+    """A map of `fields` encoded as `pack` would encode it (when the fields holding shared
+    values come last), those values from their bytes."""
+    plain: dict[str, Any] = {}
+    shared: list[bytes] = []
     for key, value in fields.items():
-        parts.append(pack(key))
-        parts.append(pack_value(value))
-    return b"".join(parts)
+        if _holds_shared(value):
+            shared.append(_key(key))
+            shared.append(pack_value(value))
+        elif shared:  # a plain field after a shared one: keep the order, pack it alone
+            shared.append(_key(key))
+            shared.append(pack(value))
+        else:
+            plain[key] = value
+    if not shared:
+        return pack(fields)
+    body = pack(plain)
+    skip = 1 if len(plain) < 16 else 3  # the plain map's own header (fixmap, or map 16)
+    return b"".join([_HEADERS.pack_map_header(len(fields)), memoryview(body)[skip:], *shared])

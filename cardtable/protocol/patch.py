@@ -39,11 +39,73 @@ class PatchError(ValueError):
 # -- making a patch ------------------------------------------------------------------------------
 
 
-def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Operation]:
-    """The operations that turn the plain map `old` into `new` (none when they are equal)."""
+def diff(old: dict[str, Any], new: dict[str, Any], memo: DiffMemo | None = None) -> list[Operation]:
+    """The operations that turn the plain map `old` into `new` (none when they are equal).
+    With a `memo`, a part of the two views diffed before (the same two objects at the same
+    place in other receivers' views) gives the operations found then."""
     operations: list[Operation] = []
-    _diff_maps(old, new, [], operations)
+    if memo is None:
+        _diff_maps(old, new, [], operations)
+    else:
+        _diff_shared_maps(old, new, [], operations, memo, SHARED_DEPTH)
     return operations
+
+
+#: How deep `DiffMemo` looks for parts that several views share (the view's fields, and the
+#: fields of its maps: a game's table parts).
+SHARED_DEPTH = 2
+
+
+class DiffMemo:
+    """The operations found for parts of views, by the identity of the old and new part and
+    their place, for receivers whose views share those parts (`Game.views` writes what every
+    seat sees alike once). It holds the parts it names, so their identities stay theirs while
+    it lives: keep one for one step's receivers, then drop it."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[int, int, tuple[str | int, ...]], tuple[Any, Any, list[Operation]]]
+        self._found = {}
+
+    def operations(self, old: Any, new: Any, path: Path) -> list[Operation]:
+        """The operations that turn the part `old` at `path` into `new`, found once."""
+        key = (id(old), id(new), tuple(path))
+        found = self._found.get(key)
+        if found is None:
+            operations: list[Operation] = []
+            _diff_value(old, new, path, operations)
+            found = self._found[key] = (old, new, operations)
+        return found[2]
+
+
+def _diff_shared_maps(
+    old: dict[str, Any],
+    new: dict[str, Any],
+    path: Path,
+    out: list[Operation],
+    memo: DiffMemo,
+    depth: int,
+) -> None:
+    """`_diff_maps` for the shallow maps of a view, whose changed parts may have been diffed
+    for another receiver already."""
+    added = 0
+    missing = _MISSING
+    for key, value in new.items():
+        before = old.get(key, missing)
+        if before is value or (type(before) is type(value) and before == value):
+            continue
+        if before is missing:
+            added += 1
+            out.append([SET, [*path, key], value])
+        elif depth > 1 and type(value) is dict and type(before) is dict:
+            _diff_shared_maps(before, value, [*path, key], out, memo, depth - 1)
+        elif type(value) is dict or type(value) is list:
+            out.extend(memo.operations(before, value, [*path, key]))
+        else:
+            out.append([SET, [*path, key], value])
+    if len(old) + added != len(new):
+        out.extend([DELETE, [*path, key]] for key in old if key not in new)
 
 
 _MISSING = object()

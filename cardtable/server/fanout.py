@@ -18,7 +18,7 @@ from typing import Any
 
 from cardtable.engine import Event, events_for
 from cardtable.protocol.packing import Shared
-from cardtable.protocol.patch import Operation, diff, patch_base
+from cardtable.protocol.patch import DiffMemo, Operation, diff, patch_base
 
 Viewer = int | None
 
@@ -61,7 +61,7 @@ class Fanout:
         self._sent[viewer] = view
         if old is None:
             return view, None
-        return None, step.shared_operations(diff(patch_base(old, told), view))
+        return None, step.shared_operations(diff(patch_base(old, told), view, step.memo))
 
 
 class Step:
@@ -70,6 +70,9 @@ class Step:
     def __init__(self) -> None:
         self._operations: dict[tuple[Any, ...], Shared] = {}
         self._public: Shared | None = None
+        self.memo = DiffMemo()
+        #: Operations already matched, by identity (held, so their identities stay theirs).
+        self._seen: dict[int, tuple[Operation, Shared]] = {}
 
     def events(self, events: Sequence[Event], viewer: Viewer) -> list[dict[str, Any]]:
         """`events` in `viewer`'s form: the shared public list when that is what it sees."""
@@ -87,7 +90,12 @@ class Step:
         """`patch` with each operation that an earlier receiver's patch holds too replaced by
         that one (equal, so the patch is the same; its bytes are made once)."""
         shared: list[Operation] = []
+        seen = self._seen
         for operation in patch:
+            same = seen.get(id(operation))
+            if same is not None:  # an operation the memo gave another receiver
+                shared.append(same[1])
+                continue
             key = (operation[0], *operation[1])
             known = self._operations.get(key)
             if known is None:
@@ -95,5 +103,6 @@ class Step:
             elif known != operation:
                 shared.append(operation)
                 continue
+            seen[id(operation)] = (operation, known)
             shared.append(known)
         return shared

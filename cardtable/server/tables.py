@@ -534,27 +534,32 @@ class Table:
         reached = set(self._steps) if deal else self._count_steps(events)
         clock = self.turn_clock.to_wire()
         step = self._fanout.step()
-        for seat in self.seats:
-            if seat.member is not None and seat.index in reached:
-                told = step.events(events, seat.index)
-                view, patch = self._fanout.change(
-                    seat.index, self.game.view(seat.index), told, step
+        players = [
+            (seat.index, seat.member)
+            for seat in self.seats
+            if seat.member is not None and seat.index in reached
+        ]
+        watched = bool(self.spectators) and None in reached
+        viewers: list[int | None] = [index for index, _ in players]
+        views = self.game.views([*viewers, None] if watched else viewers)
+        for (index, member), new_view in zip(players, views, strict=False):
+            told = step.events(events, index)
+            view, patch = self._fanout.change(index, new_view, told, step)
+            member.deliver(
+                Update(
+                    table=self.id,
+                    game=self.game_no,
+                    seq=self._steps[index],
+                    events=told,
+                    view=view,
+                    patch=patch,
+                    clock=clock,
+                    take_back=self.may_take_back(index),
                 )
-                seat.member.deliver(
-                    Update(
-                        table=self.id,
-                        game=self.game_no,
-                        seq=self._steps[seat.index],
-                        events=told,
-                        view=view,
-                        patch=patch,
-                        clock=clock,
-                        take_back=self.may_take_back(seat.index),
-                    )
-                )
-        if self.spectators and None in reached:
+            )
+        if watched:
             told = step.events(events, None)
-            view, patch = self._fanout.change(None, self.game.view(None), told, step)
+            view, patch = self._fanout.change(None, views[-1], told, step)
             public = Update(
                 table=self.id,
                 game=self.game_no,

@@ -113,10 +113,16 @@ def test_every_card_and_coin_is_accounted_for_after_every_action(case: Case) -> 
 def assert_no_leak(
     game: Game, before: dict[int | None, set[int]], events: list[Event], where: str
 ) -> None:
-    """No view or event given to a seat names a card that seat cannot see."""
-    for viewer in [*range(game.seats), None]:
+    """No view or event given to a seat names a card that seat cannot see, in the views the
+    server writes for a step's receivers together (`Game.views`, each equal to the seat's
+    `view`: what the seats share is shared, nothing else)."""
+    viewers = [*range(game.seats), None]
+    together = dict(zip(viewers, game.views(viewers), strict=True))
+    backwards = dict(zip(viewers[::-1], game.views(viewers[::-1]), strict=True))
+    for viewer in viewers:
+        assert together[viewer] == backwards[viewer] == game.view(viewer), f"{where}: views"
         now = visible_cards(game, viewer)
-        shown = set(card_ids(game.view(viewer)))
+        shown = set(card_ids(together[viewer]))
         assert shown <= now, f"{where}: view for {viewer} shows hidden {shown - now}"
         told = {cid for event in events for cid in card_ids(event.for_seat(viewer))}
         allowed = now | before[viewer]

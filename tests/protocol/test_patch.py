@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.protocol.patch import PatchError, apply_patch, diff, digest
+from cardtable.protocol.patch import DiffMemo, PatchError, apply_patch, diff, digest
 
 scalars = st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["a", "b", ""])
 plain = st.recursive(
@@ -32,6 +32,35 @@ def test_a_diff_applied_to_the_old_view_gives_the_new_one(old: dict[str, Any], n
     assert patched == new
     assert digest(patched) == digest(new)
     assert old == before  # the old view is untouched
+
+
+@settings(max_examples=300, deadline=None)
+@given(views, views, views, views)
+def test_receivers_sharing_parts_get_the_patch_each_would_get_alone(
+    old: dict[str, Any], new: dict[str, Any], other_old: dict[str, Any], other_new: Any
+) -> None:
+    """Two receivers whose views share some parts (the same objects, as `Game.views` writes
+    them) diffed with one memo: each patch is the one a plain diff gives."""
+    for key in ("table", "legal"):  # a shared part, object for object, where both have one
+        if key in old and key in other_old:
+            other_old[key] = old[key]
+        if key in new and key in other_new:
+            other_new[key] = new[key]
+    memo = DiffMemo()
+    for before, after in ((old, new), (other_old, other_new), (new, old), (other_new, other_old)):
+        patch = diff(before, after, memo)
+        assert patch == diff(before, after)
+        assert apply_patch(before, patch) == after
+
+
+def test_a_memo_tells_places_apart() -> None:
+    """The same two parts at two places give operations on each place's own path."""
+    part, changed = {"n": 1}, {"n": 2}
+    memo = DiffMemo()
+    assert diff({"a": part, "b": part}, {"a": changed, "b": changed}, memo) == [
+        ["set", ["a", "n"], 2],
+        ["set", ["b", "n"], 2],
+    ]
 
 
 @settings(max_examples=200, deadline=None)
