@@ -7,6 +7,7 @@ payloads, refusing any frame longer than its limit before reading it.
 from __future__ import annotations
 
 import struct
+import threading
 from typing import Any
 
 import msgpack
@@ -20,8 +21,19 @@ CLIENT_FRAME_LIMIT = 64 * 1024
 SERVER_FRAME_LIMIT = 8 * 1024 * 1024
 
 
+class _Packers(threading.local):
+    """A msgpack packer for each thread (making one for every value costs more than packing
+    a small one)."""
+
+    def __init__(self) -> None:
+        self.packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+
+
+_PACKERS = _Packers()
+
+
 def pack(value: Any) -> bytes:
-    return msgpack.packb(value, use_bin_type=True)  # type: ignore[no-any-return]
+    return _PACKERS.packer.pack(value)  # type: ignore[no-any-return]
 
 
 def _refuse_extension(code: int, data: bytes) -> Any:

@@ -38,20 +38,15 @@ class Shared(list[Any]):
         return self._packed
 
 
-def _holds_shared(value: Any) -> bool:
-    return type(value) is Shared or (
-        type(value) is list and any(type(item) is Shared for item in value)
-    )
-
-
 def pack_value(value: Any) -> bytes:
     """`value` encoded; a `Shared` list, or a list of them and other values, from what each
     `Shared` already holds."""
     if type(value) is Shared:
         return value.packed()
-    if type(value) is list and any(type(item) is Shared for item in value):
+    if type(value) is list and Shared in map(type, value):
         parts = [_HEADERS.pack_array_header(len(value))]
-        parts.extend(item.packed() if type(item) is Shared else pack(item) for item in value)
+        for item in value:
+            parts.append(item.packed() if type(item) is Shared else pack(item))
         return b"".join(parts)
     return pack(value)
 
@@ -69,7 +64,8 @@ def pack_fields(fields: dict[str, Any]) -> bytes:
     plain: dict[str, Any] = {}
     shared: list[bytes] = []
     for key, value in fields.items():
-        if _holds_shared(value):
+        kind = type(value)
+        if kind is Shared or (kind is list and Shared in map(type, value)):
             shared.append(_key(key))
             shared.append(pack_value(value))
         elif shared:  # a plain field after a shared one: keep the order, pack it alone

@@ -88,19 +88,28 @@ class Client:
         """Send `message` once every change recorded before it is stored (see `Journal`)."""
         self.lobby.journal.deliver(self, message)
 
-    def send_now(self, message: Message) -> None:
-        """Queue `message` for this client without ever waiting."""
+    def send_now(self, *messages: Message) -> None:
+        """Queue `messages` for this client, in one write where the socket takes it, without
+        ever waiting."""
         if self.closed:
             return
-        if self.connection.state is State.CLOSED and not isinstance(message, Error):
-            return  # the client has hung up; only a last error could still go to it
-        try:
-            data = self.connection.send(message)
-        except LocalProtocolError:
-            log.exception("%r: the server built a message it may not send", self)
+        frames: list[bytes] = []
+        last = False
+        for message in messages:
+            if self.connection.state is State.CLOSED and not isinstance(message, Error):
+                continue  # the client has hung up; only a last error could still go to it
+            try:
+                frames.append(self.connection.send(message))
+            except LocalProtocolError:
+                log.exception("%r: the server built a message it may not send", self)
+                continue
+            if isinstance(message, Error) and message.fatal:
+                last = True
+                break
+        if not frames:
             return
         try:
-            self._outbox.put(data)
+            self._outbox.put(frames[0] if len(frames) == 1 else b"".join(frames))
         except OutboxFull:
             log.warning("%r is not reading; disconnecting it", self)
             self.abort()
@@ -108,7 +117,7 @@ class Client:
         except OSError:  # the client has gone; its reader sees the end too
             self.abort()
             return
-        if isinstance(message, Error) and message.fatal:
+        if last:
             self.finish()
 
     def fatal(self, code: ErrorCode, message: str) -> None:

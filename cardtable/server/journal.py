@@ -30,7 +30,7 @@ RETRY_DELAYS = (0.1, 0.5, 1.0, 2.0, 5.0)
 
 
 class Recipient(Protocol):
-    def send_now(self, message: Message) -> None: ...
+    def send_now(self, *messages: Message) -> None: ...
 
 
 class Journal:
@@ -100,11 +100,14 @@ class Journal:
             self._stored += len(writes)
             self._batch_done.set()
             self._batch_done = trio.Event()
+        waiting: dict[Recipient, list[Message]] = {}  # (in order, for each recipient)
         for _ in range(count):
             item = self._queue.popleft()
             if isinstance(item, tuple):
                 recipient, message = item
-                recipient.send_now(message)
+                waiting.setdefault(recipient, []).append(message)
+        for recipient, messages in waiting.items():
+            recipient.send_now(*messages)  # together: one write for a recipient's messages
 
     async def _write(self, writes: list[Write], *, retry: bool) -> None:
         """Store `writes` in one transaction. While the database cannot take them (a full disk,
