@@ -882,20 +882,35 @@ class Game(ABC):
         return wire
 
     def views(self, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
-        """`view` for each of `viewers`, in order. What every seat sees alike (all but its
-        ``seat``, ``legal`` and ``table``) is written once and shared by the maps, so an equal
-        part of two views is the same object."""
+        """`view` for each of `viewers`, in order, built from the spectators' view: what every
+        seat sees alike is written once and shared by the maps (an equal part of two views is
+        the same object), and each seat's own parts are added to it (`_own_table_fields`)."""
         if not viewers:
             return []
-        first = self.view(viewers[0])
-        views = [first]
-        for seat in viewers[1:]:
-            view = dict(first)  # (same keys, same order; the seat's own parts replaced)
+        public = self.view(None)
+        views = []
+        for seat in viewers:
+            if seat is None:
+                views.append(public)
+                continue
+            view = dict(public)  # (same keys, same order; the seat's own parts replaced)
             view["seat"] = seat
-            view["legal"] = [] if seat is None else [to_wire(action) for action in self.legal(seat)]
-            view["table"] = _sharing(to_wire(self._table_view(seat)), first["table"])
+            view["legal"] = [to_wire(action) for action in self.legal(seat)]
+            own = self._own_table_fields(seat)
+            if own is None:
+                view["table"] = _sharing(to_wire(self._table_view(seat)), public["table"])
+            else:
+                table = view["table"] = dict(public["table"])
+                for name, value in own.items():
+                    table[name] = to_wire(value)
             views.append(view)
         return views
+
+    def _own_table_fields(self, seat: int) -> dict[str, Any] | None:
+        """The fields of `_table_view(seat)` that differ from the spectators' (its hand, say),
+        by name; None (the default) when the game does not say, and each seat's table part is
+        built whole. A game that says must say all of them (the conformance tests check)."""
+        return None
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -9,9 +9,9 @@ matching top cards a flipped card takes, and which spot a flipped card covers wh
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
-from typing import ClassVar, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from cardtable.engine.cards import Card, CardFace, standard_deck
 from cardtable.engine.chinese_ten.text import taken_back_words
@@ -212,12 +212,15 @@ class ChineseTen(Game):
             zones["flipped"] = Zone((self.flipped,), public=True)
         return zones
 
+    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+        return {"hand": self._faces(self.hands[seat])}
+
     def _table_view(self, seat: int | None) -> ChineseTenTable:
         face_down = self.strict and not (self.over or self.awaiting_deal)
-        return ChineseTenTable(
+        public = ChineseTenTable(
             turn=None if self.over or self.awaiting_deal else self.turn,
             phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
-            hand=None if seat is None else self._faces(self.hands[seat]),
+            hand=None,
             hand_counts=tuple(len(hand) for hand in self.hands),
             spots=tuple(
                 Spot(self.faces[spot[-1]] if spot else None, len(spot)) for spot in self.spots
@@ -230,6 +233,7 @@ class ChineseTen(Game):
             ),
             rounds=self.rounds,
         )
+        return public if seat is None else replace(public, **self._own_table_fields(seat))
 
     # -- applying actions --------------------------------------------------------------------
 

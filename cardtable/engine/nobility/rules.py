@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
+from typing import Any
 
 from cardtable.engine.core import (
     Event,
@@ -207,16 +208,29 @@ class Nobility(Diplomacy):
 
     # -- views -----------------------------------------------------------------------------
 
+    def _owed_view(self, seat: int | None) -> OwedView | None:
+        """The cards owed, as `seat` sees them: hidden ones are shown to their giver alone."""
+        if self.owed is None:
+            return None
+        shown = not self.owed.hidden or seat == self.owed.seat
+        return OwedView(
+            self.owed.seat, self.owed.kind, self.owed.count, faces(self.owed.cards) if shown else ()
+        )
+
+    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+        return {
+            # in the taker's hand: told to her alone, like the rest of it
+            "taken": card_face(self.taken)
+            if self.taken is not None and seat == self.turn
+            else None,
+            "hand": faces(self.hands[seat]),
+            "owed": self._owed_view(seat),
+            "offers": tuple(
+                offer_view(offer) for offer in self.offers.values() if seat in offer.parties()
+            ),
+        }
+
     def _table_view(self, seat: int | None) -> NobilityTable:
-        owed = None
-        if self.owed is not None:
-            shown = not self.owed.hidden or seat == self.owed.seat
-            owed = OwedView(
-                self.owed.seat,
-                self.owed.kind,
-                self.owed.count,
-                faces(self.owed.cards) if shown else (),
-            )
         battle = None
         if self.battle is not None:
             battle = BattleView(
@@ -226,17 +240,16 @@ class Nobility(Diplomacy):
                 victim=self.battle.victim,
                 won=self.battle.won,
             )
-        return NobilityTable(
+        public = NobilityTable(
             turn=self.turn,
             turns=self.turns,
             phase=self.phase,
             endgame=self.endgame,
             endgame_turns_left=ENDGAME_TURNS - self.endgame_turns if self.endgame else None,
             passes=self.passes,
-            # in the taker's hand: told to her alone, like the rest of it
-            taken=card_face(self.taken) if self.taken is not None and seat == self.turn else None,
+            taken=None,
             turn_limit=TURN_LIMIT,
-            hand=faces(self.hands[seat]) if seat is not None else None,
+            hand=None,
             hand_counts=tuple(len(hand) for hand in self.hands),
             stock=len(self.stock),
             stock_discard=faces(self.pile),
@@ -253,14 +266,13 @@ class Nobility(Diplomacy):
             income={
                 suit: tuple(self.income_due(s, suit) for s in range(self.seats)) for suit in SUITS
             },
-            owed=owed,
+            owed=self._owed_view(None),
             battle=battle,
             won_hand=self.won_hand,
-            offers=tuple(
-                offer_view(offer) for offer in self.offers.values() if seat in offer.parties()
-            ),
+            offers=(),
             rubbers_to_win=self.rubbers_to_win,
         )
+        return public if seat is None else replace(public, **self._own_table_fields(seat))
 
     def _all_provinces(self) -> tuple[int, ...]:
         return tuple(self.provinces(s) for s in range(self.seats))

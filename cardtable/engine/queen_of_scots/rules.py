@@ -14,8 +14,9 @@ cards. The engine accepts any legal meld or take, however many cards it names.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations_with_replacement
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from cardtable.engine.core import (
     Event,
@@ -167,14 +168,17 @@ class QueenOfScots(Game):
             zones[f"set {group.id}"] = Zone(tuple(group.cards), public=True)
         return zones
 
+    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+        return {"hand": self._cards(self.hands[seat])}
+
     def _table_view(self, seat: int | None) -> QueenOfScotsTable:
         between = self.over or self.awaiting_deal
-        return QueenOfScotsTable(
+        public = QueenOfScotsTable(
             turn=None if between else self.turn,
             phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
             edition=self.edition.name,
             target=self.target,
-            hand=None if seat is None else self._cards(self.hands[seat]),
+            hand=None,
             hand_counts=tuple(len(hand) for hand in self.hands),
             stock=len(self.stock),
             pile=self._cards(self.pile[-1:] if self.strict else self.pile),
@@ -184,6 +188,7 @@ class QueenOfScots(Game):
             table_values=tuple(self.table_value(s) for s in range(self.seats)),
             went_out=self.went_out,
         )
+        return public if seat is None else replace(public, **self._own_table_fields(seat))
 
     # -- what a seat may do ----------------------------------------------------------------
 

@@ -10,6 +10,7 @@ the drawn card's place, which everyone can see, is chosen by the engine when the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
@@ -160,14 +161,17 @@ class Thistle(Game):
             zones["drawn"] = Zone((self.drawn,), public=True)
         return zones
 
+    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+        return {"hand": _cards(self.hands[seat])}
+
     def _table_view(self, seat: int | None) -> ThistleTable:
         between = self.over or self.awaiting_deal
-        return ThistleTable(
+        public = ThistleTable(
             turn=None if between else self.turn,
             phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
             partnership=self.partnership,
             rounds=HANDS_PER_GAME,
-            hand=None if seat is None else _cards(self.hands[seat]),
+            hand=None,
             hand_counts=tuple(len(hand) for hand in self.hands),
             pile=len(self.pile),
             drawn=None if self.drawn is None else DECK[self.drawn],
@@ -179,6 +183,7 @@ class Thistle(Game):
             final_turns=tuple(self.final_turns or ()),
             went_out=self.went_out,
         )
+        return public if seat is None else replace(public, **self._own_table_fields(seat))
 
     # -- what a seat may do ----------------------------------------------------------------
 

@@ -24,9 +24,9 @@ identities.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import cast
+from typing import Any, cast
 
 from cardtable.engine.core import (
     Deal,
@@ -298,14 +298,21 @@ class Trupe(Game):
             zones[f"declared {seat}"] = Zone(tuple(board), public=True)
         return zones
 
+    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+        hand = self.hands[seat]
+        return {
+            "hand": faces(hand),
+            "from_pack": tuple(cid for cid in hand if self._drawn_from_pack(cid)),
+        }
+
     def _table_view(self, seat: int | None) -> TrupeTable:
         between = self.over or self.awaiting_deal
         phase = "over" if self.over else "deal" if self.awaiting_deal else self.phase
-        return TrupeTable(
+        public = TrupeTable(
             turn=None if between else self.turn,
             phase=cast(Phase, phase),
             target=self.target,
-            hand=None if seat is None else faces(self.hands[seat]),
+            hand=None,
             hand_counts=tuple(len(hand) for hand in self.hands),
             pack=len(self.pack),
             open_pack=len(self.open_pack),
@@ -324,13 +331,12 @@ class Trupe(Game):
             turnovers=self.turnovers,
             went_out=self.went_out,
             hand_type=self.hand_type,
-            from_pack=None
-            if seat is None
-            else tuple(cid for cid in self.hands[seat] if self._drawn_from_pack(cid)),
+            from_pack=None,
             declared_this_turn=tuple(
                 d.id for d in self.declarations.values() if d.turn == self.turn_number
             ),
         )
+        return public if seat is None else replace(public, **self._own_table_fields(seat))
 
     # -- what a seat has and may do ----------------------------------------------------------
 
