@@ -231,9 +231,7 @@ class Trupe(Game):
         self.taken, self.turnovers, self.discards_due = None, 0, 0
         self.turn_number, self.from_pack = 0, set()
         self.went_out, self.hand_type = None, None
-        events = [
-            Event(Dealt(self.round, self.dealer, (HAND_SIZE,) * self.seats, len(self.pack)))
-        ]
+        events = [Event(Dealt(self.round, self.dealer, (HAND_SIZE,) * self.seats, len(self.pack)))]
         for seat in self._from_dealer():
             specials = [cid for cid in self.hands[seat] if DECK[cid].special]
             for cid in specials:

@@ -65,4 +65,3 @@ def seat_lines(
         ScoreLine("Honors and Trefoil in hand", sum(card.type != MEMBER for card in hand), -2),
     ]
     return tuple(lines)
-
