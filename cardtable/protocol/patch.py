@@ -15,8 +15,9 @@ Each operation is an array whose first item names it:
   index ``start`` replaced by ``values`` (so appending is ``start`` = its length, ``count`` 0).
 
 A path is an array of map keys (strings) and list indexes (integers) from the view's root. The
-operations of one patch touch separate places, so their order does not matter; they are applied
-in the order given.
+operations of one patch touch separate places; they are applied in the order given. Two splices
+of one list (a list moved along: items lost at one end, gained at the other) come later one
+first, so that each counts its indexes in the list as it was.
 """
 
 from __future__ import annotations
@@ -144,7 +145,8 @@ def _diff_maps(old: dict[str, Any], new: dict[str, Any], path: Path, out: list[O
 
 def _diff_lists(old: list[Any], new: list[Any], path: Path, out: list[Operation]) -> None:
     """A list's changes: its middle (what lies between the common head and the common tail)
-    item by item when it kept its length and only some items changed, else one splice."""
+    as two splices when it moved along (`_shift`), item by item when it kept its length and
+    only some items changed, else one splice."""
     shorter = min(len(old), len(new))
     head = 0
     while head < shorter and _same(old[head], new[head]):
@@ -156,6 +158,10 @@ def _diff_lists(old: list[Any], new: list[Any], path: Path, out: list[Operation]
         tail += 1
     old_middle = len(old) - head - tail
     new_middle = len(new) - head - tail
+    shift = _shift(old[head : head + old_middle], new[head : head + new_middle])
+    if shift is not None:
+        out += _shift_splices(shift, head, old_middle, new[head : head + new_middle], path)
+        return
     if old_middle == new_middle:
         changed = [i for i in range(head, head + old_middle) if not _same(old[i], new[i])]
         if old_middle == 1 or len(changed) < old_middle:
@@ -163,6 +169,40 @@ def _diff_lists(old: list[Any], new: list[Any], path: Path, out: list[Operation]
                 _diff_value(old[index], new[index], [*path, index], out)
             return
     out.append([SPLICE, path, head, old_middle, new[head : head + new_middle]])
+
+
+#: The most items a list may lose at one end and gain at the other and still be sent as two
+#: small splices (a row of discards whose oldest card goes under as a new one is laid).
+SHIFT_MOST = 3
+
+
+def _shift(old: list[Any], new: list[Any]) -> int | None:
+    """How far `new` is `old` moved along: positive, `old` lost that many items at its start
+    and gained some at its end; negative, gained at its start and lost at its end. None when
+    it is no such move (or nothing of `old` is kept)."""
+    for step in range(1, SHIFT_MOST + 1):
+        kept = len(old) - step
+        if kept < 1:
+            break
+        if kept > len(new):
+            continue
+        if all(_same(old[step + i], new[i]) for i in range(kept)):
+            return step
+        if all(_same(old[i], new[len(new) - kept + i]) for i in range(kept)):
+            return -step
+    return None
+
+
+def _shift_splices(
+    shift: int, head: int, old_count: int, new: list[Any], path: Path
+) -> list[Operation]:
+    """The two splices of a shifted middle (from `head`, `old_count` items long, now `new`),
+    the later one first, so that each index counts in the list as it was."""
+    kept = old_count - abs(shift)
+    if shift > 0:  # lost at the start, gained at the end
+        return [[SPLICE, path, head + old_count, 0, new[kept:]], [SPLICE, path, head, shift, []]]
+    gained = len(new) - kept
+    return [[SPLICE, path, head + kept, -shift, []], [SPLICE, path, head, 0, new[:gained]]]
 
 
 # -- the rounds an update scores -----------------------------------------------------------------

@@ -86,6 +86,38 @@ def test_a_card_played_from_the_middle_of_a_hand_is_one_splice() -> None:
     assert diff(old, new) == [["splice", ["table", "hand"], 2, 1, []]]
 
 
+def test_a_row_that_moves_along_sends_what_went_and_what_came() -> None:
+    old = {"table": {"row": [1, 2, 3, 4, 5]}}
+    new = {"table": {"row": [2, 3, 4, 5, 6]}}
+    assert diff(old, new) == [
+        ["splice", ["table", "row"], 5, 0, [6]],
+        ["splice", ["table", "row"], 0, 1, []],
+    ]
+    assert apply_patch(old, diff(old, new)) == new
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), min_size=1, max_size=6),
+    st.lists(st.integers(4, 6), max_size=3),
+    st.lists(st.integers(7, 9), max_size=3),
+    st.booleans(),
+)
+def test_a_list_moved_along_either_way_patches_to_the_new_list(
+    kept: list[int], lost: list[int], gained: list[int], forwards: bool
+) -> None:
+    """Items lost at one end and gained at the other, in either direction."""
+    if forwards:
+        old, new = {"row": [*lost, *kept]}, {"row": [*kept, *gained]}
+    else:
+        old, new = {"row": [*kept, *lost]}, {"row": [*gained, *kept]}
+    patch = diff(old, new)
+    assert apply_patch(old, patch) == new
+    # What is kept is not sent again: a splice sends its values, a set its one value.
+    sent = sum(len(operation[4]) if operation[0] == "splice" else 1 for operation in patch)
+    assert sent <= len(gained) + len(lost)
+
+
 def test_one_changed_item_of_a_list_is_changed_in_place() -> None:
     old = {"piles": [{"count": 0, "points": 0}, {"count": 2, "points": 10}]}
     new = {"piles": [{"count": 0, "points": 0}, {"count": 4, "points": 10}]}

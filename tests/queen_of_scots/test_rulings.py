@@ -889,16 +889,25 @@ def test_ruling_7_table_minus_hand_with_one_line_per_value() -> None:
 
 
 def test_ruling_7_every_seat_gets_the_same_lines_in_the_same_order() -> None:
+    """Lines that count nothing for anybody are left out; the rest read across the players."""
     game = score_position()
     game.apply(0, discard(game, 0, "Arran"))
-    values = [5, 10, 15, 20, 25, 30, 50]
-    expected = [f"On the table at {v}" for v in values] + [f"In hand at {v}" for v in values]
+    expected = [
+        ("On the table at 5", 5),
+        ("On the table at 15", 15),
+        ("On the table at 20", 20),
+        ("On the table at 30", 30),
+        ("On the table at 50", 50),
+        ("In hand at 5", -5),
+        ("In hand at 25", -25),
+        ("In hand at 50", -50),
+    ]
     for seat in (0, 1):
-        assert [line.label for line in game.round_scores[-1].lines[seat]] == expected
-        assert [line.each for line in game.round_scores[-1].lines[seat]] == [
-            *values,
-            *(-v for v in values),
-        ]
+        seat_lines = game.round_scores[-1].lines[seat]
+        assert [(line.label, line.each) for line in seat_lines] == expected
+    for index in range(len(expected)):
+        assert any(game.round_scores[-1].lines[seat][index].count for seat in (0, 1))
+    assert game.round_scores[-1].points == (145, -65)
 
 
 def test_ruling_7_no_bonus_for_going_out() -> None:

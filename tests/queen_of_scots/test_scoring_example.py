@@ -44,7 +44,7 @@ def test_ann_scores_her_table_minus_her_hand() -> None:
         "In hand at 5": -5,
         "In hand at 30": -30,
     }
-    # Every player's breakdown has the same lines in the same order, counted or not.
+    # Every player's lines, counted or not, in one order (the round drops those nobody counts).
     assert [line.label for line in lines] == [
         *(f"On the table at {v}" for v in STANDARD.values),
         *(f"In hand at {v}" for v in STANDARD.values),

@@ -18,6 +18,7 @@ from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Final
 
+from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.core import (
     Event,
     Game,
@@ -423,7 +424,7 @@ class QueenOfScots(Game):
     def _end_round(self) -> list[Event]:
         """Rulings 7 and 8: score the round; the game ends once someone has reached the target
         and one player alone has the highest total."""
-        lines = tuple(
+        lines = shared_lines(
             seat_lines(self.edition, self.own_sets(seat), self.hands[seat])
             for seat in range(self.seats)
         )

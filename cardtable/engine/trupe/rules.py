@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, cast
 
+from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.core import (
     Deal,
     Event,
@@ -57,7 +58,7 @@ from cardtable.engine.trupe.combinations import (
     classify,
     is_pair,
 )
-from cardtable.engine.trupe.scoring import GAM, REVEL, TRUPE, seat_lines, shared_lines
+from cardtable.engine.trupe.scoring import GAM, REVEL, TRUPE, seat_lines
 from cardtable.engine.trupe.text import taken_back_words
 from cardtable.engine.trupe.types import (
     NO_SUCH_DECLARATION,
@@ -67,7 +68,6 @@ from cardtable.engine.trupe.types import (
     TYPES,
     CombinationType,
     Dealt,
-    DealtHand,
     DeclarationView,
     Declare,
     Declared,
@@ -231,12 +231,7 @@ class Trupe(Game):
         self.taken, self.turnovers, self.discards_due = None, 0, 0
         self.turn_number, self.from_pack = 0, set()
         self.went_out, self.hand_type = None, None
-        events = [
-            Event(
-                Dealt(self.round, self.dealer, (HAND_SIZE,) * self.seats, len(self.pack)),
-                {seat: DealtHand(faces(hand_order(hand))) for seat, hand in enumerate(self.hands)},
-            )
-        ]
+        events = [Event(Dealt(self.round, self.dealer, (HAND_SIZE,) * self.seats, len(self.pack)))]
         for seat in self._from_dealer():
             specials = [cid for cid in self.hands[seat] if DECK[cid].special]
             for cid in specials:

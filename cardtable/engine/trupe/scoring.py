@@ -3,7 +3,7 @@ breakdown reads across players."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from cardtable.engine.core import ScoreLine
@@ -65,13 +65,3 @@ def seat_lines(
         ScoreLine("Honors and Trefoil in hand", sum(card.type != MEMBER for card in hand), -2),
     ]
     return tuple(lines)
-
-
-def shared_lines(
-    per_seat: Iterable[tuple[ScoreLine, ...]],
-) -> tuple[tuple[ScoreLine, ...], ...]:
-    """Every seat's lines without those that count nothing for anyone, so a breakdown stays
-    short and still reads across players (same lines, same order)."""
-    seats = tuple(per_seat)
-    kept = [i for i in range(len(seats[0])) if any(lines[i].count for lines in seats)]
-    return tuple(tuple(lines[i] for i in kept) for lines in seats)

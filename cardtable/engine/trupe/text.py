@@ -8,7 +8,6 @@ from cardtable.engine.core import FRAME_EVENTS, Event, EventPart, SeenEvent, Wor
 from cardtable.engine.text import describe_frame
 from cardtable.engine.trupe.types import (
     Dealt,
-    DealtHand,
     DeclarationView,
     Declared,
     Discarded,
@@ -81,11 +80,10 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     if isinstance(event.public, FRAME_EVENTS):
         return describe_frame(event, names) or event.kind
     match event.public:
-        case Dealt(round=round_, dealer=dealer, pack=pack):
-            text = f"Round {round_}: {names[dealer]} deals; {pack} in the pack"
-            if isinstance(event.private, DealtHand):
-                text += f". You hold {len(event.private.hand)} cards"
-            return text + "."
+        case Dealt(round=round_, dealer=dealer, hand_counts=counts, pack=pack):
+            return (
+                f"Round {round_}: {names[dealer]} deals {counts[0]} cards each; {pack} in the pack."
+            )
         case SpecialDeclared(seat=seat, card=card):
             return f"  {names[seat]} declares {card.name}: {special_effect(card)}."
         case ExtraDiscards(seat=seat, due=due):

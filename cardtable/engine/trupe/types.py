@@ -148,20 +148,14 @@ TrupeAction = Draw | Take | Declare | Extend | Pair | Discard
 
 @dataclass(frozen=True, slots=True)
 class Dealt(EventPart):
-    """A hand is dealt: how many cards each holds and the pack's size."""
+    """A hand is dealt: how many cards each holds and the pack's size. The cards themselves
+    reach each seat in its view alone (the event does not repeat them)."""
 
     kind: ClassVar[str] = "deal"
     round: int
     dealer: int
     hand_counts: tuple[int, ...]
     pack: int
-
-
-@dataclass(frozen=True, slots=True)
-class DealtHand:
-    """The private part of `Dealt`: the receiving seat's own hand."""
-
-    hand: tuple[TrupeFace, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +317,7 @@ TYPES = GameTypes(
     "Trupe",
     actions=(Draw, Take, Declare, Extend, Pair, Discard),
     events=(
-        (Dealt, DealtHand),
+        Dealt,
         SpecialDeclared,
         ExtraDiscards,
         Turn,
