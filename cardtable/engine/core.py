@@ -256,17 +256,21 @@ class ScoreLine:
     def __deepcopy__(self, memo: dict[int, Any]) -> ScoreLine:
         return self  # immutable all the way down: a copy would be the same
 
-    def to_wire(self) -> dict[str, Any]:
-        return {"label": self.label, "count": self.count, "each": self.each, "points": self.points}
+    def to_wire(self) -> list[Any]:
+        """``[label, count, each]``: a breakdown has many lines, so they go without names
+        (the line's points are ``count × each``)."""
+        return [self.label, self.count, self.each]
 
     @classmethod
     def from_wire(cls, data: Plain) -> ScoreLine:
-        line = read_as(dict[str, Any], data)
-        return cls(
-            read_as(str, line.get("label")),
-            read_as(int, line.get("count")),
-            read_as(int, line.get("each")),
-        )
+        """From ``[label, count, each]``, or the map earlier versions stored
+        (``{"label", "count", "each", "points"}``)."""
+        if isinstance(data, dict):
+            data = [data.get("label"), data.get("count"), data.get("each")]
+        line = read_as(list[Any], data)
+        if len(line) != 3:
+            raise WireError("A score line is [label, count, each].")
+        return cls(read_as(str, line[0]), read_as(int, line[1]), read_as(int, line[2]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from cardtable.protocol.framing import pack
 from cardtable.protocol.packing import pack_fields
 
 #: The protocol version this code speaks; a handshake with any other is refused.
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 #: A replay page holds at most this many steps (and the server may send fewer).
 REPLAY_PAGE_STEPS = 200
 

@@ -17,6 +17,7 @@ from cardtable.engine.chinese_ten.types import TYPES, Capture, ChineseTenTable, 
 from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.core import Event, Refusal, events_for
 from tests.chinese_ten.position import card, position
+from tests.score_lines import lines_as_maps
 
 #: (seats, decks, rounds, seed)
 GAMES = [(2, 2, 1, 1), (3, 1, 2, 2), (4, 2, 2, 3), (2, 1, 3, 4)]
@@ -100,7 +101,7 @@ PROTOCOL_BEFORE_TYPES = "6369668a578adaedc4cb7f89f5ac3321cfc18e78e405ab3bdeb4123
 
 def protocol_trace() -> str:
     """Every plain view (each seat and a spectator) and every event as each is told of it,
-    through random bots' games."""
+    through random bots' games (score lines in their form of then: `lines_as_maps`)."""
     trace: list[Any] = []
     for seats, decks, rounds, seed in GAMES:
         game = new_game("chinese-ten", seats, {"decks": decks, "rounds": rounds}, seed, 0)
@@ -108,8 +109,8 @@ def protocol_trace() -> str:
         events = list(game.opening_events)
         while True:
             everyone = (*range(seats), None)
-            trace.append([game.view(seat) for seat in everyone])
-            trace.append([events_for(events, seat) for seat in everyone])
+            trace.append([lines_as_maps(game.view(seat)) for seat in everyone])
+            trace.append([lines_as_maps(events_for(events, seat)) for seat in everyone])
             if game.over:
                 break
             seat = game.actors[0]

@@ -431,16 +431,12 @@ def check_breakdown(app: CardtableApp, text: str) -> list[str]:
     assert f"Round {score['round']} scores" in text
     labels: list[str] = []
     for lines in score["lines"]:
-        for line in lines:
-            if not line["count"]:
+        for label, count, each in lines:  # (a line travels as [label, count, each])
+            if not count:
                 continue  # a line that counts nothing is blank, or left out for every side
-            cell = (
-                str(line["points"])
-                if line["each"] == 1
-                else f"{line['count']} × {line['each']} = {line['points']}"
-            )
+            cell = str(count * each) if each == 1 else f"{count} × {each} = {count * each}"
             assert cell in text, (cell, text)
-            labels.append(line["label"])
+            labels.append(label)
     for label in labels:  # a long label may wrap in its column
         assert all(word in text for word in label.split()), (label, text)
     assert words(f"This round {' '.join(str(p) for p in score['points'])}") in words(text)

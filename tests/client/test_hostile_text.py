@@ -192,7 +192,7 @@ def test_every_piece_of_another_players_text_is_shown_clean_and_unstyled(text: s
 
 def test_a_score_breakdown_shows_its_labels_and_names_as_written() -> None:
     label = "[@click=app.quit]Aces[/] :skull: \x1b[2J"
-    lines = [{"label": label, "count": 1, "each": 1, "points": 5}]
+    lines = [[label, 5, 1]]
     score = {"round": 1, "sides": [[0], [1]], "lines": [lines, lines], "points": [5, 5]}
     names = seat_names({"seats": [{"seat": 0, "name": "[b]Ann"}, {"seat": 1, "name": "\x9bBo"}]})
     state = TableState({"seats": []}, 0, {"totals": [5, 5]}, names)

@@ -285,12 +285,12 @@ def check_scores(app: CardtableApp, text: str) -> None:
     score = current["round_scores"][-1]
     rows = text.splitlines()
     assert f"Round {score['round']} scores" in text
-    labels = [line["label"] for line in score["lines"][0]]
+    labels = [label for label, _, _ in score["lines"][0]]
     assert labels == ["Aces", "Kings, queens, jacks and tens", "Twos to nines"]
     for index, name in enumerate(labels):
         row = next(row for row in rows if name in row)
         cells = [side_lines[index] for side_lines in score["lines"]]
-        expected = [f"{line['count']} × {line['each']} = {line['points']}" for line in cells]
+        expected = [f"{count} × {each} = {count * each}" for _, count, each in cells]
         assert words(f"{name} {' '.join(expected)}") in words(row), (row, expected)
     points = " ".join(str(p) for p in score["points"])
     assert f"This round {points} " in words(text)

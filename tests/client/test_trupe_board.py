@@ -943,12 +943,12 @@ def test_a_final_pair_of_two_goes_out_with_a_trupe_and_the_breakdown_reads_well(
             row = next(line for line in text.splitlines() if "Three like members" in line)
             assert "█ Three like members 4 × 5 = 20 █" in words(row), row  # Bram's blank
             assert "Trupe hand" in text and "1 × 50 = 50" in text
-            bram = {line["label"]: line for line in score["lines"][1]}
+            bram = {label: count for label, count, _ in score["lines"][1]}
             members, honors = bram["Members in hand"], bram["Honors and Trefoil in hand"]
-            assert members["count"] + honors["count"] == 13
-            assert f"{members['count']} × -1 = {-members['count']}" in text
+            assert members + honors == 13
+            assert f"{members} × -1 = {-members}" in text
             assert f"This round 70 {score['points'][1]}" in words(text)
-            assert score["points"][1] == -members["count"] - 2 * honors["count"]
+            assert score["points"][1] == -members - 2 * honors
             assert "Gam hand" not in text and "Sequences" not in text  # counted by nobody
 
     run_async(body)

@@ -20,6 +20,7 @@ from cardtable.engine import (
     replay,
     start,
 )
+from cardtable.engine.codec import WireError
 from cardtable.engine.core import EventPart, GameEnd, Result, RoundScore, SeenEvent, best_sides
 from cardtable.engine.options import parse_option_text, resolve_options
 from cardtable.engine.text import describe_frame
@@ -125,12 +126,15 @@ def test_score_lines_add_up() -> None:
         ((ScoreLine("Aces", 2, 20), ScoreLine("Tens", 1, 10)), (ScoreLine("Aces", 0, 20),)),
     )
     assert score.points == (50, 0)
-    assert score.to_wire()["lines"][0][0] == {
-        "label": "Aces",
-        "count": 2,
-        "each": 20,
-        "points": 40,
-    }
+    assert score.to_wire()["lines"][0][0] == ["Aces", 2, 20]
+    assert RoundScore.from_wire(score.to_wire()) == score
+
+
+def test_a_score_line_stored_as_a_map_by_earlier_versions_still_reads() -> None:
+    stored = {"label": "Aces", "count": 2, "each": 20, "points": 40}
+    assert ScoreLine.from_wire(stored) == ScoreLine("Aces", 2, 20)
+    with pytest.raises(WireError):
+        ScoreLine.from_wire(["Aces", 2])
 
 
 def test_ties_share_the_win() -> None:

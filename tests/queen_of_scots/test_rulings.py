@@ -23,6 +23,7 @@ from cardtable.engine import (
 from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY, STANDARD
 from cardtable.engine.queen_of_scots.rules import MELD, PICKUP, QueenOfScots
+from cardtable.engine.queen_of_scots.text import describe
 from cardtable.engine.queen_of_scots.types import Drew, Turn
 from tests.queen_of_scots.position import (
     DRAW,
@@ -112,7 +113,8 @@ def test_ruling_1_deal_eleven_each_one_at_a_time_from_the_dealers_left(
         seat = (dealer + offset) % seats
         expected = [offset - 1 + seats * index for index in range(11)]
         assert game.hands[seat] == expected
-        assert [wire["cid"] for wire in to_wire(deal.private[seat])["hand"]] == expected
+        assert sorted(card["cid"] for card in game.view(seat)["table"]["hand"]) == expected
+    assert deal.private == {}  # each hand reaches its seat in its view, not in the event
     assert_conserved(game)
 
 
@@ -144,10 +146,12 @@ def test_ruling_1_a_stacked_deal_gives_the_named_hands_and_upcard() -> None:
 def test_ruling_1_each_seat_is_shown_only_its_own_hand() -> None:
     game = new(3, stack=list(range(90)))
     deal = game.opening_events[0]
-    assert "hand" not in deal.for_seat(None)
+    for seat in [*range(3), None]:
+        assert "hand" not in deal.for_seat(seat)  # the deal names no card but the upcard
+    words = describe(deal.seen_by(0), ["Ada", "Bram", "Cleo"])
+    assert words.startswith("Round 1: ") and " deals 11 cards each and turns up " in words
     for seat in range(3):
-        assert deal.for_seat(seat)["hand"] == [card_wire(cid) for cid in game.hands[seat]]
-        assert game.view(seat)["table"]["hand"] == deal.for_seat(seat)["hand"]
+        assert game.view(seat)["table"]["hand"] == [card_wire(cid) for cid in game.hands[seat]]
     assert game.view(None)["table"]["hand"] is None
     assert game.view(None)["table"]["hand_counts"] == [11, 11, 11]
 

@@ -15,6 +15,7 @@ from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.types import TYPES, Add, Meld, QueenOfScotsTable, Take
 from tests.queen_of_scots.position import position
+from tests.score_lines import lines_as_maps
 
 #: Digests of every view and every seat's events, step by step, of four bot games, recorded
 #: from the untyped game (see `record`; breakdowns shortened as `shared_breakdown` says).
@@ -49,7 +50,9 @@ def without_added(wire: Any) -> Any:
     score's breakdown as it has been sent since (see `shared_breakdown`)."""
     if isinstance(wire, dict):
         plain = {key: without_added(value) for key, value in wire.items() if key not in ADDED}
-        return shared_breakdown(plain) if {"round", "sides", "lines"} <= plain.keys() else plain
+        if {"round", "sides", "lines"} <= plain.keys():
+            return shared_breakdown(lines_as_maps(plain))
+        return plain
     if isinstance(wire, list):
         return [without_added(item) for item in wire]
     return wire
@@ -63,6 +66,14 @@ def shared_breakdown(score: dict[str, Any]) -> dict[str, Any]:
     return {**score, "lines": [[side[i] for i in kept] for side in lines]}
 
 
+def with_dealt_hand(event: dict[str, Any], game: QueenOfScots, seat: int | None) -> Any:
+    """A `deal` event as it was recorded, when it carried the seat's new hand (since protocol
+    5 the hand reaches the seat in its view alone, and the view just after the deal holds it)."""
+    if event.get("kind") != "deal" or seat is None:
+        return event
+    return {**event, "hand": game.view(seat)["table"]["hand"]}
+
+
 def record(players: int, seed: int) -> list[dict[str, Any]]:
     """Every seat's and a spectator's view and events after the deal and each action."""
     game = bot_game(players, seed)
@@ -72,7 +83,10 @@ def record(players: int, seed: int) -> list[dict[str, Any]]:
     def snap(events: list[Any]) -> dict[str, Any]:
         return {
             "views": [without_added(game.view(seat)) for seat in seats],
-            "events": [[without_added(e) for e in events_for(events, seat)] for seat in seats],
+            "events": [
+                [with_dealt_hand(without_added(e), game, seat) for e in events_for(events, seat)]
+                for seat in seats
+            ],
         }
 
     steps = [snap(game.opening_events)]

@@ -614,3 +614,34 @@ def test_a_version_2_file_gains_the_creator_token_hash_and_keeps_its_tables(db_p
         assert pragma(store.database.connection, "user_version") == SCHEMA_VERSION
     finally:
         store.close()
+
+
+def test_a_round_score_stored_with_lines_as_maps_is_read_in_the_current_form(
+    db_path: Path,
+) -> None:
+    """Files written before protocol 5 hold each score line as a map; the store gives the
+    lines as ``[label, count, each]``, as updates carry them now."""
+    connection = version_1_file(db_path)
+    game = insert_finished_game(connection, table_id=3, game_id=7, seed=41, rounds=2)
+    connection.close()
+    store = Store(open_database(db_path))
+    try:
+        score = game.round_scores[0]
+        earlier = {
+            **score.to_wire(),
+            "lines": [
+                [
+                    {"label": line.label, "count": line.count, "each": line.each, "points": 0}
+                    for line in side
+                ]
+                for side in score.lines
+            ],
+        }
+        store.database.connection.execute(
+            "UPDATE round_scores SET score = ? WHERE game_id = 7 AND round = ?",
+            (pack(earlier), score.round),
+        )
+        assert store.rounds(7)[0]["score"] == score.to_wire()
+        assert all(type(line) is list for side in score.to_wire()["lines"] for line in side)
+    finally:
+        store.close()

@@ -18,6 +18,8 @@ from cardtable.client.ui.host import host
 from cardtable.client.ui.offers import ask_for_rematch
 from cardtable.client.ui.plain import plain
 from cardtable.client.ui.table_state import TableState
+from cardtable.engine.codec import WireError
+from cardtable.engine.core import RoundScore, ScoreLine
 from cardtable.engine.text import side_names
 
 
@@ -27,37 +29,41 @@ def breakdown(state: TableState, score: dict[str, Any]) -> Table:
     view = state.view or {}
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
     table.add_column("")
-    sides = score["sides"]
-    for side in sides:
+    try:
+        read = RoundScore.from_wire(score)
+    except WireError:
+        table.add_row(Text("(this breakdown could not be read)"))
+        return table
+    for side in read.sides:
         table.add_column(Text(side_names(side, state.names), style="bold"), justify="right")
     labels: list[str] = []
-    for side_lines in score["lines"]:
+    for side_lines in read.lines:
         for line in side_lines:
-            if line["label"] not in labels:
-                labels.append(line["label"])
+            if line.label not in labels:
+                labels.append(line.label)
     for label in labels:
         found = [
-            next((line for line in side_lines if line["label"] == label), None)
-            for side_lines in score["lines"]
+            next((line for line in side_lines if line.label == label), None)
+            for side_lines in read.lines
         ]
-        if not any(line and line["count"] for line in found):
+        if not any(line and line.count for line in found):
             continue  # nobody counted anything here
         # Text, never str: a Rich table reads a str cell as markup.
-        cells = [Text(_cell(line)) if line and line["count"] else "" for line in found]
+        cells = [Text(_cell(line)) if line and line.count else "" for line in found]
         table.add_row(plain(label), *cells)
     table.add_row(
-        Text("This round", style="bold"), *[Text(str(p), style="bold") for p in score["points"]]
+        Text("This round", style="bold"), *[Text(str(p), style="bold") for p in read.points]
     )
     totals = view.get("totals")
-    if totals and len(totals) == len(sides):
+    if totals and len(totals) == len(read.sides):
         table.add_row(Text("Total", style="bold"), *[Text(str(t), style="bold") for t in totals])
     return table
 
 
-def _cell(line: dict[str, Any]) -> str:
-    if line["each"] == 1:
-        return str(line["points"])
-    return f"{line['count']} × {line['each']} = {line['points']}"
+def _cell(line: ScoreLine) -> str:
+    if line.each == 1:
+        return str(line.points)
+    return f"{line.count} × {line.each} = {line.points}"
 
 
 def result_words(state: TableState) -> str | None:

@@ -48,7 +48,6 @@ from cardtable.engine.queen_of_scots.types import (
     Add,
     Added,
     Dealt,
-    DealtHand,
     Discard,
     Discarded,
     Draw,
@@ -129,8 +128,7 @@ class QueenOfScots(Game):
                 stock=len(self.stock),
                 upcard=self.edition.face(self.pile[-1]),
             ),
-            {seat: DealtHand(self._cards(hand)) for seat, hand in enumerate(self.hands)},
-        )
+        )  # (each seat's new hand reaches it in its view)
         return [deal, *self._start_turn(self.left_of(self.dealer))]
 
     # -- the frame's questions -------------------------------------------------------------

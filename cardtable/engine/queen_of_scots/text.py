@@ -9,7 +9,6 @@ from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY
 from cardtable.engine.queen_of_scots.types import (
     Added,
     Dealt,
-    DealtHand,
     Discarded,
     DrawnCard,
     Drew,
@@ -45,14 +44,11 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     if isinstance(event.public, FRAME_EVENTS):
         return describe_frame(event, names) or event.kind
     match event.public:
-        case Dealt(round=round_, dealer=dealer, stock=stock, upcard=upcard):
-            text = (
-                f"Round {round_}: {names[dealer]} deals and turns up "
-                f"{card_words(upcard)}; {stock} in the stock"
+        case Dealt(round=round_, dealer=dealer, hand_counts=counts, stock=stock, upcard=upcard):
+            return (
+                f"Round {round_}: {names[dealer]} deals {max(counts, default=0)} cards each "
+                f"and turns up {card_words(upcard)}; {stock} in the stock."
             )
-            if isinstance(event.private, DealtHand):
-                text += f". You hold {len(event.private.hand)} cards"
-            return text + "."
         case Turn(seat=seat):
             return f"{names[seat]}'s turn."
         case Drew(seat=seat, stock=stock):

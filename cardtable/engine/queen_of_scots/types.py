@@ -107,7 +107,8 @@ QueenAction = Draw | Stop | Take | Meld | Add | Discard
 
 @dataclass(frozen=True, slots=True)
 class Dealt(EventPart):
-    """A round is dealt: how many cards each holds, the stock's size and the upcard."""
+    """A round is dealt: how many cards each holds, the stock's size and the upcard (each
+    seat's new hand reaches it in its view, not here)."""
 
     kind: ClassVar[str] = "deal"
     round: int
@@ -115,13 +116,6 @@ class Dealt(EventPart):
     hand_counts: tuple[int, ...]
     stock: int
     upcard: QueenFace
-
-
-@dataclass(frozen=True, slots=True)
-class DealtHand:
-    """The private part of `Dealt`: the receiving seat's own hand."""
-
-    hand: tuple[QueenFace, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,7 +271,7 @@ TYPES = GameTypes(
     "Queen of Scots",
     actions=(Draw, Stop, Take, Meld, Add, Discard),
     events=(
-        (Dealt, DealtHand),
+        Dealt,
         Turn,
         (Drew, DrawnCard),
         Stopped,

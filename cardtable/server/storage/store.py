@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import PlainAction, Setup
+from cardtable.engine.codec import WireError
+from cardtable.engine.core import RoundScore
 from cardtable.server.chat import ChatEntry
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.database import Database
@@ -183,7 +185,9 @@ class Store:
         with self._reading():
             return tuple(
                 {
-                    "score": _decode(score, dict, f"the score of round {n} of game {game_id}"),
+                    "score": _current_form(
+                        _decode(score, dict, f"the score of round {n} of game {game_id}")
+                    ),
                     "totals": _decode(
                         totals, list, f"the totals after round {n} of game {game_id}"
                     ),
@@ -268,3 +272,13 @@ def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
         finished_at=finished_at,
         result=_decode(result, dict, f"the result of {where}") if result is not None else None,
     )
+
+
+def _current_form(score: dict[str, Any]) -> dict[str, Any]:
+    """A stored round score as the protocol sends it now (earlier versions stored each line
+    as a map; it is ``[label, count, each]`` since protocol 5)."""
+    try:
+        current: dict[str, Any] = RoundScore.from_wire(score).to_wire()
+    except WireError:
+        return score  # (not a score this version can read: sent as stored)
+    return current
