@@ -4,8 +4,8 @@ A real server on a real port (in this process, database in memory, server bots a
 and one raw client: it speaks frames of msgpack directly (no checks), creates a table, sits on
 seat 0, puts the game's default bot on every other seat, starts, and plays a uniformly random
 legal action whenever its view lists some, until the game's result is set. Every frame the
-client receives during the game is counted; `update` frames are measured by their payload's
-length in bytes (the 4-byte length header not counted).
+client receives during the game is counted; `update` frames are measured by the bytes they
+take on the wire after the 4-byte length header (a payload over 1,024 bytes goes compressed).
 
 Per game it prints: the updates, the p50, p99 and largest update, the bytes of all updates
 (what one seat receives in a game), and the growth: the median update of the first tenth of
@@ -74,14 +74,15 @@ class RawClient:
         return self.rid
 
     async def next(self) -> tuple[int, dict[str, Any]]:
-        """The next message and its payload's size in bytes."""
+        """The next message and its size in bytes on the wire (header not counted)."""
         while not self.pending:
             data = await self.stream.receive_some(256 * 1024)
             if not data:
                 raise ConnectionError("the server closed the connection")
-            self.pending = [
-                (len(payload), msgpack.unpackb(payload, raw=False))
-                for payload in self.decoder.feed(data)
+            payloads = self.decoder.feed(data)
+            self.pending = [  # (the bytes on the wire: a large payload goes compressed)
+                (size, msgpack.unpackb(payload, raw=False))
+                for size, payload in zip(self.decoder.wire_sizes, payloads, strict=True)
             ]
         return self.pending.pop(0)
 

@@ -26,6 +26,7 @@ from cardtable.protocol.errors import (
 )
 from cardtable.protocol.framing import (
     CLIENT_FRAME_LIMIT,
+    COMPRESS_ABOVE,
     SERVER_FRAME_LIMIT,
     FrameDecoder,
     encode_frame,
@@ -70,6 +71,7 @@ class Connection:
         receive_limit: int | None = None,
         send_limit: int | None = None,
         check_outgoing: bool = True,
+        compress_above: int | None = None,
     ) -> None:
         self.role = role
         self.peer = Sender.SERVER if role is Sender.CLIENT else Sender.CLIENT
@@ -81,6 +83,13 @@ class Connection:
         self.send_limit = send_limit if send_limit is not None else own
         self.receive_limit = receive_limit if receive_limit is not None else theirs
         self.check_outgoing = check_outgoing
+        #: Payloads longer than this go compressed (see `cardtable.protocol.framing`); None:
+        #: never. The server compresses above `COMPRESS_ABOVE`; the reference client never.
+        self.compress_above = (
+            compress_above
+            if compress_above is not None
+            else (COMPRESS_ABOVE if role is Sender.SERVER else None)
+        )
         self.state = State.HANDSHAKE
         self._decoder = FrameDecoder(self.receive_limit)
         self._hello_sent = False
@@ -107,7 +116,7 @@ class Connection:
             except MessageError as error:
                 raise LocalProtocolError(error.code, error.message) from None
         try:
-            data = encode_frame(message.packed(), self.send_limit)
+            data = encode_frame(message.packed(), self.send_limit, self.compress_above)
         except ProtocolError as error:
             raise LocalProtocolError(error.code, error.message) from None
         if isinstance(message, Welcome):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -35,7 +36,13 @@ from cardtable.protocol import (
     State,
 )
 from cardtable.protocol.fields import control_character
-from cardtable.protocol.framing import CLIENT_FRAME_LIMIT, HEADER, SERVER_FRAME_LIMIT, pack
+from cardtable.protocol.framing import (
+    CLIENT_FRAME_LIMIT,
+    COMPRESSED,
+    HEADER,
+    SERVER_FRAME_LIMIT,
+    pack,
+)
 from cardtable.protocol.messages import check_message
 from tests.protocol.support import (
     CLIENT_MESSAGES,
@@ -590,19 +597,33 @@ def fuzz_stream(rng: random.Random, bodies: list[Any], limit: int, framing: floa
     return bytes(stream)
 
 
-def whole_frames(stream: bytes, limit: int) -> tuple[int, int, bool]:
+def whole_frames(stream: bytes, limit: int) -> tuple[int, int, ErrorCode | None]:
     """A model of the framing: how many whole frames `stream` holds, how many bytes are left
-    over after them, and whether a length header over `limit` stops it there."""
+    over after them, and the framing error that stops it there, if any: a length over
+    `limit`, or a compressed frame (`COMPRESSED` set) that is not one zlib stream of at most
+    `limit` bytes."""
     count, start = 0, 0
     while len(stream) - start >= HEADER.size:
-        (length,) = HEADER.unpack_from(stream, start)
+        (word,) = HEADER.unpack_from(stream, start)
+        length = word & ~COMPRESSED
         if length > limit:
-            return count, len(stream) - start, True
+            return count, len(stream) - start, ErrorCode.FRAME_TOO_LARGE
         if len(stream) - start - HEADER.size < length:
             break
+        if word & COMPRESSED:
+            body = stream[start + HEADER.size : start + HEADER.size + length]
+            inflater = zlib.decompressobj()
+            try:
+                inflated = inflater.decompress(body, limit + 1)
+            except zlib.error:
+                return count, len(stream) - start, ErrorCode.BAD_FRAME
+            if len(inflated) > limit:
+                return count, len(stream) - start, ErrorCode.FRAME_TOO_LARGE
+            if not inflater.eof or inflater.unused_data:
+                return count, len(stream) - start, ErrorCode.BAD_FRAME
         start += HEADER.size + length
         count += 1
-    return count, len(stream) - start, False
+    return count, len(stream) - start, None
 
 
 def split_at_random(rng: random.Random, data: bytes, most: int = 8) -> list[bytes]:
@@ -663,7 +684,8 @@ class Fed:
     error: RemoteProtocolError | None
     frames: int
     left_over: int
-    too_large: bool
+    #: The framing error the model says stops the stream (`whole_frames`), if any.
+    stop: ErrorCode | None
 
 
 def feed_mutated(rng: random.Random, connection: Connection, bodies: list[Any], limit: int) -> Fed:
@@ -671,7 +693,7 @@ def feed_mutated(rng: random.Random, connection: Connection, bodies: list[Any], 
     pieces, up to the end or the first `RemoteProtocolError`."""
     stream = fuzz_stream(rng, bodies, limit)
     note(f"mutated stream: {stream!r}")
-    frames, left_over, too_large = whole_frames(stream, limit)
+    frames, left_over, stop = whole_frames(stream, limit)
     items: list[Message | Rejected] = []
     error = None
     try:
@@ -679,7 +701,7 @@ def feed_mutated(rng: random.Random, connection: Connection, bodies: list[Any], 
             items += connection.receive_data(chunk)
     except RemoteProtocolError as raised:
         error = raised
-    return Fed(items, error, frames, left_over, too_large)
+    return Fed(items, error, frames, left_over, stop)
 
 
 @FUZZ
@@ -690,11 +712,11 @@ def test_mutated_streams_give_one_item_per_whole_frame_or_a_fatal_framing_error(
     client, server = open_pair()
     fed = feed_mutated(rng, server, [message.to_wire() for message in picks], CLIENT_FRAME_LIMIT)
     if fed.error is not None:
-        assert fed.too_large and fed.error.code is ErrorCode.FRAME_TOO_LARGE, fed.error
+        assert fed.stop is not None and fed.error.code is fed.stop, fed.error
         assert len(fed.items) <= fed.frames
         check_fatal(server, fed.error)
         return
-    assert not fed.too_large
+    assert fed.stop is None
     assert len(fed.items) == fed.frames
     for item in fed.items:
         check_item(item, Sender.CLIENT)
@@ -750,7 +772,7 @@ def test_a_client_survives_mutated_streams_from_its_server(
     client, _server = open_pair()
     fed = feed_mutated(rng, client, [message.to_wire() for message in picks], SERVER_FRAME_LIMIT)
     if fed.error is not None:
-        assert fed.too_large and fed.error.code is ErrorCode.FRAME_TOO_LARGE, fed.error
+        assert fed.stop is not None and fed.error.code is fed.stop, fed.error
         assert client.state is State.CLOSED
         return
     for item in fed.items:
