@@ -4,7 +4,8 @@ The lobby and tables `record` each change (a table opened, a seat taken, an acti
 and `deliver` each message. A message goes out at once when nothing waits to be stored;
 otherwise it waits until every change recorded before it has been committed, so nobody is ever
 told of something a crash could undo. One task (`run`) stores what is waiting in batches, each
-batch one transaction in a worker thread, so the database never blocks the event loop.
+batch one transaction in the database's own thread (`DatabaseThread`), so the database never
+blocks the event loop.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import logging
 import sqlite3
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from itertools import islice
 from typing import Protocol, TypeVar
 
 import trio
 
 from cardtable.protocol import Message
+from cardtable.server.db_thread import DatabaseThread
 from cardtable.server.storage import Store, Write
 
 log = logging.getLogger("cardtable.server")
@@ -44,8 +47,8 @@ class Journal:
         self._work = trio.Event()
         self._idle = trio.Event()
         self._idle.set()
-        # The store's connection is used by one worker thread at a time.
-        self._lock = trio.Lock()
+        #: The one thread that uses the store's connection (writes and reads, in turn).
+        self._thread = DatabaseThread()
 
     def record(self, write: Write) -> None:
         """Queue a change to store; messages delivered from now on wait for it."""
@@ -62,9 +65,8 @@ class Journal:
             recipient.send_now(message)
 
     async def read(self, query: Callable[[], T]) -> T:
-        """Run a query on the store in a worker thread, between batches."""
-        async with self._lock:
-            return await trio.to_thread.run_sync(query)
+        """Run a query on the store in the database's thread, between batches."""
+        return await self._thread.run(query)
 
     async def caught_up(self) -> None:
         """Wait until everything recorded so far is stored. Bots wait for this before their
@@ -91,6 +93,7 @@ class Journal:
                 writes = [item for item in self._queue if not isinstance(item, tuple)]
                 if writes:
                     await self._write(writes, retry=False)
+            self._thread.stop()
 
     async def _store_batch(self) -> None:
         count = len(self._queue)
@@ -117,8 +120,7 @@ class Journal:
         attempt = 0
         while True:
             try:
-                async with self._lock:
-                    await trio.to_thread.run_sync(self.store.write, writes)
+                await self._thread.run(partial(self.store.write, writes))
                 return
             except sqlite3.OperationalError as error:
                 if error.sqlite_errorcode == sqlite3.SQLITE_ERROR:
