@@ -101,10 +101,8 @@ def _diff_shared_maps(
             out.append([SET, [*path, key], value])
         elif depth > 1 and type(value) is dict and type(before) is dict:
             _diff_shared_maps(before, value, [*path, key], out, memo, depth - 1)
-        elif type(value) is dict or type(value) is list:
+        else:  # (a scalar too: the same operation object for every receiver)
             out.extend(memo.operations(before, value, [*path, key]))
-        else:
-            out.append([SET, [*path, key], value])
     if len(old) + added != len(new):
         out.extend([DELETE, [*path, key]] for key in old if key not in new)
 
