@@ -49,11 +49,13 @@ def play_out(
     *,
     max_actions: int = 100_000,
     on_action: Callable[[int, GameAction, list[Event]], None] | None = None,
+    until: Callable[[Game], bool] | None = None,
 ) -> list[tuple[int, GameAction]]:
-    """Let `bots` (one per seat) play `game` to its end; return the actions taken, in order."""
+    """Let `bots` (one per seat) play `game` to its end (or until `until(game)` holds); return
+    the actions taken, in order. Bots that use history hear their seat's events as they come."""
     taken: list[tuple[int, GameAction]] = []
     _tell(bots, game.opening_events if not game.round_scores and game.round == 1 else [])
-    while not game.over:
+    while not game.over and not (until is not None and until(game)):
         if len(taken) >= max_actions:
             raise RuntimeError(f"no result after {max_actions} actions")
         seat = game.actors[0]  # where several seats may act, the first goes

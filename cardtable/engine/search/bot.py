@@ -22,8 +22,6 @@ class SearchBot(Bot[Any]):
 
     rules: ClassVar[SearchRules]
     uses_history: ClassVar[bool] = True
-    #: Rollouts per move when no budget is given (the server passes a clock-based one).
-    default_iterations: ClassVar[int] = 200
 
     def __init__(
         self,
@@ -32,7 +30,7 @@ class SearchBot(Bot[Any]):
         history: Sequence[SeenEvent[Any]] = (),
     ) -> None:
         super().__init__(seed)
-        self.budget = budget or Budget(iterations=self.default_iterations)
+        self.budget = budget or Budget()
         self.history: list[SeenEvent[Any]] = list(history)
 
     def hear(self, events: Sequence[SeenEvent[Any]]) -> None:

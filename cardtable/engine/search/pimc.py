@@ -26,6 +26,10 @@ from cardtable.engine.search.copying import copy_game, shared_parts
 Determinizer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]], random.Random], Game]
 
 
+#: Rollouts per move when a budget names neither a count nor a stop.
+DEFAULT_ROLLOUTS = 200
+
+
 @dataclass(frozen=True)
 class SearchRules:
     """What a game gives the search."""
@@ -46,14 +50,17 @@ class SearchRules:
 @dataclass(frozen=True)
 class Budget:
     """When a search stops: after `iterations` rollouts, or when `should_stop()` says so
-    (whichever comes first; the caller owns the clock). Neither: 1 000 rollouts."""
+    (whichever comes first; the caller owns the clock, so a deadline is its callable).
+    Neither given: `DEFAULT_ROLLOUTS`."""
 
     iterations: int | None = None
     should_stop: Callable[[], bool] | None = None
 
     def spent(self, rollouts: int) -> bool:
-        limit = self.iterations if self.iterations is not None else 1000
-        if rollouts >= limit:
+        limit = self.iterations
+        if limit is None and self.should_stop is None:
+            limit = DEFAULT_ROLLOUTS
+        if limit is not None and rollouts >= limit:
             return True
         return self.should_stop is not None and self.should_stop()
 
