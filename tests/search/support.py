@@ -16,6 +16,8 @@ SEARCH_GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("chinese-ten", 4, {"decks": 1}),
     ("thistle", 3, {}),
     ("thistle", 4, {"partnership": True}),
+    ("queen-of-scots", 2, {}),
+    ("queen-of-scots", 3, {"strict": True}),
 ]
 
 

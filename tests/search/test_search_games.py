@@ -12,6 +12,8 @@ import pytest
 from cardtable.engine import Game, get_game, new_game, play_out
 from cardtable.engine.chinese_ten.rules import ChineseTen
 from cardtable.engine.chinese_ten.search import read_history
+from cardtable.engine.queen_of_scots.rules import QueenOfScots
+from cardtable.engine.queen_of_scots.search import taken_into_hands
 from cardtable.engine.search import Budget, SearchBot
 from tests.conformance.support import snapshot
 from tests.search.support import SEARCH_GAMES, positions, rules_of
@@ -62,6 +64,24 @@ def test_chinese_ten_keeps_cards_out_of_a_hand_that_laid_when_it_could_not_captu
             world = rules.determinize(position.view, position.history, random.Random(seed))
             assert isinstance(world, ChineseTen)
             assert not {world.ranks[cid] for cid in world.hands[other]} & barred
+    assert found > 3
+
+
+def test_queen_of_scots_keeps_cards_taken_with_the_pile_in_the_takers_hand() -> None:
+    rules = rules_of("queen-of-scots")
+    found = 0
+    for position in positions("queen-of-scots", 2, {}, seed=6, limit=600):
+        game = position.game
+        assert isinstance(game, QueenOfScots)
+        other = 1 - position.seat
+        held = taken_into_hands(position.view, position.history)[other]
+        assert held <= set(game.hands[other])  # true of the hand the seat cannot see
+        if not held:
+            continue
+        found += 1
+        world = rules.determinize(position.view, position.history, random.Random(found))
+        assert isinstance(world, QueenOfScots)
+        assert held <= set(world.hands[other])
     assert found > 3
 
 
