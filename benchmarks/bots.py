@@ -77,10 +77,9 @@ def play_one(
     spec = get_game(game_id)
     game = start(spec.setup(players, seed=seed))
     heuristic = spec.bots[spec.default_bot]
-    searcher = TimedSearch(
-        spec.bots["search"](seed * 7919 + seat),  # type: ignore[arg-type]
-        args.budget if args.iterations is None else None,
-    )
+    bot = spec.bots["search"](seed * 7919 + seat)
+    assert isinstance(bot, SearchBot)
+    searcher = TimedSearch(bot, args.budget if args.iterations is None else None)
     if args.iterations is not None:
         searcher.bot.budget = Budget(iterations=args.iterations)
     bots: list[Bot[Any]] = [heuristic(seed * 31 + other) for other in range(players)]
