@@ -182,7 +182,7 @@ async def test_bot_refuses_an_unknown_kind_before_taking_a_seat(
                 )
             )
             assert done.returncode == 1
-            assert "Chinese Ten has no 'clever' bot; it has: random, greedy." in done.stderr
+            assert "Chinese Ten has no 'clever' bot; it has: random, search, greedy." in done.stderr
             tables = await ada.list_tables()
             assert [seat["kind"] for seat in tables[0]["seats"]] == ["empty", "empty"]
 

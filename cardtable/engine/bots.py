@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic
 
-from cardtable.engine.core import Event, Game, GameAction, SeatView, TableT
+from cardtable.engine.core import Event, Game, GameAction, SeatView, SeenEvent, TableT
 
 
 class Bot(ABC, Generic[TableT]):
@@ -20,9 +20,14 @@ class Bot(ABC, Generic[TableT]):
 
     #: Whether `choose` reads the view; drivers may skip building it for bots that do not.
     uses_view: ClassVar[bool] = True
+    #: Whether the bot wants the events its seat is told of (`hear`); drivers may skip them.
+    uses_history: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+
+    def hear(self, events: Sequence[SeenEvent[Any]]) -> None:
+        """Take note of events the seat was told of, in order (most bots ignore them)."""
 
     @abstractmethod
     def choose(self, view: SeatView[TableT] | None, legal: Sequence[GameAction]) -> GameAction:
@@ -44,10 +49,13 @@ def play_out(
     *,
     max_actions: int = 100_000,
     on_action: Callable[[int, GameAction, list[Event]], None] | None = None,
+    until: Callable[[Game], bool] | None = None,
 ) -> list[tuple[int, GameAction]]:
-    """Let `bots` (one per seat) play `game` to its end; return the actions taken, in order."""
+    """Let `bots` (one per seat) play `game` to its end (or until `until(game)` holds); return
+    the actions taken, in order. Bots that use history hear their seat's events as they come."""
     taken: list[tuple[int, GameAction]] = []
-    while not game.over:
+    _tell(bots, game.opening_events if not game.round_scores and game.round == 1 else [])
+    while not game.over and not (until is not None and until(game)):
         if len(taken) >= max_actions:
             raise RuntimeError(f"no result after {max_actions} actions")
         seat = game.actors[0]  # where several seats may act, the first goes
@@ -56,6 +64,14 @@ def play_out(
         action = bot.choose(view, game.legal(seat))
         events = game.apply(seat, action)
         taken.append((seat, action))
+        _tell(bots, events)
         if on_action is not None:
             on_action(seat, action, events)
     return taken
+
+
+def _tell(bots: Sequence[Bot[Any]], events: Sequence[Event]) -> None:
+    """Tell each bot that wants them the events its seat hears."""
+    for seat, bot in enumerate(bots):
+        if bot.uses_history and events:
+            bot.hear([event.seen_by(seat) for event in events if event.reaches(seat)])

@@ -186,7 +186,7 @@ def test_the_registry_knows_each_game_once() -> None:
     spec = get_game("chinese-ten")
     assert spec.title == "Chinese Ten"
     assert list(spec.player_counts) == [2, 3, 4]
-    assert spec.to_wire()["bots"] == ["greedy", "random"]
+    assert spec.to_wire()["bots"] == ["greedy", "random", "search"]
     with pytest.raises(OptionError, match="There is no game 'x'"):
         get_game("x")
 

@@ -3,6 +3,7 @@
 from cardtable.engine.bots import RandomBot
 from cardtable.engine.chinese_ten.bots import GreedyBot
 from cardtable.engine.chinese_ten.rules import ChineseTen, makes_ten
+from cardtable.engine.chinese_ten.search import ChineseTenSearchBot
 from cardtable.engine.chinese_ten.text import describe
 from cardtable.engine.options import OptionSpec
 from cardtable.engine.spec import GameSpec
@@ -30,7 +31,7 @@ SPEC = GameSpec(
     ),
     game_class=ChineseTen,
     summary="Capture the card that makes ten with yours, then flip from the deck.",
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "search": ChineseTenSearchBot, "greedy": GreedyBot},
     describe=describe,
 )
 

@@ -9,6 +9,7 @@ from cardtable.engine.options import OptionError, OptionSpec
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD
 from cardtable.engine.queen_of_scots.rules import TARGET, QueenOfScots, dealt_cards
+from cardtable.engine.queen_of_scots.search import QueenOfScotsSearchBot
 from cardtable.engine.queen_of_scots.text import describe
 from cardtable.engine.spec import GameSpec
 
@@ -44,7 +45,7 @@ SPEC = GameSpec(
     ),
     game_class=QueenOfScots,
     summary="Meld sets of matching characters and the royal family, with wild Crown Jewels.",
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "search": QueenOfScotsSearchBot, "heuristic": HeuristicBot},
     check=check,
     describe=describe,
 )

@@ -9,6 +9,7 @@ from cardtable.engine.options import OptionError, OptionSpec
 from cardtable.engine.spec import GameSpec
 from cardtable.engine.thistle.bots import HeuristicBot
 from cardtable.engine.thistle.rules import Thistle, sides_for
+from cardtable.engine.thistle.search import ThistleSearchBot
 from cardtable.engine.thistle.text import describe
 
 
@@ -32,7 +33,7 @@ SPEC = GameSpec(
     ),
     game_class=Thistle,
     summary="Build six-card books of one clan; capture your rivals' groups of two or three.",
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "search": ThistleSearchBot, "heuristic": HeuristicBot},
     check=check,
     describe=describe,
     sides=sides_for,

@@ -1,0 +1,149 @@
+"""How strong is the search bot? It plays against the game's best heuristic bot.
+
+    python benchmarks/bots.py [--games 200] [--budget 0.5 | --iterations N]
+        [--game chinese-ten ...] [--players 2] [--first-round]
+
+For each game, seeds 0, 1, 2, … each give one deal that is played once with the search bot on
+every seat in turn (the heuristic bot on the others): the same cards both ways round, so luck in
+the deal cancels out. `--games` counts the games played in all (a multiple of the players).
+The search bot is told its seat's events as they happen, as a person at the table would be,
+and thinks for `--budget` seconds a move (a deadline it is given) or `--iterations` rollouts.
+`--first-round` scores each game on its first round only (a deal), for games that run over
+many rounds.
+
+It prints, per game: the search bot's win rate (a shared win counts as a share) with its 95%
+confidence interval, its mean margin (its score less the best other score) with its 95%
+interval, and its time per move (mean and slowest).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine import (
+    Bot,
+    GameAction,
+    GameSpec,
+    SeatView,
+    all_games,
+    get_game,
+    play_out,
+    start,
+)
+from cardtable.engine.search import Budget, SearchBot
+
+Z95 = 1.96
+
+
+class TimedSearch(Bot[Any]):
+    """A search bot given a fresh deadline for every move; records its time per move."""
+
+    uses_history = True
+
+    def __init__(self, bot: SearchBot, seconds: float | None) -> None:
+        super().__init__(0)
+        self.bot, self.seconds = bot, seconds
+        self.times: list[float] = []
+
+    def hear(self, events: Sequence[Any]) -> None:
+        self.bot.hear(events)
+
+    def choose(self, view: SeatView[Any] | None, legal: Sequence[GameAction]) -> GameAction:
+        began = time.monotonic()
+        if self.seconds is not None:
+            deadline = began + self.seconds
+            self.bot.budget = Budget(should_stop=lambda: time.monotonic() >= deadline)
+        action = self.bot.choose(view, legal)
+        if len(legal) > 1:
+            self.times.append(time.monotonic() - began)
+        return action
+
+
+@dataclass
+class Outcome:
+    share: float  # of the win
+    margin: float  # the search bot's score less the best other's
+
+
+def play_one(
+    game_id: str, players: int, seed: int, seat: int, args: argparse.Namespace, times: list[float]
+) -> Outcome:
+    spec = get_game(game_id)
+    game = start(spec.setup(players, seed=seed))
+    heuristic = spec.bots[spec.default_bot]
+    bot = spec.bots["search"](seed * 7919 + seat)
+    assert isinstance(bot, SearchBot)
+    searcher = TimedSearch(bot, args.budget if args.iterations is None else None)
+    if args.iterations is not None:
+        searcher.bot.budget = Budget(iterations=args.iterations)
+    bots: list[Bot[Any]] = [heuristic(seed * 31 + other) for other in range(players)]
+    bots[seat] = searcher
+    if args.first_round:
+        play_out(game, bots, until=lambda game: bool(game.round_scores))
+        points = game.round_scores[0].points
+    else:
+        play_out(game, bots)
+        points = game.totals
+    times += searcher.times
+    side = game.side_of(seat)
+    best = max(points)
+    tops = [index for index, value in enumerate(points) if value == best]
+    others = max(value for index, value in enumerate(points) if index != side)
+    return Outcome(1 / len(tops) if side in tops else 0.0, points[side] - others)
+
+
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--budget", type=float, default=0.5, help="seconds per move")
+    parser.add_argument("--iterations", type=int, default=None, help="rollouts per move")
+    parser.add_argument("--game", action="append", default=None)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--first-round", action="store_true")
+    args = parser.parse_args()
+    games = args.game or [spec.id for spec in _searchable()]
+    thinking = f"{args.iterations} rollouts" if args.iterations else f"{args.budget} s"
+    print(f"search vs best heuristic, {thinking} a move, {args.games} games each")
+    print("| game | players | games | search wins (95% CI) | margin (95% CI) | ms/move | max ms |")
+    print("|---|---|---|---|---|---|---|")
+    for game_id in games:
+        spec = get_game(game_id)
+        players = max(spec.min_players, min(args.players, spec.max_players))
+        outcomes: list[Outcome] = []
+        times: list[float] = []
+        seed = 0
+        while len(outcomes) < args.games:
+            for seat in range(players):
+                outcomes.append(play_one(game_id, players, seed, seat, args, times))
+            seed += 1
+        win, win_ci = interval([outcome.share for outcome in outcomes])
+        margin, margin_ci = interval([outcome.margin for outcome in outcomes])
+        mean_ms = 1000 * statistics.fmean(times) if times else 0.0
+        max_ms = 1000 * max(times, default=0.0)
+        print(
+            f"| {spec.title} | {players} | {len(outcomes)} | {win:.1%} ± {win_ci:.1%} "
+            f"| {margin:+.1f} ± {margin_ci:.1f} | {mean_ms:.0f} | {max_ms:.0f} |",
+            flush=True,
+        )
+
+
+def _searchable() -> list[GameSpec]:
+    return [spec for spec in all_games() if "search" in spec.bots]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,23 @@
+"""Determinized search: a bot that samples the cards its seat cannot see and tries each move.
+
+`SearchRules` is what a game gives the search (its determinizer, rollout policy and evaluation);
+`choose_by_search` is the search; `SearchBot` is the bot kind ``search`` built on it;
+`deal_hidden` deals the unseen cards among the hidden places; `copy_game` copies a game.
+"""
+
+from cardtable.engine.search.bot import SearchBot, heard_by
+from cardtable.engine.search.copying import copy_game
+from cardtable.engine.search.dealing import HiddenPlace, deal_hidden
+from cardtable.engine.search.pimc import Budget, SearchRules, choose_by_search, rollout_margin
+
+__all__ = [
+    "Budget",
+    "HiddenPlace",
+    "SearchBot",
+    "SearchRules",
+    "choose_by_search",
+    "copy_game",
+    "deal_hidden",
+    "heard_by",
+    "rollout_margin",
+]

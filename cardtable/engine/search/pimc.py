@@ -1,0 +1,180 @@
+"""Perfect-information Monte Carlo search over determinizations (see docs/engine.md, *Search*).
+
+Each iteration deals the unseen cards anew (a determinization, consistent with what the seat
+has seen), then plays every candidate move on a copy of it and plays on with the game's rollout
+policy for every seat, with the same rollout seed for every move (common random numbers). Each
+move is judged against the rollout policy's own move in the same determinizations (paired
+differences): a move replaces the policy's only when it does better on average by more than
+`confidence` standard errors. So a search stopped early, or one whose rollouts cannot tell the
+moves apart, plays as the policy would, and more thinking only ever moves away from it on
+evidence.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine.bots import Bot
+from cardtable.engine.core import Game, GameAction, SeatView, SeenEvent
+from cardtable.engine.search.copying import copy_game, shared_parts
+
+#: Builds a full game consistent with a seat's view and the events it was told of.
+Determinizer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]], random.Random], Game]
+
+
+#: Rollouts per move when a budget names neither a count nor a stop.
+DEFAULT_ROLLOUTS = 200
+
+
+@dataclass(frozen=True)
+class SearchRules:
+    """What a game gives the search."""
+
+    #: A full game consistent with the seat's view and history, the hidden cards dealt at random.
+    determinize: Determinizer
+    #: The bot that plays every seat in rollouts (the game's best heuristic bot), by seed.
+    policy: Callable[[int], Bot[Any]]
+    #: How good a game in progress is for a seat, in points: its side's lead over the best
+    #: other side if the round ended now. Used when a rollout stops before the round's end.
+    evaluate: Callable[[Game, int], float]
+    #: Actions a rollout plays at most before `evaluate` judges it (None: to the round's end).
+    horizon: int | None = None
+    #: How many standard errors a move must beat the policy's move by to be played instead.
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """When a search stops: after `iterations` rollouts, or when `should_stop()` says so
+    (whichever comes first; the caller owns the clock, so a deadline is its callable).
+    Neither given: `DEFAULT_ROLLOUTS`."""
+
+    iterations: int | None = None
+    should_stop: Callable[[], bool] | None = None
+
+    def spent(self, rollouts: int) -> bool:
+        limit = self.iterations
+        if limit is None and self.should_stop is None:
+            limit = DEFAULT_ROLLOUTS
+        if limit is not None and rollouts >= limit:
+            return True
+        return self.should_stop is not None and self.should_stop()
+
+
+@dataclass
+class Tally:
+    """A candidate move's rollouts so far, as differences from the policy's move in the same
+    determinizations."""
+
+    total: float = 0.0
+    squares: float = 0.0
+    count: int = 0
+
+    def add(self, difference: float) -> None:
+        self.total += difference
+        self.squares += difference * difference
+        self.count += 1
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    def lower_bound(self, confidence: float) -> float:
+        """The mean less `confidence` standard errors (-inf below two samples)."""
+        if self.count < 2:
+            return -math.inf
+        variance = (
+            max(self.squares / self.count - self.mean**2, 0.0) * self.count / (self.count - 1)
+        )
+        return self.mean - confidence * math.sqrt(variance / self.count)
+
+
+def choose_by_search(
+    rules: SearchRules,
+    view: SeatView[Any],
+    legal: Sequence[GameAction],
+    history: Sequence[SeenEvent[Any]],
+    rng: random.Random,
+    budget: Budget,
+) -> GameAction:
+    """The best of `legal` for `view.seat` by determinized search, within `budget`."""
+    seat = view.seat
+    assert seat is not None, "a spectator does not search"
+    candidates = list(dict.fromkeys(legal))
+    preferred = rules.policy(rng.getrandbits(62)).choose(view, legal)
+    if len(candidates) == 1 or view.awaiting_deal:
+        return preferred
+    candidates.remove(preferred)
+    candidates.insert(0, preferred)
+    tallies = [Tally() for _ in candidates]
+    rollouts = 0
+    while not budget.spent(rollouts):
+        world = rules.determinize(view, history, random.Random(rng.getrandbits(62)))
+        shared = shared_parts(world)
+        rollout_seed = rng.getrandbits(62)
+        base = _try(rules, world, shared, seat, preferred, rollout_seed)
+        rollouts += 1
+        for action, tally in zip(candidates[1:], tallies[1:], strict=True):
+            if base is None or budget.spent(rollouts):
+                break
+            margin = _try(rules, world, shared, seat, action, rollout_seed)
+            rollouts += 1
+            if margin is not None:
+                tally.add(margin - base)
+    best = max(range(1, len(candidates)), key=lambda index: (tallies[index].mean, -index))
+    if tallies[best].mean > 0 and tallies[best].lower_bound(rules.confidence) > 0:
+        return candidates[best]
+    return preferred
+
+
+def _try(
+    rules: SearchRules,
+    world: Game,
+    shared: frozenset[str],
+    seat: int,
+    action: GameAction,
+    seed: int,
+) -> float | None:
+    """The margin for `seat` after `action` on a copy of `world` and a rollout (None: the
+    action does not fit this determinization)."""
+    game = copy_game(world, shared)
+    if action not in game.legal(seat):
+        return None
+    rounds = len(game.round_scores)
+    game.apply(seat, action)
+    return rollout_margin(rules, game, seat, seed, rounds)
+
+
+def rollout_margin(rules: SearchRules, game: Game, seat: int, seed: int, rounds: int) -> float:
+    """Play `game` on with the policy for every seat until round `rounds + 1` ends (or the
+    horizon); return `seat`'s margin: its side's lead in that round's points, or the
+    evaluation."""
+    policies: dict[int, Bot[Any]] = {}
+    steps = 0
+    while not game.over and len(game.round_scores) == rounds:
+        if rules.horizon is not None and steps >= rules.horizon:
+            return rules.evaluate(game, seat)
+        actor = next((s for s in range(game.seats) if game.answers(s)), None)
+        legal = game.answers(actor) if actor is not None else []
+        if actor is None:
+            actor = game.actors[0]
+            legal = game.legal(actor)
+        bot = policies.get(actor)
+        if bot is None:
+            bot = policies[actor] = rules.policy(seed + actor)
+        view = game.seat_view(actor) if bot.uses_view else None
+        game.apply(actor, bot.choose(view, legal))
+        steps += 1
+    if len(game.round_scores) > rounds:
+        return side_margin(game.round_scores[rounds].points, game.side_of(seat))
+    return rules.evaluate(game, seat)
+
+
+def side_margin(points: Sequence[float], side: int) -> float:
+    """How far `side` is ahead of the best other side."""
+    others = [value for index, value in enumerate(points) if index != side]
+    return points[side] - max(others) if others else points[side]

@@ -1,0 +1,110 @@
+"""Thistle's search bot: its determinizer and its evaluation.
+
+Everything on the table is public in Thistle (groups, books, set-aside cards, the first-drawn
+card), and no card ever goes from the table back into a hand, so a seat's view is all it knows:
+its own hand and the table are placed as they are, and the cards it has not seen are dealt anew
+among the other hands and the pile. No play is ever forced on a hand, so play tells nothing
+about what a hand cannot hold.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
+from cardtable.engine.search.pimc import side_margin
+from cardtable.engine.thistle.bots import HeuristicBot
+from cardtable.engine.thistle.cards import DECK
+from cardtable.engine.thistle.groups import Book, Group
+from cardtable.engine.thistle.rules import Thistle, _sorted
+from cardtable.engine.thistle.scoring import side_lines
+from cardtable.engine.thistle.types import ThistleTable
+
+
+def determinize(
+    view: SeatView[ThistleTable], history: Sequence[SeenEvent[Any]], rng: random.Random
+) -> Game:
+    """A Thistle game consistent with what `view.seat` sees, the rest dealt at random."""
+    table, seat = view.table, view.seat
+    assert seat is not None and table.hand is not None and table.turn is not None
+    groups = {
+        group.id: Group(
+            group.id,
+            group.owner,
+            group.clan,
+            [card.cid for card in group.cards],
+            None if group.bonus is None else group.bonus.cid,
+        )
+        for group in table.groups
+    }
+    books = [
+        Book(
+            book.group,
+            book.owner,
+            book.clan,
+            tuple(card.cid for card in book.cards),
+            None if book.bonus is None else book.bonus.cid,
+        )
+        for book in table.books
+    ]
+    seen = {card.cid for card in table.hand}
+    seen |= {cid for group in groups.values() for cid in group.all_cards()}
+    seen |= {cid for book in books for cid in book.all_cards()}
+    seen |= {card.cid for orphans in table.orphans for card in orphans}
+    if table.drawn is not None:
+        seen.add(table.drawn.cid)
+    places = [
+        HiddenPlace(other, table.hand_counts[other]) for other in range(view.seats) if other != seat
+    ]
+    places.append(HiddenPlace("pile", table.pile))
+    dealt = deal_hidden([cid for cid in range(len(DECK)) if cid not in seen], places, rng)
+    options = {"partnership": table.partnership}
+    game = Thistle(Setup("thistle", view.seats, options, rng.getrandbits(62), view.dealer))
+    game.round, game.dealer = view.round, view.dealer
+    game.round_scores = list(view.round_scores)
+    game.hands = [
+        [card.cid for card in table.hand] if other == seat else _sorted(dealt[other])
+        for other in range(view.seats)
+    ]
+    game.pile = dealt["pile"]
+    game.groups, game.books = groups, books
+    game.orphans = [[card.cid for card in orphans] for orphans in table.orphans]
+    used = [*groups, *(book.group for book in books)]
+    game.next_group = max(used, default=-1) + 1
+    game.turn, game.phase = table.turn, table.phase
+    game.drawn = None if table.drawn is None else table.drawn.cid
+    game.played = table.played
+    game.final_turns = list(table.final_turns) if table.last_round else None
+    game.went_out = table.went_out
+    return game
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """The seat's side's lead if the hand were scored now."""
+    assert isinstance(game, Thistle)
+    points = [
+        sum(
+            line.points
+            for line in side_lines(
+                [book for book in game.books if book.owner in side],
+                [group for group in game.groups.values() if group.owner in side],
+                [game.hands[member] for member in side],
+                [game.orphans[member] for member in side],
+                went_out=game.went_out in side,
+            )
+        )
+        for side in game.sides
+    ]
+    return side_margin(points, game.side_of(seat))
+
+
+RULES = SearchRules(determinize=determinize, policy=HeuristicBot, evaluate=evaluate, horizon=24)
+
+
+class ThistleSearchBot(SearchBot):
+    """Thistle's ``search`` bot."""
+
+    rules = RULES

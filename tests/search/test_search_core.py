@@ -1,0 +1,73 @@
+"""The search machinery: hidden dealing, copying games, budgets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.engine import get_game, new_game, play_out
+from cardtable.engine.search import Budget, HiddenPlace, copy_game, deal_hidden
+from tests.conformance.support import snapshot
+
+
+def test_a_hidden_deal_fills_every_place_with_its_count_from_the_unseen_cards() -> None:
+    unseen = list(range(20))
+    places = [HiddenPlace("a", 5), HiddenPlace("b", 7), HiddenPlace("deck", 8)]
+    dealt = deal_hidden(unseen, places, random.Random(1))
+    assert [len(dealt[key]) for key in ("a", "b", "deck")] == [5, 7, 8]
+    assert sorted(cid for cards in dealt.values() for cid in cards) == unseen
+
+
+def test_a_hidden_deal_keeps_cards_out_of_a_place_that_cannot_hold_them() -> None:
+    odd_only = HiddenPlace("odd", 5, allows=lambda cid: cid % 2 == 1)
+    for seed in range(30):
+        dealt = deal_hidden(range(12), [odd_only, HiddenPlace("rest", 7)], random.Random(seed))
+        assert all(cid % 2 == 1 for cid in dealt["odd"])
+
+
+def test_a_hidden_deal_is_random_but_repeatable_from_its_generator() -> None:
+    places = [HiddenPlace("a", 6), HiddenPlace("b", 6)]
+    first = deal_hidden(range(12), places, random.Random(5))
+    assert first == deal_hidden(range(12), places, random.Random(5))
+    assert any(deal_hidden(range(12), places, random.Random(s)) != first for s in range(6, 10))
+
+
+def test_a_hidden_deal_refuses_counts_that_do_not_add_up() -> None:
+    with pytest.raises(ValueError, match="3 unseen cards for 4"):
+        deal_hidden([1, 2, 3], [HiddenPlace("a", 4)], random.Random(0))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("chinese-ten", 3), ("thistle", 2), ("queen-of-scots", 2), ("trupe", 3), ("nobility", 3)],
+)
+def test_a_copy_plays_on_without_touching_the_game_it_was_copied_from(
+    game_id: str, players: int
+) -> None:
+    spec = get_game(game_id)
+    game = new_game(game_id, players, seed=11)
+    bots = [spec.bots[spec.default_bot](seat) for seat in range(players)]
+    for _ in range(30):
+        seat = game.actors[0]
+        game.apply(seat, bots[seat].choose(game.seat_view(seat), game.legal(seat)))
+    before = snapshot(game)
+    twin = copy_game(game)
+    assert snapshot(twin) == before
+    play_out(twin, [spec.bots["random"](seat) for seat in range(players)])
+    assert twin.over
+    assert snapshot(game) == before
+
+
+def test_a_budget_stops_at_its_count_or_when_told() -> None:
+    assert not Budget(iterations=3).spent(2)
+    assert Budget(iterations=3).spent(3)
+    calls: list[int] = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 2
+
+    budget = Budget(should_stop=stop)
+    assert [budget.spent(n) for n in range(4)] == [False, False, True, True]
+    assert Budget().spent(200) and not Budget().spent(199)
