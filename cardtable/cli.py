@@ -145,6 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument(
         "--delay", type=float, default=0.0, help="seconds to wait before each action (default 0)"
     )
+    bot.add_argument(
+        "--think",
+        type=float,
+        default=0.5,
+        help="seconds a search bot thinks over each move (default 0.5)",
+    )
     return parser
 
 
@@ -237,6 +243,7 @@ def _bot(args: argparse.Namespace) -> int:
                 name=args.name,
                 password=args.password,
                 delay=args.delay,
+                think=args.think,
                 keep_seat=True,
                 report=partial(print, flush=True),
             )

@@ -310,3 +310,18 @@ async def test_a_bot_whose_kept_seat_is_unknown_sits_down_afresh() -> None:
             kept = store.load()
             assert kept.table == 1 and kept.seat_token not in (None, "from-another-server")
             nursery.cancel_scope.cancel()
+
+
+async def test_a_network_search_bot_thinks_and_plays_its_seat() -> None:
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            server, ada, bot = await seated_bot(nursery, kind="search", think=0.2)
+            table = server.lobby.tables[bot.table]
+            await ada.sit(bot.table, 1)
+            await ada.start(bot.table)
+            while not any(seat == 0 for seat, _ in table.actions):  # the bot's first move
+                await ada.wait_for(lambda: bool(ada.legal) or any(s == 0 for s, _ in table.actions))
+                if ada.legal:
+                    await ada.act(ada.legal[0])
+            assert table.seats[0].name == "Robo" and table.seats[0].bot is None
+            nursery.cancel_scope.cancel()

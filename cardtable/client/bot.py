@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,8 +22,12 @@ from cardtable.client.link import RETRY_DELAYS, Link, LinkStatus
 from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import ClientSession, ConnectionLost, RequestFailed, single_errors
 from cardtable.engine import Bot, GameAction, OptionError, SeatView, get_game
+from cardtable.engine.codec import WireError
+from cardtable.engine.search import Budget, SearchBot
 from cardtable.protocol import ErrorCode, Left, Message, TableRemoved
 
+#: Seconds a search bot thinks over each move, unless told otherwise.
+THINK = 0.5
 #: Refusals of an action that a bot may shrug off: its view was a step behind the table's.
 STALE = frozenset({ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_PLAYING})
 
@@ -57,18 +62,45 @@ def _seen(game: str, view: dict[str, Any]) -> tuple[SeatView[Any], Sequence[Game
     return seat_view, seat_view.legal
 
 
-async def _play_seat(session: ClientSession, bot: Bot[Any], delay: float) -> None:
+async def _play_seat(
+    session: ClientSession, bot: Bot[Any], delay: float, think: float = THINK
+) -> None:
     while True:
         await session.wait_for(lambda: session.legal)
         if delay:
             await trio.sleep(delay)
         assert session.table is not None and session.view is not None
         view, legal = _seen(session.table["game"], session.view)
+        if isinstance(bot, SearchBot):
+            choice = await _search(session, bot, view, legal, think)
+        else:
+            choice = bot.choose(view, legal)
         try:
-            await session.act(bot.choose(view, legal))
+            await session.act(choice)
         except RequestFailed as error:
             if error.code not in STALE:  # a stale view is harmless; others are not
                 raise
+
+
+async def _search(
+    session: ClientSession,
+    bot: SearchBot,
+    view: SeatView[Any],
+    legal: Sequence[GameAction],
+    seconds: float,
+) -> GameAction:
+    """A search bot's move: `seconds` of search in a thread (the connection keeps being
+    served meanwhile), from the view and the events this seat was told of in this game."""
+    assert session.table is not None
+    types = get_game(session.table["game"]).types
+    history = []
+    for plain in session.log:
+        with contextlib.suppress(WireError):  # (an event this version cannot read: unheard)
+            history.append(types.event_from_wire(plain))
+    deadline = time.monotonic() + seconds
+    budget = Budget(should_stop=lambda: time.monotonic() >= deadline)
+    thinker = type(bot)(bot.rng.getrandbits(62), budget, history)
+    return await trio.to_thread.run_sync(thinker.choose, view, legal)
 
 
 async def run_network_bot(
@@ -81,6 +113,7 @@ async def run_network_bot(
     name: str | None = None,
     password: str | None = None,
     delay: float = 0.0,
+    think: float = THINK,
     keep_seat: bool = False,
     retry_delays: Sequence[float] = RETRY_DELAYS,
     report: Callable[[str], None] = lambda text: None,
@@ -132,7 +165,7 @@ async def run_network_bot(
             bot = _checked_bot(session.table["game"], kind)
             report(f"{session.name} is back at its seat at table {table}.")
         watch.seated(link)
-        nursery.start_soon(_play_on, link, bot, delay, watch)
+        nursery.start_soon(_play_on, link, bot, delay, think, watch)
         end = await watch.ended()
         nursery.cancel_scope.cancel()
     return end
@@ -145,7 +178,9 @@ def _checked_bot(game: str, kind: str | None) -> Bot[Any]:
         raise RequestFailed(ErrorCode.NO_SUCH_BOT, str(error)) from None
 
 
-async def _play_on(link: Link, bot: Bot[Any], delay: float, watch: _SeatWatch) -> None:
+async def _play_on(
+    link: Link, bot: Bot[Any], delay: float, think: float, watch: _SeatWatch
+) -> None:
     """Play the seat on each session the link brings up, one after another. Each watches the
     lobby too, to hear of the table's end (`table_removed`)."""
     while True:
@@ -154,7 +189,7 @@ async def _play_on(link: Link, bot: Bot[Any], delay: float, watch: _SeatWatch) -
             tables = await session.list_tables(watch=True)
             if session.table is not None and all(t["id"] != watch.table for t in tables):
                 watch.closed()  # before we watched (no seat at all is the link's to tell)
-            await _play_seat(session, bot, delay)
+            await _play_seat(session, bot, delay, think)
         await _until_closed(session)
 
 

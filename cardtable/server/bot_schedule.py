@@ -10,8 +10,10 @@ from typing import Any, Protocol
 
 import trio
 
-from cardtable.engine import Bot, Game, GameAction, GameSpec, Setup
+from cardtable.engine import Bot, Event, Game, GameAction, GameSpec, Setup
 from cardtable.engine.core import Concede
+from cardtable.engine.search import SearchBot, heard_by
+from cardtable.server.bot_thinking import think
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.seating import Seating
@@ -39,6 +41,8 @@ class BotTable(Protocol):
     def seats(self) -> Sequence[Seat]: ...
     @property
     def actions(self) -> Sequence[object]: ...
+    @property
+    def log(self) -> Sequence[Event]: ...
 
     def next_bot_seat(self) -> int | None: ...
     def act(self, seat_index: int, action: GameAction) -> None: ...
@@ -68,27 +72,51 @@ def bot_for(spec: GameSpec, setup: Setup | None, seat: Seat, actions_taken: int)
     return spec.bots[kind](seed)
 
 
-def bot_act(table: BotTable, index: int) -> None:
-    """The bot on seat `index` acts (if it still should)."""
+async def bot_turn(table: BotTable, index: int) -> None:
+    """The bot on seat `index` acts (if it still should). A bot that searches thinks in a
+    worker process for the table's `bot_think` seconds (`cardtable.server.bot_thinking`), and
+    its move is played only if the table is where it was when it began."""
     game = table.game
     if table.closed or table.next_bot_seat() != index or game is None:
         return  # (closed: removed while the bot waited; a dead table takes no actions)
     if game.concession_due(index):
         table.act(index, Concede())  # a bot agrees when its partner offers to concede
         return
-    bot_move(table, index, game.answers(index) or game.legal(index))
+    legal = game.answers(index) or game.legal(index)
+    bot = bot_for(table.spec, table.setup, table.seats[index], len(table.actions))
+    if not isinstance(bot, SearchBot):
+        _play(table, index, bot.choose(game.seat_view(index) if bot.uses_view else None, legal))
+        return
+    taken = len(table.actions)
+    history = heard_by(table.log, index)
+    choice = await think(bot, game.seat_view(index), legal, history, table.settings.bot_think)
+    if table.closed or table.game is not game or len(table.actions) != taken:
+        return  # the table moved on while it thought: the next turn plans afresh
+    if table.next_bot_seat() == index:
+        _play(table, index, choice)
 
 
 def bot_move(table: BotTable, index: int, legal: list[GameAction]) -> None:
-    """Seat `index`'s bot (the game's own bot for a player's seat) takes one of `legal`."""
+    """Seat `index`'s bot (the game's own bot for a player's seat) takes one of `legal` at
+    once (a turn clock's time-out): a bot that would search plays as the game's default bot."""
     game = table.game
     assert game is not None
     bot = bot_for(table.spec, table.setup, table.seats[index], len(table.actions))
-    view = game.seat_view(index) if bot.uses_view else None
+    if isinstance(bot, SearchBot):
+        bot = table.spec.bots[table.spec.default_bot](bot.rng.getrandbits(62))
+    _play(table, index, bot.choose(game.seat_view(index) if bot.uses_view else None, legal))
+
+
+def _play(table: BotTable, index: int, action: GameAction) -> None:
+    """The bot's move; a move the table refuses (a bot's bug) is replaced by a random legal
+    one, so a bot never stalls its table."""
     try:
-        table.act(index, bot.choose(view, legal))
-    except ServerError as error:  # a bot bug must not stall the table
+        table.act(index, action)
+    except ServerError as error:
         log.error("table %s: bot on seat %s: %s; playing at random", table.id, index, error)
+        game = table.game
+        assert game is not None
+        legal = game.answers(index) or game.legal(index)
         table.act(index, random.Random(len(table.actions)).choice(legal))
 
 
@@ -119,7 +147,7 @@ async def drive_bots(table: BotTable, caught_up: Callable[[], Awaitable[None]]) 
             continue
         await trio.sleep(table.settings.bot_delay)
         try:
-            bot_act(table, index)
+            await bot_turn(table, index)
         except Exception:  # a broken bot stops its own table, never the server
             log.exception("table %s: the bots stop after an error", table.id)
             return

@@ -88,6 +88,10 @@ class ServerConfig:
         }
 
 
+#: The seconds a search bot may be given to think over a move.
+BOT_THINK_RANGE = (0.05, 10.0)
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """What a table's creator chooses besides the game's own options."""
@@ -100,6 +104,8 @@ class TableSettings:
     partner_chat: bool = False
     #: Seconds a bot waits before acting.
     bot_delay: float = 0.6
+    #: Seconds a search bot thinks over each move (in a worker process, after `bot_delay`).
+    bot_think: float = 0.5
     #: Seconds a player may be away before a bot plays for them (while someone else is at
     #: the table to wait for them); None: the game waits.
     away_bot_after: float | None = 60.0
@@ -127,12 +133,19 @@ class TableSettings:
                     raise _bad(f"The setting '{name}' is from 0 to 3600 seconds.")
                 else:
                     value = float(value)
+            elif name == "bot_think":
+                if isinstance(value, bool) or not isinstance(value, int | float):
+                    raise _bad("The setting 'bot_think' is a number of seconds.")
+                if not BOT_THINK_RANGE[0] <= value <= BOT_THINK_RANGE[1]:
+                    low, high = BOT_THINK_RANGE
+                    raise _bad(f"The setting 'bot_think' is from {low:g} to {high:g} seconds.")
+                value = float(value)
             elif name == "clock":
                 value = self.clock.updated(value)
             else:
                 known = (
-                    "table_chat, private_chat, partner_chat, bot_delay, away_bot_after, clock, "
-                    "take_back"
+                    "table_chat, private_chat, partner_chat, bot_delay, bot_think, "
+                    "away_bot_after, clock, take_back"
                 )
                 raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
             checked[name] = value

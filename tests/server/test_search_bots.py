@@ -1,0 +1,59 @@
+"""Search bots at a real server: they think in a worker process for the table's `bot_think`
+seconds, while the server answers everyone else, and then play a legal move."""
+
+from __future__ import annotations
+
+import pytest
+import trio
+
+from cardtable.client.session import RequestFailed
+from cardtable.protocol import ErrorCode
+from cardtable.server.app import RunningServer
+from tests.server.conftest import Connect
+
+#: Long enough that a ping's answer never needs as long, on any machine.
+THINK = 5.0
+
+
+async def test_a_search_bot_thinks_apart_and_the_server_answers_meanwhile(
+    server: RunningServer, client: Connect
+) -> None:
+    with trio.fail_after(60):
+        async with client("Ada") as ada, client("Bram") as bram:
+            table = await ada.create_table(
+                "chinese-ten", seats=2, options={"decks": 1}, settings={"bot_think": THINK}
+            )
+            tid = table["id"]
+            await ada.sit(tid, 0)
+            await ada.add_bot(tid, 1, "search")
+            await ada.start(tid)
+            actions = server.lobby.tables[tid].actions
+
+            def bots_turn() -> bool:
+                return ada.view is not None and ada.view["actors"] == [1]
+
+            await ada.wait_for(lambda: bots_turn() or bool(ada.legal))
+            while ada.legal:  # our moves until it is the bot's turn
+                steps = len(actions)
+                await ada.act(ada.legal[0])
+                await ada.wait_for(lambda steps=steps: len(actions) > steps)
+            await ada.wait_for(bots_turn)
+            taken = len(actions)
+            for _ in range(3):  # the server answers at once while the bot thinks
+                await bram.ping()
+                assert len(actions) == taken
+            await ada.wait_for(lambda: len(actions) > taken)
+            seat, action = actions[taken]
+            assert seat == 1 and action["kind"] in ("capture", "lay", "take", "place")
+
+
+async def test_the_thinking_time_is_a_checked_table_setting(client: Connect) -> None:
+    with trio.fail_after(10):
+        async with client("Ada") as ada:
+            for bad in (0.0, 11, "long", True):
+                with pytest.raises(RequestFailed) as refused:
+                    await ada.create_table("chinese-ten", seats=2, settings={"bot_think": bad})
+                assert refused.value.code == ErrorCode.BAD_OPTIONS
+                assert "bot_think" in refused.value.message
+            table = await ada.create_table("chinese-ten", seats=2, settings={"bot_think": 0.25})
+            assert table["settings"]["bot_think"] == 0.25
