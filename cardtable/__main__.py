@@ -4,4 +4,5 @@ import sys
 
 from cardtable.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # (not in a worker process, which imports this module as well)
+    sys.exit(main())

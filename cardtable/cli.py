@@ -94,6 +94,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=None, help="fix the shuffles, to replay a game")
     play.add_argument(
+        "--bot", default=None, help="the bots' kind, as 'cardtable games' lists (default: the best)"
+    )
+    play.add_argument(
+        "--think",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds search bots think over each move (default 0.5)",
+    )
+    play.add_argument(
         "--new", action="store_true", help="start a new game even if one is unfinished"
     )
     play.add_argument(
@@ -287,6 +297,7 @@ def _play(args: argparse.Namespace) -> int:
     from cardtable.client.ui.problems import default_name
     from cardtable.client.ui.turn_clock import clock_from_text
     from cardtable.play import local_config, play_plan
+    from cardtable.protocol.bot_settings import BOT_THINK_RANGE
     from cardtable.server.storage import StorageError, check_database, default_path
 
     spec = get_game(args.game)
@@ -294,6 +305,12 @@ def _play(args: argparse.Namespace) -> int:
     options = _parse_options(spec.id, args.option)
     spec.setup(players, options)  # a bad count or option is reported here, before the screen
     settings: dict[str, object] = {}
+    kind = spec.bot_kind(args.bot)  # an unknown kind is reported here
+    if args.think is not None:
+        low, high = BOT_THINK_RANGE
+        if not low <= args.think <= high:
+            raise OptionError(f"--think is from {low:g} to {high:g} seconds.")
+        settings["bot_think"] = args.think
     if args.clock is not None:
         try:
             settings["clock"] = clock_from_text(args.clock)
@@ -311,7 +328,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.lan:
         print(f"Others on your network join with: cardtable join {_lan_address()}:{config.port}")
     plan, _server = play_plan(
-        TablePlan(spec.id, players, options, settings=settings),
+        TablePlan(spec.id, players, options, settings=settings, bot_kind=kind),
         args.name or default_name(),
         config,
         new=args.new,

@@ -25,9 +25,8 @@ from cardtable.engine import Bot, GameAction, OptionError, SeatView, get_game
 from cardtable.engine.codec import WireError
 from cardtable.engine.search import Budget, SearchBot
 from cardtable.protocol import ErrorCode, Left, Message, TableRemoved
+from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT
 
-#: Seconds a search bot thinks over each move, unless told otherwise.
-THINK = 0.5
 #: Refusals of an action that a bot may shrug off: its view was a step behind the table's.
 STALE = frozenset({ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_PLAYING})
 
@@ -63,7 +62,7 @@ def _seen(game: str, view: dict[str, Any]) -> tuple[SeatView[Any], Sequence[Game
 
 
 async def _play_seat(
-    session: ClientSession, bot: Bot[Any], delay: float, think: float = THINK
+    session: ClientSession, bot: Bot[Any], delay: float, think: float = BOT_THINK_DEFAULT
 ) -> None:
     while True:
         await session.wait_for(lambda: session.legal)
@@ -113,7 +112,7 @@ async def run_network_bot(
     name: str | None = None,
     password: str | None = None,
     delay: float = 0.0,
-    think: float = THINK,
+    think: float = BOT_THINK_DEFAULT,
     keep_seat: bool = False,
     retry_delays: Sequence[float] = RETRY_DELAYS,
     report: Callable[[str], None] = lambda text: None,

@@ -89,7 +89,12 @@ async def bot_turn(table: BotTable, index: int) -> None:
         return
     taken = len(table.actions)
     history = heard_by(table.log, index)
-    choice = await think(bot, game.seat_view(index), legal, history, table.settings.bot_think)
+    try:
+        choice = await think(bot, game.seat_view(index), legal, history, table.settings.bot_think)
+    except Exception:  # no worker process (or a search that failed): play on without it
+        log.exception("table %s: the search bot on seat %s could not think", table.id, index)
+        bot_move(table, index, legal)
+        return
     if table.closed or table.game is not game or len(table.actions) != taken:
         return  # the table moved on while it thought: the next turn plans afresh
     if table.next_bot_seat() == index:

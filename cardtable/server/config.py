@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from cardtable.protocol import ErrorCode
+from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT, BOT_THINK_RANGE
 from cardtable.protocol.framing import CLIENT_FRAME_LIMIT
 from cardtable.protocol.messages import CHAT_LENGTH, NAME_LENGTH
 from cardtable.server.clock_settings import ClockSettings
@@ -88,10 +89,6 @@ class ServerConfig:
         }
 
 
-#: The seconds a search bot may be given to think over a move.
-BOT_THINK_RANGE = (0.05, 10.0)
-
-
 @dataclass(frozen=True)
 class TableSettings:
     """What a table's creator chooses besides the game's own options."""
@@ -105,7 +102,7 @@ class TableSettings:
     #: Seconds a bot waits before acting.
     bot_delay: float = 0.6
     #: Seconds a search bot thinks over each move (in a worker process, after `bot_delay`).
-    bot_think: float = 0.5
+    bot_think: float = BOT_THINK_DEFAULT
     #: Seconds a player may be away before a bot plays for them (while someone else is at
     #: the table to wait for them); None: the game waits.
     away_bot_after: float | None = 60.0

@@ -1,6 +1,6 @@
 """Opening a table: the game, its seats and options (with their defaults), partners' private
 chat (in a game played in partnerships), how long a player may be away before a bot covers
-them, the turn clock, and bots."""
+them, the turn clock, and bots (their kind, and how long search bots think)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,25 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.dialogs import AWAY_LIMIT, away_seconds
 from cardtable.client.ui.turn_clock import clock_setting
+from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT, BOT_THINK_RANGE, SEARCH
 from cardtable.protocol.clock import BANK, BOT_MOVE, BOT_SEAT, MOVE, OFF
 
 #: How long a player may be away before a bot covers them, unless the form says otherwise.
 AWAY_DEFAULT = 60
+
+
+def think_seconds(text: str) -> float:
+    """The seconds a search bot thinks, from the form, or `ValueError` saying what is wrong."""
+    low, high = BOT_THINK_RANGE
+    try:
+        seconds = float(text.strip() or BOT_THINK_DEFAULT)
+    except ValueError:
+        raise ValueError(f"Search bots think from {low:g} to {high:g} seconds a move.") from None
+    if not low <= seconds <= high:
+        raise ValueError(f"Search bots think from {low:g} to {high:g} seconds a move.")
+    return seconds
+
+
 #: The clock's number in the form for each mode, and its unit: seconds a move, or minutes.
 CLOCK_AMOUNTS = {MOVE: ("60", "seconds a move"), BANK: ("10", "minutes each, +")}
 
@@ -35,13 +50,15 @@ class TablePlan:
     bots: bool = True
     #: Table settings (e.g. ``partner_chat``); missing ones take the server's defaults.
     settings: dict[str, Any] = field(default_factory=dict)
+    #: The bots' kind (one of the game's ``bots``); None: the game's default bot.
+    bot_kind: str | None = None
 
     async def carry_out(self, session: ClientSession) -> None:
         table = await session.create_table(self.game, self.seats, self.options, self.settings)
         await session.sit(table["id"], 0)
         if self.bots:
             for seat in range(1, self.seats):
-                await session.add_bot(table["id"], seat)
+                await session.add_bot(table["id"], seat, self.bot_kind)
             await session.start(table["id"])
 
 
@@ -106,6 +123,8 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             yield Checkbox(
                 "Bots in the other seats, and start at once", True, id="bots", compact=True
             )
+            with Horizontal(id="bot-fields"):
+                yield from self._bot_fields()
             with Horizontal(classes="buttons"):
                 yield Button("Open", id="open", variant="success")
                 yield Button("Cancel", id="cancel")
@@ -153,9 +172,38 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
         if game.get("partnerships"):
             yield Checkbox("Partners may chat privately", False, id="partner-chat", compact=True)
 
+    def _bot_fields(self) -> ComposeResult:
+        """The bots' kind; for search bots, how long they think over a move."""
+        game = self.game
+        yield Label("Bots")
+        yield Select(
+            [(kind, kind) for kind in game["bots"]],
+            value=game["default_bot"],
+            allow_blank=False,
+            id="bot-kind",
+            tooltip="search: thinks ahead over every move (slower, stronger)",
+            compact=True,
+        )
+        yield Label("thinking", classes="think")
+        yield Input(
+            str(BOT_THINK_DEFAULT),
+            id="bot-think",
+            classes="think",
+            tooltip=f"Seconds a move, {BOT_THINK_RANGE[0]:g} to {BOT_THINK_RANGE[1]:g}",
+            compact=True,
+        )
+        yield Label("seconds a move", classes="think")
+
     def on_mount(self) -> None:
         self._show_summary()
         self._show_clock_fields()
+        self._show_think_field()
+
+    def _show_think_field(self) -> None:
+        """How long search bots think, asked only when they are the bots chosen."""
+        kind = self.query_one("#bot-kind", Select).value
+        for part in self.query(".think"):
+            part.display = kind == SEARCH
 
     def _show_clock_fields(self) -> None:
         """The clock's numbers and rule, shown only when the clock is on (the increment only
@@ -177,12 +225,18 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "clock-mode":
             self._show_clock_fields()
+        if event.select.id == "bot-kind":
+            self._show_think_field()
         if event.select.id == "game" and event.value != self.game_id:
             self.game_id = str(event.value)
             fields = self.query_one("#option-fields", VerticalScroll)
             await fields.remove_children()
             await fields.mount_compose(self._option_fields())
+            bots = self.query_one("#bot-fields", Horizontal)
+            await bots.remove_children()
+            await bots.mount_compose(self._bot_fields())
             self._show_summary()
+            self._show_think_field()
 
     def plan(self) -> TablePlan | str:
         """The table the form describes, or what is wrong with it."""
@@ -221,7 +275,13 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             settings["clock"] = clock
         if self.game.get("partnerships"):
             settings["partner_chat"] = self.query_one("#partner-chat", Checkbox).value
-        return TablePlan(self.game_id, int(seats), options, bots, settings)  # type: ignore[arg-type]
+        kind = str(self.query_one("#bot-kind", Select).value)
+        if kind == SEARCH:
+            try:
+                settings["bot_think"] = think_seconds(self.query_one("#bot-think", Input).value)
+            except ValueError as error:
+                return str(error)
+        return TablePlan(self.game_id, int(seats), options, bots, settings, kind)  # type: ignore[arg-type]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
