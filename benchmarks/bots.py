@@ -13,7 +13,8 @@ many rounds.
 
 It prints, per game: the search bot's win rate (a shared win counts as a share) with its 95%
 confidence interval, its mean margin (its score less the best other score) with its 95%
-interval, and its time per move (mean and slowest).
+interval, its time per move (mean and slowest) and how many moves a game it thought about (a
+move with one legal action is played at once and not counted).
 """
 
 from __future__ import annotations
@@ -118,8 +119,11 @@ def main() -> None:
     games = args.game or [spec.id for spec in _searchable()]
     thinking = f"{args.iterations} rollouts" if args.iterations else f"{args.budget} s"
     print(f"search vs best heuristic, {thinking} a move, {args.games} games each")
-    print("| game | players | games | search wins (95% CI) | margin (95% CI) | ms/move | max ms |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| game | players | games | search wins (95% CI) | margin (95% CI) "
+        "| ms/move | max ms | moves/game |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for game_id in games:
         spec = get_game(game_id)
         players = max(spec.min_players, min(args.players, spec.max_players))
@@ -136,7 +140,8 @@ def main() -> None:
         max_ms = 1000 * max(times, default=0.0)
         print(
             f"| {spec.title} | {players} | {len(outcomes)} | {win:.1%} ± {win_ci:.1%} "
-            f"| {margin:+.1f} ± {margin_ci:.1f} | {mean_ms:.0f} | {max_ms:.0f} |",
+            f"| {margin:+.1f} ± {margin_ci:.1f} | {mean_ms:.0f} | {max_ms:.0f} "
+            f"| {len(times) / len(outcomes):.0f} |",
             flush=True,
         )
 

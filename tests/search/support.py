@@ -18,6 +18,8 @@ SEARCH_GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("thistle", 4, {"partnership": True}),
     ("queen-of-scots", 2, {}),
     ("queen-of-scots", 3, {"strict": True}),
+    ("trupe", 2, {}),
+    ("trupe", 4, {}),
 ]
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
-from cardtable.engine import get_game, new_game, play_out
-from cardtable.engine.search import Budget, HiddenPlace, copy_game, deal_hidden
+from cardtable.engine import Event, RandomBot, SeenEvent, get_game, new_game, play_out
+from cardtable.engine.search import Budget, HiddenPlace, copy_game, deal_hidden, heard_by
 from tests.conformance.support import snapshot
 
 
@@ -71,3 +73,31 @@ def test_a_budget_stops_at_its_count_or_when_told() -> None:
     budget = Budget(should_stop=stop)
     assert [budget.spent(n) for n in range(4)] == [False, False, True, True]
     assert Budget().spent(200) and not Budget().spent(199)
+
+
+class Listener(RandomBot):
+    """A random bot that keeps what its seat was told."""
+
+    uses_history = True
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.heard: list[SeenEvent[Any]] = []
+
+    def hear(self, events: Sequence[SeenEvent[Any]]) -> None:
+        self.heard += events
+
+
+def test_play_out_tells_each_listening_bot_what_its_seat_hears_and_stops_when_asked() -> None:
+    game = new_game("queen-of-scots", 3, seed=4)
+    told: list[list[SeenEvent[Any]]] = [heard_by(game.opening_events, s) for s in range(3)]
+    bots = [Listener(seat) for seat in range(3)]
+
+    def record(seat: int, action: object, events: list[Event]) -> None:
+        for other in range(3):
+            told[other] += heard_by(events, other)
+
+    play_out(game, bots, on_action=record, until=lambda g: bool(g.round_scores))
+    assert len(game.round_scores) == 1 and not game.over
+    assert [bot.heard for bot in bots] == told
+    assert any(seen.private is not None for seen in bots[1].heard)  # its own hand, say

@@ -6,6 +6,7 @@ from cardtable.engine.options import OptionSpec
 from cardtable.engine.spec import GameSpec
 from cardtable.engine.trupe.bots import HeuristicBot
 from cardtable.engine.trupe.rules import FIRST_RULINGS, RULINGS, TARGET, Trupe
+from cardtable.engine.trupe.search import TrupeSearchBot
 from cardtable.engine.trupe.text import describe
 
 SPEC = GameSpec(
@@ -32,7 +33,7 @@ SPEC = GameSpec(
     ),
     game_class=Trupe,
     summary="Declare threes and fours until your hand is gone; a hand all of one group is a Trupe.",
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "search": TrupeSearchBot, "heuristic": HeuristicBot},
     describe=describe,
 )
 
