@@ -85,7 +85,7 @@ async def bot_turn(table: BotTable, index: int) -> None:
     legal = game.answers(index) or game.legal(index)
     bot = bot_for(table.spec, table.setup, table.seats[index], len(table.actions))
     if not isinstance(bot, SearchBot):
-        _play(table, index, bot.choose(game.seat_view(index) if bot.uses_view else None, legal))
+        bot_move(table, index, legal)
         return
     taken = len(table.actions)
     history = heard_by(table.log, index)

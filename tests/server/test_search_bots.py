@@ -27,17 +27,20 @@ async def test_a_search_bot_thinks_apart_and_the_server_answers_meanwhile(
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 1, "search")
             await ada.start(tid)
-            actions = server.lobby.tables[tid].actions
+            table = server.lobby.tables[tid]
+            actions = table.actions
 
             def bots_turn() -> bool:
                 return ada.view is not None and ada.view["actors"] == [1]
 
-            await ada.wait_for(lambda: bots_turn() or bool(ada.legal))
-            while ada.legal:  # our moves until it is the bot's turn
+            while True:  # on to a turn where the bot has a choice (a lone move is not searched)
+                await ada.wait_for(lambda: bots_turn() or bool(ada.legal))
                 steps = len(actions)
-                await ada.act(ada.legal[0])
+                if ada.legal:
+                    await ada.act(ada.legal[0])
+                elif table.game is not None and len(table.game.legal(1)) > 1:
+                    break
                 await ada.wait_for(lambda steps=steps: len(actions) > steps)
-            await ada.wait_for(bots_turn)
             taken = len(actions)
             for _ in range(3):  # the server answers at once while the bot thinks
                 await bram.ping()
