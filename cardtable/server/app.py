@@ -14,6 +14,7 @@ from functools import partial
 import trio
 
 from cardtable.protocol import PROTOCOL_VERSION
+from cardtable.server.bot_thinking import stop_thinking
 from cardtable.server.clients import Client
 from cardtable.server.config import ServerConfig
 from cardtable.server.journal import Journal
@@ -82,6 +83,7 @@ async def serve(
                     await nursery.start(_announce, lobby, config, port)
                 task_status.started(RunningServer(lobby, port, scope))
     finally:
+        stop_thinking()  # (a search under way must not hold up the exit)
         store.close()
 
 

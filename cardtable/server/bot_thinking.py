@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.pool
 import os
+import threading
 import time
-from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import trio
@@ -25,18 +26,37 @@ from cardtable.engine import GameAction, SeatView
 from cardtable.engine.core import SeenEvent
 from cardtable.engine.search import Budget, SearchBot
 
-_pool: ProcessPoolExecutor | None = None
+_pool: multiprocessing.pool.Pool | None = None
+#: How to answer each search under way (called with its move, or an exception).
+_waiting: set[Callable[[Any], None]] = set()
+_answering = threading.Lock()
 
 
 def _workers() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
-def _the_pool() -> ProcessPoolExecutor:
+def _the_pool() -> multiprocessing.pool.Pool:
     global _pool
     if _pool is None:  # (spawned, not forked: the server's threads and sockets stay here)
-        _pool = ProcessPoolExecutor(_workers(), mp_context=multiprocessing.get_context("spawn"))
+        _pool = multiprocessing.get_context("spawn").Pool(_workers())
     return _pool
+
+
+def stop_thinking() -> None:
+    """End the worker processes now, searches under way and all (the server is stopping: a
+    search must not hold up its exit). The next search starts a new pool."""
+    global _pool
+    pool, _pool = _pool, None
+    if pool is not None:
+        pool.terminate()
+        pool.join()
+    for deliver in list(_waiting):  # nobody waits for a search that will never answer
+        deliver(SearchStopped("The server stopped the search bots' workers."))
+
+
+class SearchStopped(RuntimeError):
+    """A search ended by `stop_thinking` before it answered."""
 
 
 def _search(
@@ -61,23 +81,29 @@ async def think(
     seconds: float,
 ) -> GameAction:
     """The move `bot` finds in `seconds` of search in a worker process. Cancelled, it stops
-    waiting (a search not started yet is dropped; one under way ends on its own time)."""
-    future = _the_pool().submit(_search, bot, view, list(legal), list(history), seconds)
-    await _finished(future)
-    return future.result()
-
-
-async def _finished(future: Future[Any]) -> None:
+    waiting (the search ends on its own time, or with `stop_thinking`)."""
     token = trio.lowlevel.current_trio_token()
     done = trio.Event()
+    answer: list[Any] = []
 
-    def wake(_: Future[Any]) -> None:
+    def deliver(value: Any) -> None:  # (in the pool's result thread, or `stop_thinking`)
+        with _answering:
+            if deliver not in _waiting:
+                return  # answered already
+            _waiting.discard(deliver)
+        answer.append(value)
         with contextlib.suppress(trio.RunFinishedError):  # (stopped meanwhile: nobody waits)
             token.run_sync_soon(done.set)
 
-    future.add_done_callback(wake)
+    _waiting.add(deliver)
     try:
+        _the_pool().apply_async(
+            _search, (bot, view, list(legal), list(history), seconds), {}, deliver, deliver
+        )
         await done.wait()
-    except trio.Cancelled:
-        future.cancel()
-        raise
+    finally:
+        _waiting.discard(deliver)
+    if isinstance(answer[0], BaseException):
+        raise answer[0]
+    choice: GameAction = answer[0]
+    return choice

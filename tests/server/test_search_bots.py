@@ -3,12 +3,18 @@ seconds, while the server answers everyone else, and then play a legal move."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import trio
+import trio.testing
 
 from cardtable.client.session import RequestFailed
+from cardtable.engine import get_game, new_game
+from cardtable.engine.search import SearchBot, heard_by
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
+from cardtable.server.bot_thinking import SearchStopped, stop_thinking, think
 from tests.server.conftest import Connect
 
 #: Long enough that a ping's answer never needs as long, on any machine.
@@ -60,3 +66,33 @@ async def test_the_thinking_time_is_a_checked_table_setting(client: Connect) -> 
                 assert "bot_think" in refused.value.message
             table = await ada.create_table("chinese-ten", seats=2, settings={"bot_think": 0.25})
             assert table["settings"]["bot_think"] == 0.25
+
+
+async def test_stopping_the_workers_ends_a_search_under_way_at_once() -> None:
+    """A server that stops does not wait for its search bots (`stop_thinking`): the search
+    under way ends, and whoever waited for it hears why."""
+    game = new_game("thistle", 2, seed=3)
+    rng = random.Random(1)
+    events = list(game.opening_events)
+    while len(game.legal(game.actors[0])) < 4:  # a turn with a choice, so the search runs
+        actor = game.actors[0]
+        events += game.apply(actor, rng.choice(game.legal(actor)))
+    seat = game.actors[0]
+    bot = get_game("thistle").bots["search"](1)
+    assert isinstance(bot, SearchBot)
+    with trio.fail_after(30):
+        async with trio.open_nursery() as nursery:
+            outcome: list[BaseException] = []
+
+            async def search() -> None:
+                try:
+                    await think(
+                        bot, game.seat_view(seat), game.legal(seat), heard_by(events, seat), 10.0
+                    )
+                except SearchStopped as stopped:
+                    outcome.append(stopped)
+
+            nursery.start_soon(search)
+            await trio.testing.wait_all_tasks_blocked()  # the search handed to the workers
+            stop_thinking()
+        assert len(outcome) == 1 and "stopped" in str(outcome[0])
