@@ -140,7 +140,7 @@ def test_it_is_deterministic() -> None:
 
 def test_the_heuristic_bot_is_registered_as_the_default() -> None:
     bots = get_game("nobility").bots
-    assert list(bots) == ["random", "heuristic"]
+    assert list(bots) == ["random", "search", "heuristic"]
     assert bots["heuristic"] is HeuristicBot
 
 

@@ -20,6 +20,7 @@ SEARCH_GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("queen-of-scots", 3, {"strict": True}),
     ("trupe", 2, {}),
     ("trupe", 4, {}),
+    ("nobility", 3, {}),
 ]
 
 

@@ -3,6 +3,7 @@
 from cardtable.engine.bots import RandomBot
 from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.rules import RUBBERS, Nobility
+from cardtable.engine.nobility.search import NobilitySearchBot
 from cardtable.engine.nobility.text import describe
 from cardtable.engine.options import OptionSpec
 from cardtable.engine.spec import GameSpec
@@ -15,7 +16,7 @@ SPEC = GameSpec(
     options=(OptionSpec("rubbers", RUBBERS, "rubbers to win the match", minimum=1, maximum=3),),
     game_class=Nobility,
     summary="Meld provinces, pay nobles to defend them, battle, vote and bargain for all 36.",
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "search": NobilitySearchBot, "heuristic": HeuristicBot},
     describe=describe,
 )
 

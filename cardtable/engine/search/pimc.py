@@ -45,6 +45,9 @@ class SearchRules:
     horizon: int | None = None
     #: How many standard errors a move must beat the policy's move by to be played instead.
     confidence: float = 1.0
+    #: What a point of a round's score is worth in `evaluate`'s points (a game whose round is
+    #: scored 1 for winning it and evaluated in cards weighs a round won as many cards).
+    round_weight: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -139,10 +142,10 @@ def _try(
     action: GameAction,
     seed: int,
 ) -> float | None:
-    """The margin for `seat` after `action` on a copy of `world` and a rollout (None: the
-    action does not fit this determinization)."""
+    """The margin for `seat` after `action` (a move or an answer to an offer) on a copy of
+    `world` and a rollout (None: the action does not fit this determinization)."""
     game = copy_game(world, shared)
-    if action not in game.legal(seat):
+    if action not in game.legal(seat) and action not in game.answers(seat):
         return None
     rounds = len(game.round_scores)
     game.apply(seat, action)
@@ -170,7 +173,8 @@ def rollout_margin(rules: SearchRules, game: Game, seat: int, seed: int, rounds:
         game.apply(actor, bot.choose(view, legal))
         steps += 1
     if len(game.round_scores) > rounds:
-        return side_margin(game.round_scores[rounds].points, game.side_of(seat))
+        points = game.round_scores[rounds].points
+        return rules.round_weight * side_margin(points, game.side_of(seat))
     return rules.evaluate(game, seat)
 
 

@@ -1,0 +1,329 @@
+"""Nobility's search bot: its determinizer and its evaluation.
+
+A seat sees its hand, every meld (owner, provinces, defenders, Joker), both discard piles, the
+nobles committed to a battle being resolved, the money, the counts of the other hands and the
+stock, and the offers it is a party to. From the events since the deal it knows more: a card
+taken from the stock discard pile, a noble recalled or retrieved into hand, and nobles kept
+after a won battle are in that hand until they come out again in the open, and a hand won in
+battle moves (as far as the seat knows it) to the attacker. A hand just attacked showed how
+many nobles it held; while its owner chooses which to lose, exactly those nobles are in it.
+Those cards stay where they are; the cards the seat has not seen are dealt anew among the other
+hands and the stock. The events also tell the state the view leaves out: the card the player
+in turn took (which she may not discard), how far a claim being paid has gone, and the part of
+the turn an election interrupted. Offers between the two other players are not seen, so a
+determinized game has none.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine.cards import CardFace
+from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.nobility.bots import HeuristicBot
+from cardtable.engine.nobility.cards import CARD_COUNT, hand_order, is_noble, suit_of
+from cardtable.engine.nobility.diplomacy import OFFER_TURNS
+from cardtable.engine.nobility.melds import Meld
+from cardtable.engine.nobility.phases import (
+    DISCARD,
+    ELECTION,
+    MAIN,
+    MELDING,
+    RETRIEVING,
+    START,
+)
+from cardtable.engine.nobility.rules import ENDGAME_TURNS, HAND, Nobility
+from cardtable.engine.nobility.state import Fight, OpenOffer, Owed, Payout
+from cardtable.engine.nobility.types import (
+    Claimed,
+    Corrupted,
+    DealDone,
+    Dealt,
+    Defended,
+    Discarded,
+    Drew,
+    ElectionOpens,
+    Extended,
+    Fought,
+    HandTaken,
+    Kept,
+    Melded,
+    NobilityTable,
+    Offer,
+    OfferMade,
+    Phase,
+    Recalled,
+    Retrieved,
+    StockOut,
+    TakenCards,
+    ToNobles,
+    Took,
+    Turn,
+)
+from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
+from cardtable.engine.search.pimc import side_margin
+
+#: The evaluation's worth of things, in provinces: money (per this much) and a noble in hand.
+MONEY_PER_PROVINCE, NOBLE_IN_HAND = 10, 0.5
+#: A rubber won or lost, in the evaluation's provinces.
+RUBBER = 36.0
+
+
+def _cids(cards: Sequence[CardFace] | None) -> list[int]:
+    return [card.cid for card in cards or ()]
+
+
+@dataclass
+class Known:
+    """What the events since the deal tell a seat beyond its view."""
+
+    #: Per seat, the cards known to be in its hand (for the seat itself: none, it sees them).
+    hands: list[set[int]]
+    #: The card the player in turn took from the stock discard pile this turn.
+    taken: int | None = None
+    #: The part of the turn the open election interrupted (None: not told).
+    paused: Phase | None = None
+    #: The player who made the claim being paid (None: not told).
+    claimer: int | None = None
+    #: The nobles in the hand last attacked while its owner chooses which to lose (None: not
+    #: told).
+    attacked_nobles: int | None = None
+    offer_ids: set[int] = field(default_factory=set)
+
+
+def read_history(view: SeatView[NobilityTable], history: Sequence[SeenEvent[Any]]) -> Known:
+    """What `view.seat` knows from the events of this rubber (nothing more without them)."""
+    seat = view.seat
+    known = Known([set() for _ in range(view.seats)])
+    start = max(
+        (index for index, seen in enumerate(history) if isinstance(seen.public, Dealt)),
+        default=None,
+    )
+    if start is None or getattr(history[start].public, "round", None) != view.round:
+        return known
+    phase: Phase = START
+    won_hand = after_battle = endgame = False
+    first = history[start].public
+    assert isinstance(first, Dealt)
+    turn = (first.dealer + 1) % view.seats
+    hands = known.hands
+    for seen in history[start + 1 :]:
+        part = seen.public
+        match part:
+            case Turn():
+                turn, phase, known.taken = part.seat, MAIN if endgame else START, None
+                won_hand = after_battle = False
+            case Took():
+                hands[part.seat].add(part.card.cid)
+                known.taken, phase = part.card.cid, MAIN
+            case Drew() if part.seat == turn:
+                phase = MAIN if phase == START else DISCARD
+                after_battle = False
+            case Recalled():
+                hands[part.seat].add(part.card.cid)
+                phase = RETRIEVING
+            case Retrieved():
+                if part.meld is None:
+                    hands[part.seat].add(part.card.cid)
+                phase = RETRIEVING
+            case Kept():
+                hands[part.seat] |= set(_cids(part.cards))
+            case Discarded():
+                hands[part.seat].discard(part.card.cid)
+            case Melded():
+                hands[part.seat] -= set(_cids(part.meld.cards))
+                phase = MELDING
+            case Extended() | Defended() | Corrupted() | Claimed():
+                hands[part.seat].discard(part.card.cid)
+                phase = MELDING
+                if isinstance(part, Claimed):
+                    known.claimer = part.seat
+            case Fought():
+                hands[part.seat] -= set(_cids(part.nobles))
+                after_battle = True
+                known.attacked_nobles = part.defence - 1 if part.meld is None else None
+            case ToNobles():
+                hands[part.seat] -= set(_cids(part.cards))
+                if known.attacked_nobles is not None and part.why == "defenders lost":
+                    known.attacked_nobles -= len(part.cards)
+            case HandTaken():
+                moved = {cid for cid in hands[part.victim] if not is_noble(cid)}
+                if isinstance(seen.private, TakenCards):
+                    moved |= set(_cids(seen.private.cards))
+                hands[part.victim] = set()
+                hands[part.seat] |= moved
+                won_hand = True
+            case StockOut():
+                endgame = part.endgame
+            case ElectionOpens():
+                known.paused = phase if not after_battle else MELDING if won_hand else DISCARD
+            case OfferMade():
+                known.offer_ids.add(part.offer.deal)
+            case DealDone():
+                known.offer_ids.add(part.deal)
+    if seat is not None:
+        hands[seat] = set()
+    return known
+
+
+def _paused(view: SeatView[NobilityTable], known: Known) -> Phase:
+    """The part of the turn an open election interrupted (a guess from the view untold)."""
+    if known.paused is not None:
+        return known.paused
+    table = view.table
+    if table.hand_counts[table.turn] > HAND:
+        return MELDING if table.won_hand else MAIN
+    return START
+
+
+def _meld(shown: Any) -> Meld:
+    joker = shown.joker.cid if shown.joker is not None else None
+    return Meld(
+        shown.id, shown.owner, shown.suit, _cids(shown.cards), _cids(shown.defenders), joker
+    )
+
+
+def determinize(
+    view: SeatView[NobilityTable], history: Sequence[SeenEvent[Any]], rng: random.Random
+) -> Game:
+    """A Nobility game consistent with what `view.seat` knows, the rest dealt at random."""
+    table, seat = view.table, view.seat
+    assert seat is not None and table.hand is not None
+    known = read_history(view, history)
+    mine = _cids(table.hand)
+    melds = {shown.id: _meld(shown) for shown in table.melds}
+    pile, nobles = _cids(table.stock_discard), _cids(table.noble_discard)
+    committed = _cids(table.battle.nobles) if table.battle is not None else []
+    seen = set(mine) | set(pile) | set(nobles) | set(committed)
+    seen |= {cid for meld in melds.values() for cid in meld.all_cards()}
+    held = [known.hands[other] - seen for other in range(view.seats)]
+    seen |= {cid for cards in held for cid in cards}
+    owed = table.owed
+    hidden = (
+        owed is not None
+        and owed.kind == "losses"
+        and table.battle is not None
+        and table.battle.meld is None
+    )
+    hidden_owed = hidden and owed is not None and owed.seat != seat
+    places = []
+    for other in range(view.seats):
+        if other == seat:
+            continue
+        count = table.hand_counts[other] - len(held[other])
+        if hidden_owed and owed is not None and other == owed.seat:
+            # The attacked hand holds exactly the nobles its owner must choose from.
+            nobles_held = {cid for cid in held[other] if is_noble(cid)}
+            told = known.attacked_nobles if known.attacked_nobles is not None else owed.count + 1
+            in_hand = min(max(told, owed.count + 1, len(nobles_held)), table.hand_counts[other])
+            places.append(HiddenPlace("owed", in_hand - len(nobles_held), is_noble))
+            places.append(HiddenPlace(other, count - in_hand + len(nobles_held), _not_noble))
+        else:
+            places.append(HiddenPlace(other, count))
+    places.append(HiddenPlace("stock", table.stock))
+    unseen = [cid for cid in range(CARD_COUNT) if cid not in seen]
+    dealt = deal_hidden(unseen, places, rng)
+
+    def owed_here(other: int) -> list[int]:
+        return dealt["owed"] if hidden_owed and owed is not None and other == owed.seat else []
+
+    game = Nobility(
+        Setup(
+            "nobility",
+            view.seats,
+            {"rubbers": table.rubbers_to_win},
+            rng.getrandbits(62),
+            view.dealer,
+        )
+    )
+    game.round, game.dealer = view.round, view.dealer
+    game.round_scores = list(view.round_scores)
+    game.hands = [
+        mine if other == seat else hand_order([*dealt[other], *held[other], *owed_here(other)])
+        for other in range(view.seats)
+    ]
+    game.stock = dealt["stock"]
+    game.pile, game.nobles, game.melds = pile, nobles, melds
+    game.next_meld = max(melds, default=0) + 1
+    game.money, game.bank = list(table.money), table.bank
+    game.coalition, game.majority = table.coalition, table.majority
+    game.elections, game.election_due = table.elections, False
+    game.ready = set(table.ready)
+    game.paused = _paused(view, known) if table.phase == ELECTION else START
+    game.endgame = table.endgame
+    left = table.endgame_turns_left
+    game.endgame_turns = ENDGAME_TURNS - left if left is not None else 0
+    game.passes = table.passes
+    game.owed = None
+    if owed is not None:
+        cards = (
+            [cid for cid in game.hands[owed.seat] if is_noble(cid)]
+            if hidden_owed
+            else _cids(owed.cards)
+        )
+        game.owed = Owed(owed.seat, owed.kind, owed.count, cards, hidden=hidden)
+    game.battle = None
+    if table.battle is not None:
+        shown = table.battle
+        game.battle = Fight(shown.attacker, committed, shown.meld, shown.victim, shown.won)
+    game.claim = None
+    if owed is not None and owed.kind == "unpaid":
+        claimer = known.claimer if known.claimer is not None else table.turn
+        order = [(claimer + step) % view.seats for step in range(view.seats)]
+        game.claim = Payout(suit_of(_cids(owed.cards)[0]), order[order.index(owed.seat) + 1 :])
+    game.won_hand = table.won_hand
+    game.turn, game.turns, game.phase = table.turn, table.turns, table.phase
+    game.taken = table.taken.cid if table.taken is not None else known.taken
+    game.offers = {
+        shown.deal: OpenOffer(
+            shown.deal,
+            shown.maker,
+            Offer(
+                shown.to,
+                shown.give_money,
+                shown.give_melds,
+                shown.get_money,
+                shown.get_melds,
+                shown.coalition,
+            ),
+            shown.lapses_on_turn - OFFER_TURNS,
+        )
+        for shown in table.offers
+    }
+    game.next_offer = max([*known.offer_ids, *game.offers], default=0) + 1
+    game.rubbers_to_win = table.rubbers_to_win
+    return game
+
+
+def _not_noble(cid: int) -> bool:
+    return not is_noble(cid)
+
+
+def standing(game: Nobility, seat: int) -> float:
+    """A seat's standing in provinces: its provinces, its money and the nobles in its hand."""
+    nobles = sum(1 for cid in game.hands[seat] if is_noble(cid))
+    return game.provinces(seat) + game.money[seat] / MONEY_PER_PROVINCE + NOBLE_IN_HAND * nobles
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """The seat's lead in standing over the best other seat."""
+    assert isinstance(game, Nobility)
+    return side_margin([standing(game, s) for s in range(game.seats)], game.side_of(seat))
+
+
+RULES = SearchRules(
+    determinize=determinize,
+    policy=HeuristicBot,
+    evaluate=evaluate,
+    horizon=40,
+    round_weight=RUBBER,
+)
+
+
+class NobilitySearchBot(SearchBot):
+    """Nobility's ``search`` bot."""
+
+    rules = RULES
