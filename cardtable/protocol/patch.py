@@ -43,7 +43,11 @@ class PatchError(ValueError):
 def diff(old: dict[str, Any], new: dict[str, Any], memo: DiffMemo | None = None) -> list[Operation]:
     """The operations that turn the plain map `old` into `new` (none when they are equal).
     With a `memo`, a part of the two views diffed before (the same two objects at the same
-    place in other receivers' views) gives the operations found then."""
+    place in other receivers' views) gives the operations found then.
+
+    Parts are compared as Python compares them, so a change between equal values of different
+    types (``False`` to ``0``, ``1`` to ``1.0``) inside a map or list is not seen: a view's
+    fields keep their types (the engine's typed views see to it), and that is what it needs."""
     operations: list[Operation] = []
     if memo is None:
         _diff_maps(old, new, [], operations)

@@ -28,6 +28,7 @@ def test_the_take_back_key_shows_when_allowed_and_takes_back() -> None:
                 lambda: (
                     isinstance(app.screen, TableScreen)
                     and app.screen.state is not None
+                    and session(app).view is not None  # (none while the seat is rejoined)
                     and {"kind": "take"} in view(app)["legal"]
                 ),
                 what="our turn, with the pile to take",

