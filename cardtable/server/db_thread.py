@@ -34,7 +34,9 @@ class DatabaseThread:
         `trio.to_thread.run_sync`, a cancelled caller still waits for it to finish, and gets
         its result."""
         if self._thread is None:
-            self._thread = threading.Thread(target=self._work, name=self._name, daemon=True)
+            self._thread = threading.Thread(
+                target=self._work, args=(self._jobs,), name=self._name, daemon=True
+            )
             self._thread.start()
         token = trio.lowlevel.current_trio_token()
         done = trio.Event()
@@ -60,10 +62,11 @@ class DatabaseThread:
         if self._thread is not None:
             self._jobs.put(None)
             self._thread = None
+            self._jobs = queue.SimpleQueue()  # (a thread started later has its own queue)
 
-    def _work(self) -> None:
+    def _work(self, jobs: queue.SimpleQueue[_Job | None]) -> None:
         while True:
-            job = self._jobs.get()
+            job = jobs.get()
             if job is None:
                 return
             function, deliver = job
