@@ -293,11 +293,10 @@ def _join(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from cardtable.client.ui.app import CardtableApp
-    from cardtable.client.ui.create_table import TablePlan
+    from cardtable.client.ui.create_table import TablePlan, think_seconds
     from cardtable.client.ui.problems import default_name
     from cardtable.client.ui.turn_clock import clock_from_text
     from cardtable.play import local_config, play_plan
-    from cardtable.protocol.bot_settings import BOT_THINK_RANGE
     from cardtable.server.storage import StorageError, check_database, default_path
 
     spec = get_game(args.game)
@@ -307,10 +306,10 @@ def _play(args: argparse.Namespace) -> int:
     settings: dict[str, object] = {}
     kind = spec.bot_kind(args.bot)  # an unknown kind is reported here
     if args.think is not None:
-        low, high = BOT_THINK_RANGE
-        if not low <= args.think <= high:
-            raise OptionError(f"--think is from {low:g} to {high:g} seconds.")
-        settings["bot_think"] = args.think
+        try:
+            settings["bot_think"] = think_seconds(str(args.think))
+        except ValueError as error:
+            raise OptionError(str(error)) from None
     if args.clock is not None:
         try:
             settings["clock"] = clock_from_text(args.clock)

@@ -888,7 +888,8 @@ class Game(ABC):
     def views(self, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
         """`view` for each of `viewers`, in order, built from the spectators' view: what every
         seat sees alike is written once and shared by the maps (an equal part of two views is
-        the same object), and each seat's own parts are added to it (`_own_table_fields`)."""
+        the same object), and each seat's own parts are added to it (`_own_table_fields`; a
+        game that does not name them has each seat's table part written whole)."""
         if not viewers:
             return []
         public = self.view(None)
@@ -902,7 +903,7 @@ class Game(ABC):
             view["legal"] = [to_wire(action) for action in self.legal(seat)]
             own = self._own_table_fields(seat)
             if own is None:
-                view["table"] = _sharing(to_wire(self._table_view(seat)), public["table"])
+                view["table"] = to_wire(self._table_view(seat))
             else:
                 table = view["table"] = dict(public["table"])
                 for name, value in own.items():
@@ -938,16 +939,3 @@ class Game(ABC):
             self.awaiting_deal = True
             events.append(Event(NextDealer(self.dealer, self.round + 1)))
         return events
-
-
-def _sharing(table: Any, like: Any) -> Any:
-    """`table` with each field equal to `like`'s replaced by `like`'s own object."""
-    if type(table) is dict and type(like) is dict:
-        for key, value in table.items():
-            same = like.get(key, _NOTHING)
-            if same is not value and type(same) is type(value) and same == value:
-                table[key] = same
-    return table
-
-
-_NOTHING = object()

@@ -38,9 +38,8 @@ class Shared(list[Any]):
         return self._packed
 
 
-def pack_value(value: Any) -> bytes:
-    """`value` encoded; a `Shared` list, or a list of them and other values, from what each
-    `Shared` already holds."""
+def _shared_bytes(value: Any) -> bytes | None:
+    """`value`'s encoding if it is or holds `Shared` lists (from their bytes), else None."""
     if type(value) is Shared:
         return value.packed()
     if type(value) is list and Shared in map(type, value):
@@ -48,7 +47,7 @@ def pack_value(value: Any) -> bytes:
         for item in value:
             parts.append(item.packed() if type(item) is Shared else pack(item))
         return b"".join(parts)
-    return pack(value)
+    return None
 
 
 def _key(name: str) -> bytes:
@@ -64,10 +63,10 @@ def pack_fields(fields: dict[str, Any]) -> bytes:
     plain: dict[str, Any] = {}
     shared: list[bytes] = []
     for key, value in fields.items():
-        kind = type(value)
-        if kind is Shared or (kind is list and Shared in map(type, value)):
+        packed = _shared_bytes(value)
+        if packed is not None:
             shared.append(_key(key))
-            shared.append(pack_value(value))
+            shared.append(packed)
         elif shared:  # a plain field after a shared one: keep the order, pack it alone
             shared.append(_key(key))
             shared.append(pack(value))
