@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import Game, GameAction, SeatView, SeenEvent
+from cardtable.engine.core import Game, GameAction, IllegalAction, SeatView, SeenEvent
 from cardtable.engine.search.copying import copy_game, shared_parts
 
 #: Builds a full game consistent with a seat's view and the events it was told of.
@@ -145,10 +145,11 @@ def _try(
     """The margin for `seat` after `action` (a move or an answer to an offer) on a copy of
     `world` and a rollout (None: the action does not fit this determinization)."""
     game = copy_game(world, shared)
-    if action not in game.legal(seat) and action not in game.answers(seat):
-        return None
     rounds = len(game.round_scores)
-    game.apply(seat, action)
+    try:
+        game.apply(seat, action)  # (a refused action may have touched the copy: it is dropped)
+    except IllegalAction:
+        return None
     return rollout_margin(rules, game, seat, seed, rounds)
 
 
@@ -161,15 +162,16 @@ def rollout_margin(rules: SearchRules, game: Game, seat: int, seed: int, rounds:
     while not game.over and len(game.round_scores) == rounds:
         if rules.horizon is not None and steps >= rules.horizon:
             return rules.evaluate(game, seat)
-        actor = next((s for s in range(game.seats) if game.answers(s)), None)
-        legal = game.answers(actor) if actor is not None else []
-        if actor is None:
-            actor = game.actors[0]
-            legal = game.legal(actor)
+        answering = next((s for s in range(game.seats) if game.answers(s)), None)
+        actor = game.actors[0] if answering is None else answering
         bot = policies.get(actor)
         if bot is None:
             bot = policies[actor] = rules.policy(seed + actor)
         view = game.seat_view(actor) if bot.uses_view else None
+        if answering is not None:
+            legal: Sequence[GameAction] = game.answers(actor)
+        else:  # the view lists the legal moves already
+            legal = view.legal if view is not None else game.legal(actor)
         game.apply(actor, bot.choose(view, legal))
         steps += 1
     if len(game.round_scores) > rounds:
