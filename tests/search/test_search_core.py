@@ -10,6 +10,7 @@ import pytest
 
 from cardtable.engine import Event, RandomBot, SeenEvent, get_game, new_game, play_out
 from cardtable.engine.search import Budget, HiddenPlace, copy_game, deal_hidden, heard_by
+from cardtable.engine.search.pimc import Tally, _still_in_play
 from tests.conformance.support import snapshot
 
 
@@ -101,3 +102,22 @@ def test_play_out_tells_each_listening_bot_what_its_seat_hears_and_stops_when_as
     assert len(game.round_scores) == 1 and not game.over
     assert [bot.heard for bot in bots] == told
     assert any(seen.private is not None for seen in bots[1].heard)  # its own hand, say
+
+
+def tally_of(*differences: float) -> Tally:
+    tally = Tally()
+    for difference in differences:
+        tally.add(difference)
+    return tally
+
+
+def test_the_search_stops_trying_a_move_once_it_is_shown_worse() -> None:
+    tallies = [
+        Tally(),  # the policy's own move, the yardstick
+        tally_of(-5, -6, -5, -6),  # worse than the policy's move: dropped
+        tally_of(-5, -6, -5),  # as bad, but too few rollouts to tell: kept
+        tally_of(3, -4, 6, -2),  # in doubt: kept
+        tally_of(4, 5, 4, 5),  # leading: kept
+        tally_of(2, 3, 2, 3),  # better than the policy's move, but short of the leader: dropped
+    ]
+    assert _still_in_play(tallies, [1, 2, 3, 4, 5], confidence=1.0) == [2, 3, 4]

@@ -5,9 +5,10 @@ has seen), then plays every candidate move on a copy of it and plays on with the
 policy for every seat, with the same rollout seed for every move (common random numbers). Each
 move is judged against the rollout policy's own move in the same determinizations (paired
 differences): a move replaces the policy's only when it does better on average by more than
-`confidence` standard errors. So a search stopped early, or one whose rollouts cannot tell the
-moves apart, plays as the policy would, and more thinking only ever moves away from it on
-evidence.
+`confidence` standard errors. A move shown worse than the policy's, or than the move leading,
+gets no more rollouts, so they go to the moves still in doubt. So a search stopped early, or
+one whose rollouts cannot tell the moves apart, plays as the policy would, and more thinking
+only ever moves away from it on evidence.
 """
 
 from __future__ import annotations
@@ -86,14 +87,22 @@ class Tally:
     def mean(self) -> float:
         return self.total / self.count if self.count else 0.0
 
-    def lower_bound(self, confidence: float) -> float:
-        """The mean less `confidence` standard errors (-inf below two samples)."""
+    def standard_error(self) -> float:
+        """The standard error of the mean (inf below two samples)."""
         if self.count < 2:
-            return -math.inf
+            return math.inf
         variance = (
             max(self.squares / self.count - self.mean**2, 0.0) * self.count / (self.count - 1)
         )
-        return self.mean - confidence * math.sqrt(variance / self.count)
+        return math.sqrt(variance / self.count)
+
+    def lower_bound(self, confidence: float) -> float:
+        """The mean less `confidence` standard errors (-inf below two samples)."""
+        return self.mean - confidence * self.standard_error() if self.count >= 2 else -math.inf
+
+    def upper_bound(self, confidence: float) -> float:
+        """The mean plus `confidence` standard errors (inf below two samples)."""
+        return self.mean + confidence * self.standard_error() if self.count >= 2 else math.inf
 
 
 def choose_by_search(
@@ -114,24 +123,43 @@ def choose_by_search(
     candidates.remove(preferred)
     candidates.insert(0, preferred)
     tallies = [Tally() for _ in candidates]
+    live = list(range(1, len(candidates)))
     rollouts = 0
-    while not budget.spent(rollouts):
+    while live and not budget.spent(rollouts):
         world = rules.determinize(view, history, random.Random(rng.getrandbits(62)))
         shared = shared_parts(world)
         rollout_seed = rng.getrandbits(62)
         base = _try(rules, world, shared, seat, preferred, rollout_seed)
         rollouts += 1
-        for action, tally in zip(candidates[1:], tallies[1:], strict=True):
+        for index in live:
             if base is None or budget.spent(rollouts):
                 break
-            margin = _try(rules, world, shared, seat, action, rollout_seed)
+            margin = _try(rules, world, shared, seat, candidates[index], rollout_seed)
             rollouts += 1
             if margin is not None:
-                tally.add(margin - base)
+                tallies[index].add(margin - base)
+        live = _still_in_play(tallies, live, rules.confidence)
     best = max(range(1, len(candidates)), key=lambda index: (tallies[index].mean, -index))
     if tallies[best].mean > 0 and tallies[best].lower_bound(rules.confidence) > 0:
         return candidates[best]
     return preferred
+
+
+#: Rollouts a move has before it may be dropped from the search, and how many standard errors
+#: it must fall short by.
+PRUNE_AFTER, PRUNE_CONFIDENCE = 4, 2.0
+
+
+def _still_in_play(tallies: Sequence[Tally], live: list[int], confidence: float) -> list[int]:
+    """The candidates worth more rollouts: a move is dropped once it is shown worse (by
+    `PRUNE_CONFIDENCE` standard errors) than the policy's move or than the move leading now
+    (the lower bound it must beat to be played), so the rollouts go to the moves in doubt."""
+    bar = max(0.0, max(tallies[index].lower_bound(confidence) for index in live))
+    return [
+        index
+        for index in live
+        if tallies[index].count < PRUNE_AFTER or tallies[index].upper_bound(PRUNE_CONFIDENCE) >= bar
+    ]
 
 
 def _try(
