@@ -4,11 +4,13 @@ Each iteration deals the unseen cards anew (a determinization, consistent with w
 has seen), then plays every candidate move on a copy of it and plays on with the game's rollout
 policy for every seat, with the same rollout seed for every move (common random numbers). Each
 move is judged against the rollout policy's own move in the same determinizations (paired
-differences): a move replaces the policy's only when it does better on average by more than
-`confidence` standard errors. A move shown worse than the policy's, or than the move leading,
-gets no more rollouts, so they go to the moves still in doubt. So a search stopped early, or
-one whose rollouts cannot tell the moves apart, plays as the policy would, and more thinking
-only ever moves away from it on evidence.
+differences): a move replaces the policy's only when it does better on average by enough
+standard errors that, were no move better than the policy's, the search would leave it with a
+chance of `risk` at most (the risk is split among the candidates: the more moves are tried, the
+likelier one of them looks better by luck alone). A move shown worse than the policy's, or
+than the move leading, gets no more rollouts, so they go to the moves still in doubt. So a
+search stopped early, or one whose rollouts cannot tell the moves apart, plays as the policy
+would, and more thinking only ever moves away from it on evidence.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 from cardtable.engine.bots import Bot
@@ -44,8 +47,9 @@ class SearchRules:
     evaluate: Callable[[Game, int], float]
     #: Actions a rollout plays at most before `evaluate` judges it (None: to the round's end).
     horizon: int | None = None
-    #: How many standard errors a move must beat the policy's move by to be played instead.
-    confidence: float = 1.0
+    #: The chance, were no move better than the policy's, that the search leaves the policy's
+    #: move all the same (for one that only looked better in its rollouts).
+    risk: float = 0.1
     #: What a point of a round's score is worth in `evaluate`'s points (a game whose round is
     #: scored 1 for winning it and evaluated in cards weighs a round won as many cards).
     round_weight: float = 1.0
@@ -124,6 +128,7 @@ def choose_by_search(
     candidates.insert(0, preferred)
     tallies = [Tally() for _ in candidates]
     live = list(range(1, len(candidates)))
+    confidence = NormalDist().inv_cdf(1 - rules.risk / len(live))
     rollouts = 0
     while live and not budget.spent(rollouts):
         world = rules.determinize(view, history, random.Random(rng.getrandbits(62)))
@@ -138,12 +143,23 @@ def choose_by_search(
             rollouts += 1
             if margin is not None:
                 tallies[index].add(margin - base)
-        live = _still_in_play(tallies, live, rules.confidence)
-    best = max(range(1, len(candidates)), key=lambda index: (tallies[index].mean, -index))
-    if tallies[best].mean > 0 and tallies[best].lower_bound(rules.confidence) > 0:
+        live = _still_in_play(tallies, live, confidence)
+    if not live:
+        return preferred
+    best = max(live, key=lambda index: (tallies[index].mean, -index))
+    evidence = tallies[best]
+    if (
+        evidence.count >= MIN_EVIDENCE
+        and evidence.mean > 0
+        and evidence.lower_bound(confidence) > 0
+    ):
         return candidates[best]
     return preferred
 
+
+#: Rollouts a move needs before it may be played instead of the policy's (with fewer, their
+#: spread says too little of how far to trust their mean).
+MIN_EVIDENCE = 8
 
 #: Rollouts a move has before it may be dropped from the search, and how many standard errors
 #: it must fall short by.
