@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -134,6 +135,9 @@ def main() -> None:
             for seat in range(players):
                 outcomes.append(play_one(game_id, players, seed, seat, args, times))
             seed += 1
+            if len(outcomes) % 20 < players:  # progress, for a run cut short
+                so_far = statistics.fmean(outcome.share for outcome in outcomes)
+                print(f"  {spec.title}: {len(outcomes)} games, {so_far:.1%}", file=sys.stderr)
         win, win_ci = interval([outcome.share for outcome in outcomes])
         margin, margin_ci = interval([outcome.margin for outcome in outcomes])
         mean_ms = 1000 * statistics.fmean(times) if times else 0.0
