@@ -101,7 +101,7 @@ def evaluate(game: Game, seat: int) -> float:
     return side_margin(points, game.side_of(seat))
 
 
-RULES = SearchRules(determinize=determinize, policy=HeuristicBot, evaluate=evaluate, horizon=24)
+RULES = SearchRules(determinize=determinize, policy=HeuristicBot, evaluate=evaluate)
 
 
 class ThistleSearchBot(SearchBot):
