@@ -190,7 +190,7 @@ def test_search_bots_on_every_seat_finish_a_game_making_offers_without_loops() -
     for seat in range(3):
         bot = spec.bots["search"](seat)
         assert isinstance(bot, SearchBot)
-        bot.budget = Budget(iterations=6)
+        bot.budget = Budget(iterations=20)
         bots.append(bot)
     events: list[Event] = []
     offers: Counter[str] = Counter()
