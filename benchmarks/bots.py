@@ -13,8 +13,9 @@ many rounds.
 
 It prints, per game: the search bot's win rate (a shared win counts as a share) with its 95%
 confidence interval, its mean margin (its score less the best other score) with its 95%
-interval, its time per move (mean and slowest) and how many moves a game it thought about (a
-move with one legal action is played at once and not counted).
+interval, its time per move (mean and slowest), how many moves a game it thought about (a
+move with one legal action is played at once and not counted), and how many offers of its own it
+made a game (Nobility) and how many of them were carried out.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 
 from cardtable.engine import (
     Bot,
+    Event,
     GameAction,
     GameSpec,
     SeatView,
@@ -38,6 +40,7 @@ from cardtable.engine import (
     play_out,
     start,
 )
+from cardtable.engine.nobility.types import DealDone
 from cardtable.engine.search import Budget, SearchBot
 
 Z95 = 1.96
@@ -52,6 +55,7 @@ class TimedSearch(Bot[Any]):
         super().__init__(0)
         self.bot, self.seconds = bot, seconds
         self.times: list[float] = []
+        self.offers = 0  # free actions of its own besides the legal ones: offers
 
     def hear(self, events: Sequence[Any]) -> None:
         self.bot.hear(events)
@@ -62,6 +66,8 @@ class TimedSearch(Bot[Any]):
             deadline = began + self.seconds
             self.bot.budget = Budget(should_stop=lambda: time.monotonic() >= deadline)
         action = self.bot.choose(view, legal)
+        if action not in legal:
+            self.offers += 1
         if len(legal) > 1:
             self.times.append(time.monotonic() - began)
         return action
@@ -71,6 +77,8 @@ class TimedSearch(Bot[Any]):
 class Outcome:
     share: float  # of the win
     margin: float  # the search bot's score less the best other's
+    offers: int  # offers the search bot made
+    deals: int  # and those carried out
 
 
 def play_one(
@@ -86,18 +94,25 @@ def play_one(
         searcher.bot.budget = Budget(iterations=args.iterations)
     bots: list[Bot[Any]] = [heuristic(seed * 31 + other) for other in range(players)]
     bots[seat] = searcher
+    deals = 0
+
+    def count_deals(_: int, __: GameAction, events: list[Event]) -> None:
+        nonlocal deals
+        deals += sum(1 for e in events if isinstance(e.public, DealDone) and e.public.maker == seat)
+
     if args.first_round:
-        play_out(game, bots, until=lambda game: bool(game.round_scores))
+        play_out(game, bots, until=lambda game: bool(game.round_scores), on_action=count_deals)
         points = game.round_scores[0].points
     else:
-        play_out(game, bots)
+        play_out(game, bots, on_action=count_deals)
         points = game.totals
     times += searcher.times
     side = game.side_of(seat)
     best = max(points)
     tops = [index for index, value in enumerate(points) if value == best]
     others = max(value for index, value in enumerate(points) if index != side)
-    return Outcome(1 / len(tops) if side in tops else 0.0, points[side] - others)
+    share = 1 / len(tops) if side in tops else 0.0
+    return Outcome(share, points[side] - others, searcher.offers, deals)
 
 
 def interval(values: Sequence[float]) -> tuple[float, float]:
@@ -122,9 +137,9 @@ def main() -> None:
     print(f"search vs best heuristic, {thinking} a move, {args.games} games each")
     print(
         "| game | players | games | search wins (95% CI) | margin (95% CI) "
-        "| ms/move | max ms | moves/game |"
+        "| ms/move | max ms | moves/game | offers/game (carried out) |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for game_id in games:
         spec = get_game(game_id)
         players = max(spec.min_players, min(args.players, spec.max_players))
@@ -142,10 +157,13 @@ def main() -> None:
         margin, margin_ci = interval([outcome.margin for outcome in outcomes])
         mean_ms = 1000 * statistics.fmean(times) if times else 0.0
         max_ms = 1000 * max(times, default=0.0)
+        offers = sum(outcome.offers for outcome in outcomes)
+        deals = sum(outcome.deals for outcome in outcomes)
         print(
             f"| {spec.title} | {players} | {len(outcomes)} | {win:.1%} ± {win_ci:.1%} "
             f"| {margin:+.1f} ± {margin_ci:.1f} | {mean_ms:.0f} | {max_ms:.0f} "
-            f"| {len(times) / len(outcomes):.0f} |",
+            f"| {len(times) / len(outcomes):.0f} "
+            f"| {offers / len(outcomes):.2f} ({deals / len(outcomes):.2f}) |",
             flush=True,
         )
 

@@ -52,22 +52,39 @@ def play_out(
     until: Callable[[Game], bool] | None = None,
 ) -> list[tuple[int, GameAction]]:
     """Let `bots` (one per seat) play `game` to its end (or until `until(game)` holds); return
-    the actions taken, in order. Bots that use history hear their seat's events as they come."""
+    the actions taken, in order. A seat asked to answer an offer answers before play goes on
+    (`next_mover`). Bots that use history hear their seat's events as they come."""
     taken: list[tuple[int, GameAction]] = []
     _tell(bots, game.opening_events if not game.round_scores and game.round == 1 else [])
     while not game.over and not (until is not None and until(game)):
         if len(taken) >= max_actions:
             raise RuntimeError(f"no result after {max_actions} actions")
-        seat = game.actors[0]  # where several seats may act, the first goes
+        seat, legal = next_mover(game)
         bot = bots[seat]
         view = game.seat_view(seat) if bot.uses_view else None
-        action = bot.choose(view, game.legal(seat))
+        action = bot.choose(view, legal)
         events = game.apply(seat, action)
         taken.append((seat, action))
         _tell(bots, events)
         if on_action is not None:
             on_action(seat, action, events)
     return taken
+
+
+def answering_seat(game: Game) -> int | None:
+    """A seat asked to answer an offer (`Game.answers`), which answers before play goes on:
+    the offer waits on it, as at the server (None: no answer is due)."""
+    return next((seat for seat in range(game.seats) if game.answers(seat)), None)
+
+
+def next_mover(game: Game) -> tuple[int, list[GameAction]]:
+    """Who acts next where bots play every seat, and its choices: a seat asked to answer an
+    offer first (`answering_seat`), else the first seat that may act."""
+    seat = answering_seat(game)
+    if seat is not None:
+        return seat, game.answers(seat)
+    seat = game.actors[0]  # where several seats may act, the first goes
+    return seat, game.legal(seat)
 
 
 def _tell(bots: Sequence[Bot[Any]], events: Sequence[Event]) -> None:

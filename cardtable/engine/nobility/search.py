@@ -35,6 +35,7 @@ from cardtable.engine.nobility.phases import (
     RETRIEVING,
     START,
 )
+from cardtable.engine.nobility.proposals import proposals
 from cardtable.engine.nobility.rules import ENDGAME_TURNS, HAND, Nobility
 from cardtable.engine.nobility.state import Fight, OpenOffer, Owed, Payout
 from cardtable.engine.nobility.types import (
@@ -320,6 +321,7 @@ RULES = SearchRules(
     evaluate=evaluate,
     horizon=40,
     round_weight=RUBBER,
+    proposals=proposals,
 )
 
 

@@ -10,7 +10,9 @@ chance of `risk` at most (the risk is split among the candidates: the more moves
 likelier one of them looks better by luck alone). A move shown worse than the policy's, or
 than the move leading, gets no more rollouts, so they go to the moves still in doubt. So a
 search stopped early, or one whose rollouts cannot tell the moves apart, plays as the policy
-would, and more thinking only ever moves away from it on evidence.
+would, and more thinking only ever moves away from it on evidence. A game may propose free
+actions besides the legal moves (`SearchRules.proposals`: Nobility's offers), judged the same
+way.
 """
 
 from __future__ import annotations
@@ -22,12 +24,15 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from cardtable.engine.bots import Bot
+from cardtable.engine.bots import Bot, answering_seat
 from cardtable.engine.core import Game, GameAction, IllegalAction, SeatView, SeenEvent
 from cardtable.engine.search.copying import copy_game, shared_parts
 
 #: Builds a full game consistent with a seat's view and the events it was told of.
 Determinizer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]], random.Random], Game]
+#: Free actions (offers) a seat might take now besides its legal moves, from its view and the
+#: events it was told of.
+Proposer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]]], list[GameAction]]
 
 
 #: Rollouts per move when a budget names neither a count nor a stop.
@@ -53,6 +58,9 @@ class SearchRules:
     #: What a point of a round's score is worth in `evaluate`'s points (a game whose round is
     #: scored 1 for winning it and evaluated in cards weighs a round won as many cards).
     round_weight: float = 1.0
+    #: Free actions the seat might take now besides its legal moves (Nobility: offers), tried
+    #: as candidates like the moves; each costs rollouts, so a game proposes few. None: none.
+    proposals: Proposer | None = None
 
 
 @dataclass(frozen=True)
@@ -117,10 +125,14 @@ def choose_by_search(
     rng: random.Random,
     budget: Budget,
 ) -> GameAction:
-    """The best of `legal` for `view.seat` by determinized search, within `budget`."""
+    """The best of `legal` (and of the game's proposals: free actions such as offers) for
+    `view.seat` by determinized search, within `budget`."""
     seat = view.seat
     assert seat is not None, "a spectator does not search"
-    candidates = list(dict.fromkeys(legal))
+    proposed: list[GameAction] = []
+    if rules.proposals is not None and not view.awaiting_deal:
+        proposed = [action for action in rules.proposals(view, history) if action not in legal]
+    candidates = list(dict.fromkeys([*legal, *proposed]))
     preferred = rules.policy(rng.getrandbits(62)).choose(view, legal)
     if len(candidates) == 1 or view.awaiting_deal:
         return preferred
@@ -139,7 +151,10 @@ def choose_by_search(
         for index in live:
             if base is None or budget.spent(rollouts):
                 break
-            margin = _try(rules, world, shared, seat, candidates[index], rollout_seed)
+            action = candidates[index]
+            # A free action leaves the seat its move: the rollout plays that one move more.
+            extra = 1 if action.free and not preferred.free else 0
+            margin = _try(rules, world, shared, seat, action, rollout_seed, extra)
             rollouts += 1
             if margin is not None:
                 tallies[index].add(margin - base)
@@ -185,28 +200,34 @@ def _try(
     seat: int,
     action: GameAction,
     seed: int,
+    extra_moves: int = 0,
 ) -> float | None:
-    """The margin for `seat` after `action` (a move or an answer to an offer) on a copy of
-    `world` and a rollout (None: the action does not fit this determinization)."""
+    """The margin for `seat` after `action` (a move, an answer to an offer or a proposed free
+    action) on a copy of `world` and a rollout (None: the action does not fit this
+    determinization)."""
     game = copy_game(world, shared)
     rounds = len(game.round_scores)
     try:
         game.apply(seat, action)  # (a refused action may have touched the copy: it is dropped)
     except IllegalAction:
         return None
-    return rollout_margin(rules, game, seat, seed, rounds)
+    return rollout_margin(rules, game, seat, seed, rounds, extra_moves=extra_moves)
 
 
-def rollout_margin(rules: SearchRules, game: Game, seat: int, seed: int, rounds: int) -> float:
+def rollout_margin(
+    rules: SearchRules, game: Game, seat: int, seed: int, rounds: int, *, extra_moves: int = 0
+) -> float:
     """Play `game` on with the policy for every seat until round `rounds + 1` ends (or the
-    horizon); return `seat`'s margin: its side's lead in that round's points, or the
-    evaluation."""
+    horizon, counted in moves: answers to offers are free; `extra_moves` more); return
+    `seat`'s margin: its side's lead in that round's points, or the evaluation. A seat asked
+    to answer an offer answers first (`answering_seat`)."""
     policies: dict[int, Bot[Any]] = {}
     steps = 0
+    horizon = rules.horizon + extra_moves if rules.horizon is not None else None
     while not game.over and len(game.round_scores) == rounds:
-        if rules.horizon is not None and steps >= rules.horizon:
+        if horizon is not None and steps >= horizon:
             return rules.evaluate(game, seat)
-        answering = next((s for s in range(game.seats) if game.answers(s)), None)
+        answering = answering_seat(game)
         actor = game.actors[0] if answering is None else answering
         bot = policies.get(actor)
         if bot is None:
@@ -216,8 +237,9 @@ def rollout_margin(rules: SearchRules, game: Game, seat: int, seed: int, rounds:
             legal: Sequence[GameAction] = game.answers(actor)
         else:  # the view lists the legal moves already
             legal = view.legal if view is not None else game.legal(actor)
-        game.apply(actor, bot.choose(view, legal))
-        steps += 1
+        action = bot.choose(view, legal)
+        game.apply(actor, action)
+        steps += 0 if action.free else 1
     if len(game.round_scores) > rounds:
         points = game.round_scores[rounds].points
         return rules.round_weight * side_margin(points, game.side_of(seat))
