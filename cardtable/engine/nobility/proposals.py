@@ -38,9 +38,10 @@ from typing import Any
 from cardtable.engine.core import GameAction, SeatView, SeenEvent
 from cardtable.engine.nobility.bots import Reading, ViewMeld, offer_value, read
 from cardtable.engine.nobility.cards import is_noble, suit_of
-from cardtable.engine.nobility.diplomacy import OFFER_TURNS
+from cardtable.engine.nobility.diplomacy import OFFER_TURNS, offer_view
 from cardtable.engine.nobility.phases import ELECTION, MAIN, START
 from cardtable.engine.nobility.rules import MAJORITY
+from cardtable.engine.nobility.state import OpenOffer
 from cardtable.engine.nobility.types import (
     Coalition,
     Dealt,
@@ -143,24 +144,12 @@ def proposals(view: SeatView[NobilityTable], history: Sequence[SeenEvent[Any]]) 
 # -- pricing -------------------------------------------------------------------------------------
 
 
-def _as_view(seat: int, terms: Offer) -> OfferView:
-    return OfferView(
-        deal=0,
-        maker=seat,
-        to=terms.to,
-        give_money=terms.give_money,
-        give_melds=terms.give_melds,
-        get_money=terms.get_money,
-        get_melds=terms.get_melds,
-        coalition=terms.coalition,
-        lapses_on_turn=0,
-    )
-
-
 def worth_to_other(r: Reading, terms: Offer) -> float:
     """What `terms` (offered by the seat) are worth to the player they go to, by the heuristic
     bot's rule."""
-    return offer_value(dataclasses.replace(r, seat=terms.to), _as_view(r.seat, terms))
+    return offer_value(
+        dataclasses.replace(r, seat=terms.to), offer_view(OpenOffer(0, r.seat, terms, 0))
+    )
 
 
 def paying(r: Reading, terms: Offer) -> Offer | None:
