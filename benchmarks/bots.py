@@ -1,15 +1,15 @@
 """How strong is the search bot? It plays against the game's best heuristic bot.
 
     python benchmarks/bots.py [--games 200] [--budget 0.5 | --iterations N]
-        [--game chinese-ten ...] [--players 2] [--first-round]
+        [--game chinese-ten ...] [--players 2] [--first-round] [--first-seed 0]
 
-For each game, seeds 0, 1, 2, … each give one deal that is played once with the search bot on
-every seat in turn (the heuristic bot on the others): the same cards both ways round, so luck in
-the deal cancels out. `--games` counts the games played in all (a multiple of the players).
-The search bot is told its seat's events as they happen, as a person at the table would be,
-and thinks for `--budget` seconds a move (a deadline it is given) or `--iterations` rollouts.
-`--first-round` scores each game on its first round only (a deal), for games that run over
-many rounds.
+For each game, seeds 0, 1, 2, … (from `--first-seed`) each give one deal that is played once
+with the search bot on every seat in turn (the heuristic bot on the others): the same cards both
+ways round, so luck in the deal cancels out. `--games` counts the games played in all (a
+multiple of the players). The search bot is told its seat's events as they happen, as a person
+at the table would be, and thinks for `--budget` seconds a move (a deadline it is given) or
+`--iterations` rollouts. `--first-round` scores each game on its first round only (a deal), for
+games that run over many rounds.
 
 It prints, per game: the search bot's win rate (a shared win counts as a share) with its 95%
 confidence interval, its mean margin (its score less the best other score) with its 95%
@@ -131,6 +131,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--first-round", action="store_true")
+    parser.add_argument("--first-seed", type=int, default=0, help="to go on from a run")
     args = parser.parse_args()
     games = args.game or [spec.id for spec in _searchable()]
     thinking = f"{args.iterations} rollouts" if args.iterations else f"{args.budget} s"
@@ -145,7 +146,7 @@ def main() -> None:
         players = max(spec.min_players, min(args.players, spec.max_players))
         outcomes: list[Outcome] = []
         times: list[float] = []
-        seed = 0
+        seed = args.first_seed
         while len(outcomes) < args.games:
             for seat in range(players):
                 outcomes.append(play_one(game_id, players, seed, seat, args, times))
