@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic
 
 from cardtable.engine.core import Event, Game, GameAction, SeatView, SeenEvent, TableT
@@ -53,16 +54,15 @@ def play_out(
 ) -> list[tuple[int, GameAction]]:
     """Let `bots` (one per seat) play `game` to its end (or until `until(game)` holds); return
     the actions taken, in order. A seat asked to answer an offer answers before play goes on
-    (`next_mover`). Bots that use history hear their seat's events as they come."""
+    (`next_turn`). Bots that use history hear their seat's events as they come."""
     taken: list[tuple[int, GameAction]] = []
     _tell(bots, game.opening_events if not game.round_scores and game.round == 1 else [])
     while not game.over and not (until is not None and until(game)):
         if len(taken) >= max_actions:
             raise RuntimeError(f"no result after {max_actions} actions")
-        seat, legal = next_mover(game)
-        bot = bots[seat]
-        view = game.seat_view(seat) if bot.uses_view else None
-        action = bot.choose(view, legal)
+        turn = next_turn(game, bots.__getitem__)
+        seat = turn.seat
+        action = turn.bot.choose(turn.view, turn.choices)
         events = game.apply(seat, action)
         taken.append((seat, action))
         _tell(bots, events)
@@ -77,14 +77,32 @@ def answering_seat(game: Game) -> int | None:
     return next((seat for seat in range(game.seats) if game.answers(seat)), None)
 
 
-def next_mover(game: Game) -> tuple[int, list[GameAction]]:
-    """Who acts next where bots play every seat, and its choices: a seat asked to answer an
-    offer first (`answering_seat`), else the first seat that may act."""
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who acts next where bots play every seat: the seat, its bot, the view the bot reads
+    (None for a bot that does not read one) and the seat's choices."""
+
+    seat: int
+    bot: Bot[Any]
+    view: SeatView[Any] | None
+    choices: Sequence[GameAction]
+
+
+def next_turn(game: Game, bot_for: Callable[[int], Bot[Any]]) -> Turn:
+    """The next turn where `bot_for(seat)` plays each seat: a seat asked to answer an offer
+    first (`answering_seat`), else the first seat that may act (its choices are its legal
+    moves, read from the view where the bot reads one, so they are worked out once)."""
     seat = answering_seat(game)
-    if seat is not None:
-        return seat, game.answers(seat)
-    seat = game.actors[0]  # where several seats may act, the first goes
-    return seat, game.legal(seat)
+    answering = seat is not None
+    if seat is None:
+        seat = game.actors[0]  # where several seats may act, the first goes
+    bot = bot_for(seat)
+    view = game.seat_view(seat) if bot.uses_view else None
+    if answering:
+        choices: Sequence[GameAction] = game.answers(seat)
+    else:
+        choices = view.legal if view is not None else game.legal(seat)
+    return Turn(seat, bot, view, choices)
 
 
 def _tell(bots: Sequence[Bot[Any]], events: Sequence[Event]) -> None:

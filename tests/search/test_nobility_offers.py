@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine import Event, get_game, new_game, play_out
-from cardtable.engine.bots import next_mover
+from cardtable.engine.bots import next_turn
 from cardtable.engine.core import GameAction, SeenEvent
 from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.cards import card_face
@@ -116,7 +116,8 @@ def test_one_offer_a_turn_and_terms_declined_are_not_offered_again_soon() -> Non
     bots = [HeuristicBot(seat) for seat in range(3)]
     offered_again = None
     while game.turns <= made_on + REOFFER_TURNS:
-        seat, legal = next_mover(game)
+        turn = next_turn(game, bots.__getitem__)
+        seat, legal = turn.seat, turn.choices
         if seat == 0 and game.phase == "start":
             offers = proposals(game.seat_view(0), heard[0])
             if game.turns < made_on + REOFFER_TURNS:
@@ -145,7 +146,8 @@ def test_every_proposal_is_allowed_by_the_rules_and_priced_for_the_heuristic_bot
         bots = [HeuristicBot(seat) for seat in range(3)]
         heard = [heard_by(game.opening_events, seat) for seat in range(3)]
         while not game.round_scores:
-            seat, legal = next_mover(game)
+            turn = next_turn(game, bots.__getitem__)
+            seat, legal = turn.seat, turn.choices
             offers = proposals(game.seat_view(seat), heard[seat])
             assert len(offers) <= 4
             for offer in offers:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from cardtable.engine.bots import Bot, answering_seat
+from cardtable.engine.bots import Bot, next_turn
 from cardtable.engine.core import Game, GameAction, IllegalAction, SeatView, SeenEvent
 from cardtable.engine.search.copying import copy_game, shared_parts
 
@@ -219,26 +219,24 @@ def rollout_margin(
 ) -> float:
     """Play `game` on with the policy for every seat until round `rounds + 1` ends (or the
     horizon, counted in moves: answers to offers are free; `extra_moves` more); return
-    `seat`'s margin: its side's lead in that round's points, or the evaluation. A seat asked
-    to answer an offer answers first (`answering_seat`)."""
+    `seat`'s margin: its side's lead in that round's points, or the evaluation. Turns come
+    as in `play_out` (`next_turn`)."""
     policies: dict[int, Bot[Any]] = {}
+
+    def policy_for(actor: int) -> Bot[Any]:
+        bot = policies.get(actor)
+        if bot is None:
+            bot = policies[actor] = rules.policy(seed + actor)
+        return bot
+
     steps = 0
     horizon = rules.horizon + extra_moves if rules.horizon is not None else None
     while not game.over and len(game.round_scores) == rounds:
         if horizon is not None and steps >= horizon:
             return rules.evaluate(game, seat)
-        answering = answering_seat(game)
-        actor = game.actors[0] if answering is None else answering
-        bot = policies.get(actor)
-        if bot is None:
-            bot = policies[actor] = rules.policy(seed + actor)
-        view = game.seat_view(actor) if bot.uses_view else None
-        if answering is not None:
-            legal: Sequence[GameAction] = game.answers(actor)
-        else:  # the view lists the legal moves already
-            legal = view.legal if view is not None else game.legal(actor)
-        action = bot.choose(view, legal)
-        game.apply(actor, action)
+        turn = next_turn(game, policy_for)
+        action = turn.bot.choose(turn.view, turn.choices)
+        game.apply(turn.seat, action)
         steps += 0 if action.free else 1
     if len(game.round_scores) > rounds:
         points = game.round_scores[rounds].points
