@@ -12,7 +12,9 @@ at the table would be, and thinks for `--budget` seconds a move (a deadline it i
 games that run over many rounds.
 
 It prints, per game: the search bot's win rate (a shared win counts as a share) with its 95%
-confidence interval, its mean margin (its score less the best other score) with its 95%
+confidence interval; how often it finished ahead of a given rival (each other side counted
+apart, a tie as half: the head-to-head rate, the same as the win rate where two play); its
+mean margin (its score less the best other score) with its 95%
 interval, its time per move (mean and slowest), how many moves a game it thought about (a
 move with one legal action is played at once and not counted), and how many offers of its own it
 made a game (Nobility) and how many of them were carried out.
@@ -76,6 +78,7 @@ class TimedSearch(Bot[Any]):
 @dataclass
 class Outcome:
     share: float  # of the win
+    ahead: float  # of the other sides, how many it outscored (a tie counts half)
     margin: float  # the search bot's score less the best other's
     offers: int  # offers the search bot made
     deals: int  # and those carried out
@@ -112,7 +115,11 @@ def play_one(
     tops = [index for index, value in enumerate(points) if value == best]
     others = max(value for index, value in enumerate(points) if index != side)
     share = 1 / len(tops) if side in tops else 0.0
-    return Outcome(share, points[side] - others, searcher.offers, deals)
+    rivals = [value for index, value in enumerate(points) if index != side]
+    ahead = statistics.fmean(
+        1.0 if points[side] > value else 0.5 if points[side] == value else 0.0 for value in rivals
+    )
+    return Outcome(share, ahead, points[side] - others, searcher.offers, deals)
 
 
 def interval(values: Sequence[float]) -> tuple[float, float]:
@@ -137,10 +144,11 @@ def main() -> None:
     thinking = f"{args.iterations} rollouts" if args.iterations else f"{args.budget} s"
     print(f"search vs best heuristic, {thinking} a move, {args.games} games each")
     print(
-        "| game | players | games | search wins (95% CI) | margin (95% CI) "
+        "| game | players | games | search wins (95% CI) | ahead of a rival (95% CI) "
+        "| margin (95% CI) "
         "| ms/move | max ms | moves/game | offers/game (carried out) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for game_id in games:
         spec = get_game(game_id)
         players = max(spec.min_players, min(args.players, spec.max_players))
@@ -155,6 +163,7 @@ def main() -> None:
                 so_far = statistics.fmean(outcome.share for outcome in outcomes)
                 print(f"  {spec.title}: {len(outcomes)} games, {so_far:.1%}", file=sys.stderr)
         win, win_ci = interval([outcome.share for outcome in outcomes])
+        ahead, ahead_ci = interval([outcome.ahead for outcome in outcomes])
         margin, margin_ci = interval([outcome.margin for outcome in outcomes])
         mean_ms = 1000 * statistics.fmean(times) if times else 0.0
         max_ms = 1000 * max(times, default=0.0)
@@ -162,6 +171,7 @@ def main() -> None:
         deals = sum(outcome.deals for outcome in outcomes)
         print(
             f"| {spec.title} | {players} | {len(outcomes)} | {win:.1%} ± {win_ci:.1%} "
+            f"| {ahead:.1%} ± {ahead_ci:.1%} "
             f"| {margin:+.1f} ± {margin_ci:.1f} | {mean_ms:.0f} | {max_ms:.0f} "
             f"| {len(times) / len(outcomes):.0f} "
             f"| {offers / len(outcomes):.2f} ({deals / len(outcomes):.2f}) |",
