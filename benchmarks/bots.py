@@ -1,7 +1,7 @@
 """How strong is the search bot? It plays against the game's best heuristic bot.
 
     python benchmarks/bots.py [--games 200] [--budget 0.5 | --iterations N]
-        [--game chinese-ten ...] [--players 2] [--first-round] [--first-seed 0]
+        [--game chinese-ten ...] [--players 2] [--first-round] [--first-seed 0] [--oracle]
 
 For each game, seeds 0, 1, 2, … (from `--first-seed`) each give one deal that is played once
 with the search bot on every seat in turn (the heuristic bot on the others): the same cards both
@@ -9,7 +9,9 @@ ways round, so luck in the deal cancels out. `--games` counts the games played i
 multiple of the players). The search bot is told its seat's events as they happen, as a person
 at the table would be, and thinks for `--budget` seconds a move (a deadline it is given) or
 `--iterations` rollouts. `--first-round` scores each game on its first round only (a deal), for
-games that run over many rounds.
+games that run over many rounds. `--oracle` lets the search bot search the true game instead of
+deals of the cards it cannot see (every hand and the stock's order known): no player can, but it
+bounds what better dealing could buy the search.
 
 It prints, per game: the search bot's win rate (a shared win counts as a share) with its 95%
 confidence interval; how often it finished ahead of a given rival (each other side counted
@@ -24,16 +26,18 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.engine import (
     Bot,
     Event,
+    Game,
     GameAction,
     GameSpec,
     SeatView,
@@ -92,6 +96,8 @@ def play_one(
     heuristic = spec.bots[spec.default_bot]
     bot = spec.bots["search"](seed * 7919 + seat)
     assert isinstance(bot, SearchBot)
+    if args.oracle:
+        bot = seeing(bot, game)
     searcher = TimedSearch(bot, args.budget if args.iterations is None else None)
     if args.iterations is not None:
         searcher.bot.budget = Budget(iterations=args.iterations)
@@ -122,6 +128,21 @@ def play_one(
     return Outcome(share, ahead, points[side] - others, searcher.offers, deals)
 
 
+def seeing(bot: SearchBot, game: Game) -> SearchBot:
+    """`bot` searching the true game instead of deals of the unseen cards (`--oracle`): every
+    hand and the stock's order known, as no player can."""
+
+    def the_game(_: SeatView[Any], __: Sequence[Any], ___: random.Random) -> Game:
+        return game  # the search plays each candidate on a copy and never changes this one
+
+    class Seeing(type(bot)):  # type: ignore[misc]
+        rules = replace(type(bot).rules, determinize=the_game)
+
+    oracle = Seeing(0, bot.budget, bot.history)
+    oracle.rng = bot.rng
+    return oracle
+
+
 def interval(values: Sequence[float]) -> tuple[float, float]:
     """Mean and half-width of its 95% confidence interval (normal approximation)."""
     mean = statistics.fmean(values)
@@ -139,9 +160,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--first-round", action="store_true")
     parser.add_argument("--first-seed", type=int, default=0, help="to go on from a run")
+    parser.add_argument("--oracle", action="store_true", help="search the true game (a bound)")
     args = parser.parse_args()
     games = args.game or [spec.id for spec in _searchable()]
     thinking = f"{args.iterations} rollouts" if args.iterations else f"{args.budget} s"
+    thinking += ", seeing every card (--oracle)" if args.oracle else ""
     print(f"search vs best heuristic, {thinking} a move, {args.games} games each")
     print(
         "| game | players | games | search wins (95% CI) | ahead of a rival (95% CI) "
