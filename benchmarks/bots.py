@@ -69,8 +69,7 @@ class TimedSearch(Bot[Any]):
     def choose(self, view: SeatView[Any] | None, legal: Sequence[GameAction]) -> GameAction:
         began = time.monotonic()
         if self.seconds is not None:
-            deadline = began + self.seconds
-            self.bot.budget = Budget(should_stop=lambda: time.monotonic() >= deadline)
+            self.bot.budget = Budget.for_seconds(self.seconds, time.monotonic)
         action = self.bot.choose(view, legal)
         if action not in legal:
             self.offers += 1

@@ -96,8 +96,7 @@ async def _search(
     for plain in session.log:
         with contextlib.suppress(WireError):  # (an event this version cannot read: unheard)
             history.append(types.event_from_wire(plain))
-    deadline = time.monotonic() + seconds
-    budget = Budget(should_stop=lambda: time.monotonic() >= deadline)
+    budget = Budget.for_seconds(seconds, time.monotonic)
     thinker = type(bot)(bot.rng.getrandbits(62), budget, history)
     return await trio.to_thread.run_sync(thinker.choose, view, legal)
 

@@ -67,8 +67,7 @@ def _search(
     seconds: float,
 ) -> GameAction:
     """In a worker: search for `seconds` from when the worker starts on it."""
-    deadline = time.monotonic() + seconds
-    bot.budget = Budget(should_stop=lambda: time.monotonic() >= deadline)
+    bot.budget = Budget.for_seconds(seconds, time.monotonic)
     bot.hear(history)
     return bot.choose(view, legal)
 

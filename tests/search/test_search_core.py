@@ -76,6 +76,15 @@ def test_a_budget_stops_at_its_count_or_when_told() -> None:
     assert Budget().spent(200) and not Budget().spent(199)
 
 
+def test_a_budget_in_seconds_runs_from_when_it_is_made_by_the_callers_clock() -> None:
+    now = [100.0]
+    budget = Budget.for_seconds(0.5, lambda: now[0])
+    now[0] = 100.4
+    assert not budget.spent(10**6)  # no count: the clock alone stops it
+    now[0] = 100.5
+    assert budget.spent(0)
+
+
 class Listener(RandomBot):
     """A random bot that keeps what its seat was told."""
 

@@ -72,6 +72,13 @@ class Budget:
     iterations: int | None = None
     should_stop: Callable[[], bool] | None = None
 
+    @classmethod
+    def for_seconds(cls, seconds: float, clock: Callable[[], float]) -> Budget:
+        """A budget that stops `seconds` from now by `clock` (the caller's, such as
+        `time.monotonic`: the engine reads no clock)."""
+        deadline = clock() + seconds
+        return cls(should_stop=lambda: clock() >= deadline)
+
     def spent(self, rollouts: int) -> bool:
         limit = self.iterations
         if limit is None and self.should_stop is None:
