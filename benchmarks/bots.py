@@ -1,7 +1,8 @@
 """How strong is the search bot? It plays against the game's best heuristic bot.
 
     python benchmarks/bots.py [--games 200] [--budget 0.5 | --iterations N]
-        [--game chinese-ten ...] [--players 2] [--first-round] [--first-seed 0] [--oracle]
+        [--game chinese-ten ...] [--players 2] [--first-round] [--first-seed 0]
+        [--oracle] [--horizon N|end]
 
 For each game, seeds 0, 1, 2, … (from `--first-seed`) each give one deal that is played once
 with the search bot on every seat in turn (the heuristic bot on the others): the same cards both
@@ -11,7 +12,9 @@ at the table would be, and thinks for `--budget` seconds a move (a deadline it i
 `--iterations` rollouts. `--first-round` scores each game on its first round only (a deal), for
 games that run over many rounds. `--oracle` lets the search bot search the true game instead of
 deals of the cards it cannot see (every hand and the stock's order known): no player can, but it
-bounds what better dealing could buy the search.
+bounds what better dealing could buy the search. `--horizon` overrides the game's rollout
+horizon (moves a rollout plays before its evaluation judges it; `end`: to the round's end), for
+trials.
 
 It prints, per game: the search bot's win rate (a shared win counts as a share) with its 95%
 confidence interval; how often it finished ahead of a given rival (each other side counted
@@ -95,8 +98,8 @@ def play_one(
     heuristic = spec.bots[spec.default_bot]
     bot = spec.bots["search"](seed * 7919 + seat)
     assert isinstance(bot, SearchBot)
-    if args.oracle:
-        bot = seeing(bot, game)
+    if args.oracle or args.horizon is not None:
+        bot = adjusted(bot, game, args)
     searcher = TimedSearch(bot, args.budget if args.iterations is None else None)
     if args.iterations is not None:
         searcher.bot.budget = Budget(iterations=args.iterations)
@@ -127,19 +130,27 @@ def play_one(
     return Outcome(share, ahead, points[side] - others, searcher.offers, deals)
 
 
-def seeing(bot: SearchBot, game: Game) -> SearchBot:
-    """`bot` searching the true game instead of deals of the unseen cards (`--oracle`): every
-    hand and the stock's order known, as no player can."""
+def adjusted(bot: SearchBot, game: Game, args: argparse.Namespace) -> SearchBot:
+    """`bot` with its game's search rules changed for a trial: searching the true game
+    instead of deals of the unseen cards (`--oracle`: every hand and the stock's order known,
+    as no player can), or with another rollout horizon (`--horizon`)."""
+    rules = type(bot).rules
+    if args.oracle:
 
-    def the_game(_: SeatView[Any], __: Sequence[Any], ___: random.Random) -> Game:
-        return game  # the search plays each candidate on a copy and never changes this one
+        def the_game(_: SeatView[Any], __: Sequence[Any], ___: random.Random) -> Game:
+            return game  # the search plays each candidate on a copy and never changes this one
 
-    class Seeing(type(bot)):  # type: ignore[misc]
-        rules = replace(type(bot).rules, determinize=the_game)
+        rules = replace(rules, determinize=the_game)
+    if args.horizon is not None:
+        rules = replace(rules, horizon=None if args.horizon == "end" else int(args.horizon))
 
-    oracle = Seeing(0, bot.budget, bot.history)
-    oracle.rng = bot.rng
-    return oracle
+    class Adjusted(type(bot)):  # type: ignore[misc]
+        pass
+
+    Adjusted.rules = rules
+    changed = Adjusted(0, bot.budget, bot.history)
+    changed.rng = bot.rng
+    return changed
 
 
 def interval(values: Sequence[float]) -> tuple[float, float]:
@@ -160,10 +171,12 @@ def main() -> None:
     parser.add_argument("--first-round", action="store_true")
     parser.add_argument("--first-seed", type=int, default=0, help="to go on from a run")
     parser.add_argument("--oracle", action="store_true", help="search the true game (a bound)")
+    parser.add_argument("--horizon", default=None, help="rollout moves, or 'end' (a trial)")
     args = parser.parse_args()
     games = args.game or [spec.id for spec in _searchable()]
     thinking = f"{args.iterations} rollouts" if args.iterations else f"{args.budget} s"
     thinking += ", seeing every card (--oracle)" if args.oracle else ""
+    thinking += f", rollouts to horizon {args.horizon}" if args.horizon is not None else ""
     print(f"search vs best heuristic, {thinking} a move, {args.games} games each")
     print(
         "| game | players | games | search wins (95% CI) | ahead of a rival (95% CI) "
