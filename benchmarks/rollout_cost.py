@@ -1,12 +1,14 @@
 """What a search bot's rollout costs in each game, and so how many half a second buys.
 
     python benchmarks/rollout_cost.py [--deals 4] [--rollouts 100] [--budget 0.5]
+        [--game trupe ...] [--horizon N|end]
 
 Heuristic bots play the first 40 actions of `--deals` deals of each game; at every fifth
 action where there is a choice, the search bot searches that position for `--rollouts`
 rollouts. It prints the CPU time a rollout took (process time, so a busy machine does not
 inflate it) and the rollouts that fit in `--budget` seconds: the iteration count that stands
-for the issue's half second a move in `benchmarks/bots.py --iterations`.
+for the issue's half second a move in `benchmarks/bots.py --iterations`. `--horizon` times
+rollouts to another horizon (as `bots.py --horizon` plays them).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from dataclasses import replace
 
 from cardtable.engine import all_games, start
 from cardtable.engine.search import Budget, SearchBot, heard_by
@@ -36,11 +39,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--rollouts", type=int, default=100)
     parser.add_argument("--budget", type=float, default=0.5)
+    parser.add_argument("--game", action="append", default=None)
+    parser.add_argument("--horizon", default=None, help="rollout moves, or 'end' (a trial)")
     args = parser.parse_args()
     print(f"| game | rollouts timed | ms a rollout (CPU) | rollouts in {args.budget} s |")
     print("|---|---:|---:|---:|")
     for spec in all_games():
-        if "search" not in spec.bots:
+        if "search" not in spec.bots or (args.game and spec.id not in args.game):
             continue
         players = max(spec.min_players, 2)
         seconds, rollouts = 0.0, 0
@@ -58,8 +63,12 @@ def main() -> None:
                     assert isinstance(searcher, SearchBot)
                     counter = Counter(args.rollouts)
                     began = time.process_time()
+                    rules = searcher.rules
+                    if args.horizon is not None:
+                        horizon = None if args.horizon == "end" else int(args.horizon)
+                        rules = replace(rules, horizon=horizon)
                     choose_by_search(
-                        searcher.rules,
+                        rules,
                         view,
                         legal,
                         heard_by(log, seat),
