@@ -2,7 +2,7 @@
 
     python benchmarks/bots.py [--games 200] [--budget 0.5 | --iterations N]
         [--game chinese-ten ...] [--players 2] [--first-round] [--first-seed 0]
-        [--oracle] [--horizon N|end]
+        [--oracle [all|hands]] [--horizon N|end]
 
 For each game, seeds 0, 1, 2, … (from `--first-seed`) each give one deal that is played once
 with the search bot on every seat in turn (the heuristic bot on the others): the same cards both
@@ -12,7 +12,8 @@ at the table would be, and thinks for `--budget` seconds a move (a deadline it i
 `--iterations` rollouts. `--first-round` scores each game on its first round only (a deal), for
 games that run over many rounds. `--oracle` lets the search bot search the true game instead of
 deals of the cards it cannot see (every hand and the stock's order known): no player can, but it
-bounds what better dealing could buy the search. `--horizon` overrides the game's rollout
+bounds what better dealing could buy the search. `--oracle hands` knows the hands but shuffles
+the stock: what reading the other hands exactly would buy. `--horizon` overrides the game's rollout
 horizon (moves a rollout plays before its evaluation judges it; `end`: to the round's end), for
 trials.
 
@@ -28,6 +29,7 @@ made a game (Nobility) and how many of them were carried out.
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import random
 import statistics
@@ -98,7 +100,7 @@ def play_one(
     heuristic = spec.bots[spec.default_bot]
     bot = spec.bots["search"](seed * 7919 + seat)
     assert isinstance(bot, SearchBot)
-    if args.oracle or args.horizon is not None:
+    if args.oracle is not None or args.horizon is not None:
         bot = adjusted(bot, game, args)
     searcher = TimedSearch(bot, args.budget if args.iterations is None else None)
     if args.iterations is not None:
@@ -130,15 +132,31 @@ def play_one(
     return Outcome(share, ahead, points[side] - others, searcher.offers, deals)
 
 
+#: Where each game keeps its stock (the cards face down, drawn from the top).
+STOCKS = {
+    "chinese-ten": "deck",
+    "thistle": "pile",
+    "queen-of-scots": "stock",
+    "trupe": "pack",
+    "nobility": "stock",
+}
+
+
 def adjusted(bot: SearchBot, game: Game, args: argparse.Namespace) -> SearchBot:
     """`bot` with its game's search rules changed for a trial: searching the true game
-    instead of deals of the unseen cards (`--oracle`: every hand and the stock's order known,
-    as no player can), or with another rollout horizon (`--horizon`)."""
+    instead of deals of the unseen cards (`--oracle all`: every hand and the stock's order
+    known, as no player can; `--oracle hands`: every hand known, the stock shuffled), or with
+    another rollout horizon (`--horizon`)."""
     rules = type(bot).rules
-    if args.oracle:
+    if args.oracle is not None:
+        stock = STOCKS[game.game_id]
 
-        def the_game(_: SeatView[Any], __: Sequence[Any], ___: random.Random) -> Game:
-            return game  # the search plays each candidate on a copy and never changes this one
+        def the_game(_: SeatView[Any], __: Sequence[Any], rng: random.Random) -> Game:
+            if args.oracle == "all":
+                return game  # the search plays each candidate on a copy, never on this one
+            world = copy.deepcopy(game)
+            rng.shuffle(getattr(world, stock))  # the hands known, the stock's order not
+            return world
 
         rules = replace(rules, determinize=the_game)
     if args.horizon is not None:
@@ -170,12 +188,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--first-round", action="store_true")
     parser.add_argument("--first-seed", type=int, default=0, help="to go on from a run")
-    parser.add_argument("--oracle", action="store_true", help="search the true game (a bound)")
+    parser.add_argument(
+        "--oracle", nargs="?", const="all", choices=["all", "hands"], help="a bound (see above)"
+    )
     parser.add_argument("--horizon", default=None, help="rollout moves, or 'end' (a trial)")
     args = parser.parse_args()
     games = args.game or [spec.id for spec in _searchable()]
     thinking = f"{args.iterations} rollouts" if args.iterations else f"{args.budget} s"
-    thinking += ", seeing every card (--oracle)" if args.oracle else ""
+    thinking += f", seeing the cards (--oracle {args.oracle})" if args.oracle else ""
     thinking += f", rollouts to horizon {args.horizon}" if args.horizon is not None else ""
     print(f"search vs best heuristic, {thinking} a move, {args.games} games each")
     print(
