@@ -10,20 +10,22 @@ ways round, so luck in the deal cancels out. `--games` counts the games played i
 multiple of the players). The search bot is told its seat's events as they happen, as a person
 at the table would be, and thinks for `--budget` seconds a move (a deadline it is given) or
 `--iterations` rollouts. `--first-round` scores each game on its first round only (a deal), for
-games that run over many rounds. `--oracle` lets the search bot search the true game instead of
-deals of the cards it cannot see (every hand and the stock's order known): no player can, but it
-bounds what better dealing could buy the search. `--oracle hands` knows the hands but shuffles
-the stock: what reading the other hands exactly would buy. `--horizon` overrides the game's rollout
-horizon (moves a rollout plays before its evaluation judges it; `end`: to the round's end), for
-trials.
+games that run over many rounds.
 
-It prints, per game: the search bot's win rate (a shared win counts as a share) with its 95%
-confidence interval; how often it finished ahead of a given rival (each other side counted
-apart, a tie as half: the head-to-head rate, the same as the win rate where two play); its
-mean margin (its score less the best other score) with its 95%
-interval, its time per move (mean and slowest), how many moves a game it thought about (a
-move with one legal action is played at once and not counted), and how many offers of its own it
-made a game (Nobility) and how many of them were carried out.
+It prints, per game: the search bot's win rate (a shared win counts as a share); how often it
+finished ahead of a given rival (each other side apart, a tie as half: the head-to-head rate,
+the same as the win rate where two play); its mean margin (its score less the best other
+score); each with its 95% confidence interval; its time per move (mean and slowest), how many
+moves a game it thought about (a move with one legal action is played at once and not
+counted), and how many offers of its own it made a game (Nobility) and how many of them were
+carried out.
+
+For trials: `--oracle` lets the search bot search the true game instead of deals of the cards
+it cannot see (every hand and the stock's order known). No player can, but it bounds what
+better dealing could buy the search; `--oracle hands` knows the hands but shuffles the stock,
+which bounds what reading the other hands exactly would buy. `--horizon` overrides the game's
+rollout horizon (the moves a rollout plays before its evaluation judges it; `end`: to the
+round's end).
 """
 
 from __future__ import annotations
