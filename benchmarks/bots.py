@@ -31,7 +31,6 @@ round's end).
 from __future__ import annotations
 
 import argparse
-import copy
 import math
 import random
 import statistics
@@ -54,7 +53,7 @@ from cardtable.engine import (
     start,
 )
 from cardtable.engine.nobility.types import DealDone
-from cardtable.engine.search import Budget, SearchBot
+from cardtable.engine.search import Budget, SearchBot, copy_game
 
 Z95 = 1.96
 
@@ -125,13 +124,12 @@ def play_one(
     side = game.side_of(seat)
     best = max(points)
     tops = [index for index, value in enumerate(points) if value == best]
-    others = max(value for index, value in enumerate(points) if index != side)
-    share = 1 / len(tops) if side in tops else 0.0
     rivals = [value for index, value in enumerate(points) if index != side]
+    share = 1 / len(tops) if side in tops else 0.0
     ahead = statistics.fmean(
         1.0 if points[side] > value else 0.5 if points[side] == value else 0.0 for value in rivals
     )
-    return Outcome(share, ahead, points[side] - others, searcher.offers, deals)
+    return Outcome(share, ahead, points[side] - max(rivals), searcher.offers, deals)
 
 
 #: Where each game keeps its stock (the cards face down, drawn from the top).
@@ -156,7 +154,7 @@ def adjusted(bot: SearchBot, game: Game, args: argparse.Namespace) -> SearchBot:
         def the_game(_: SeatView[Any], __: Sequence[Any], rng: random.Random) -> Game:
             if args.oracle == "all":
                 return game  # the search plays each candidate on a copy, never on this one
-            world = copy.deepcopy(game)
+            world = copy_game(game)
             rng.shuffle(getattr(world, stock))  # the hands known, the stock's order not
             return world
 
