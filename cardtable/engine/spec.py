@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from cardtable.engine.bots import Bot
@@ -58,6 +60,13 @@ class GameSpec:
     def types(self) -> GameTypes[Any]:
         """The game's declared types: its actions, events and view, and how to read them."""
         return self.game_class.types
+
+    @property
+    def rules_text(self) -> Traversable:
+        """Where the game's rules for players are: `rules.md` (Markdown) in the game's package,
+        shipped as package data. Naming it reads nothing; the caller reads it."""
+        package = self.game_class.__module__.rpartition(".")[0]
+        return files(package) / "rules.md"
 
     @property
     def partnerships(self) -> bool:

@@ -14,11 +14,9 @@ colour: Rich's downgrade to the xterm palette, which Textual's output goes throu
 from __future__ import annotations
 
 import colorsys
-import inspect
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len
@@ -73,8 +71,6 @@ MARK_DIM = MarkDim()
 
 class MeasuredApp(CardtableApp):
     """The app, with `MarkDim` ahead of Textual's line filters."""
-
-    CSS_PATH = str(Path(inspect.getfile(CardtableApp)).with_name("cardtable.tcss"))
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         return [MARK_DIM, *super().get_line_filters()]

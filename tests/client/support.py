@@ -27,6 +27,7 @@ from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
+from cardtable.client.ui.stylesheet import STYLESHEET
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import Game, GameAction, IllegalAction, PlainAction, get_game
@@ -460,7 +461,7 @@ class Shown(ReplayScreen):
 
 
 class ReplayApp(App[None]):
-    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
+    CSS = STYLESHEET
 
     def __init__(self, screen: ReplayScreen) -> None:
         super().__init__()
@@ -474,7 +475,7 @@ class ReplayApp(App[None]):
 
 
 class ScoresApp(App[None]):
-    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
+    CSS = STYLESHEET
 
     def __init__(self, screen: ScoringScreen) -> None:
         super().__init__()
@@ -561,7 +562,7 @@ class LocalTable(App[None]):
     the game — only as the legal list gives them, as at the server — and the board is drawn
     again from our seat's view. `made` and `refused` record what the board sent."""
 
-    CSS_PATH = "../../cardtable/client/ui/cardtable.tcss"
+    CSS = STYLESHEET
 
     def __init__(self, game: Game, names: Sequence[str], seat: int | None = 0) -> None:
         super().__init__()

@@ -31,7 +31,7 @@ from cardtable.client.ui.boards.thistle import face as thistle_face
 from cardtable.client.ui.boards.trupe import TrupeBoard
 from cardtable.client.ui.boards.trupe.faces import face as trupe_face
 from cardtable.client.ui.cards import card_label
-from cardtable.client.ui.rules import RULES_DIR, RulesScreen, rules_markdown
+from cardtable.client.ui.rules import RulesScreen, rules_markdown
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, since_my_move
@@ -716,7 +716,7 @@ def test_every_games_rules_have_keys_home_and_end_and_no_source_files() -> None:
         assert "\n## Keys\n" in text, game
         assert "Home / End" in text, game
         assert ".py" not in text and "cardtable/" not in text and "<!--" not in text, game
-        assert "source" not in (RULES_DIR / f"{game}.md").read_text(encoding="utf-8"), game
+        assert "source" not in spec.rules_text.read_text(encoding="utf-8"), game
     chinese = rules_markdown("chinese-ten", "Chinese Ten", {"decks": 1})
     assert "**At this table:** `decks` 1, `rounds` 1, `strict` off." in chinese
 

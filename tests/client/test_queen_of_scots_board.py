@@ -24,7 +24,7 @@ from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards import Board
 from cardtable.client.ui.boards.layout import lay_out
 from cardtable.client.ui.boards.queen_of_scots import QueenOfScotsBoard
-from cardtable.client.ui.rules import RULES_DIR, RulesScreen, for_table
+from cardtable.client.ui.rules import RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
@@ -458,11 +458,11 @@ def test_clicks_draw_select_and_discard_and_question_mark_shows_the_rules() -> N
             before = len(session(app).log)
             assert await pilot.click(offset=spot(app, "Pile", top))
             await until_made(pilot, app, [{"kind": "discard", "cid": card["cid"]}], before)
-            # ? shows this game's rules, from docs/rules/queen-of-scots.md.
+            # ? shows this game's rules, from its package's rules.md.
             await pilot.press("question_mark")
             rules = app.screen
             assert isinstance(rules, RulesScreen)
-            path = RULES_DIR / "queen-of-scots.md"
+            path = get_game("queen-of-scots").rules_text
             assert rules.markdown == for_table(
                 path.read_text(encoding="utf-8"), "queen-of-scots", {}
             )

@@ -26,7 +26,7 @@ from textual.containers import VerticalScroll
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.layout import lay_out
 from cardtable.client.ui.boards.trupe import TrupeBoard
-from cardtable.client.ui.rules import RULES_DIR, RulesScreen, for_table
+from cardtable.client.ui.rules import RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import PlainAction, get_game, new_game
@@ -628,7 +628,7 @@ def test_four_players_fit_80_by_24_with_the_areas_scrolling_and_rules_on_questio
             await pilot.press("question_mark")
             rules = app.screen
             assert isinstance(rules, RulesScreen)
-            text = (RULES_DIR / "trupe.md").read_text(encoding="utf-8")
+            text = get_game("trupe").rules_text.read_text(encoding="utf-8")
             assert rules.markdown == for_table(text, "trupe", {})
             assert rules.markdown.startswith("# Trupe\n")
             await pilot.press("escape")

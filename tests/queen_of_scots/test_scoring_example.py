@@ -1,4 +1,4 @@
-"""The scoring example in docs/rules/queen-of-scots.md, computed by the engine."""
+"""The scoring example in cardtable/engine/queen_of_scots/rules.md, computed by the engine."""
 
 from __future__ import annotations
 

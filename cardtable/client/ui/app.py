@@ -29,6 +29,7 @@ from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.problem_screen import ProblemScreen
 from cardtable.client.ui.problems import explain
 from cardtable.client.ui.rules import RulesScreen
+from cardtable.client.ui.stylesheet import STYLESHEET
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import get_game
 from cardtable.protocol import Error, Joined, Left, Message
@@ -67,7 +68,7 @@ class PlayPlan:
 class CardtableApp(App[None], Host):
     """The lobby, the table and everything around them."""
 
-    CSS_PATH = "cardtable.tcss"
+    CSS = STYLESHEET
     TITLE = "cardtable"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]

@@ -1,4 +1,5 @@
-"""A game's rules, from ``docs/rules/<game>.md``, shown as Markdown, as the table plays them.
+"""A game's rules, from its package's ``rules.md`` (`GameSpec.rules_text`), shown as Markdown,
+as the table plays them.
 
 A rules file marks each figure that comes from a game option with an HTML comment right after
 it, ``1000<!--option target-->``: on screen the figure becomes the table's own value of that
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -17,11 +17,9 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Footer, MarkdownViewer
 
-import cardtable
 from cardtable.engine import get_game
 from cardtable.engine.options import OptionError, OptionSpec, resolve_options
 
-RULES_DIR = Path(cardtable.__file__).resolve().parent.parent / "docs" / "rules"
 #: A figure that comes from an option: the figure, then the option's name in a comment.
 OPTION_FIGURE = re.compile(r"([\w.–-]+)<!--\s*option\s+(\w+)\s*-->")
 COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -46,10 +44,9 @@ def offered_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
 def rules_markdown(game: str, title: str, options: Mapping[str, Any] | None = None) -> str:
     """The rules of `game` as Markdown, with the figures of `options` (the table's; None: the
     defaults, and no line about the table), or a note when they cannot be read."""
-    path = RULES_DIR / f"{game}.md"
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
+        text = get_game(game).rules_text.read_text(encoding="utf-8")
+    except (OptionError, OSError):
         return f"# {title}\n\nThe rules of {title} did not come with this copy of cardtable."
     return for_table(text, game, options)
 

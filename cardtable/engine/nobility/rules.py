@@ -1,4 +1,4 @@
-"""Nobility's rules: provinces, nobles and money for exactly three (`docs/rules/nobility.md`).
+"""Nobility's rules: provinces, nobles and money for exactly three (its `rules.md`).
 
 A turn is a draw and then a meld phase or a battle, or else a retrieval (rulings 5–10). When the
 stock runs out an election is held (ruling 11); once the stock and its discard pile are both gone
