@@ -110,6 +110,15 @@ def check_games(cardtable: str, cwd: Path, env: dict[str, str]) -> None:
 
 def check_play(cardtable: str, cwd: Path, env: dict[str, str]) -> None:
     screen = Screen([cardtable, "play", "--name", "Ada"], cwd, env)
+    try:
+        play_through(screen)
+    finally:
+        if screen.process.poll() is None:
+            screen.process.kill()
+            screen.process.wait()
+
+
+def play_through(screen: Screen) -> None:
     screen.wait_for(BOARD_WORDS, "the board of Chinese Ten")
     print("cardtable play: the board is drawn")
     screen.press("?")
