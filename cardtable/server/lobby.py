@@ -310,7 +310,9 @@ class Lobby(Generic[G]):
         if holder is not None:
             raise ServerError(
                 ErrorCode.NAME_TAKEN,
-                f"Someone here is already called {holder}; choose another name.",
+                f"Someone here is already called {holder}, and names that differ only in "
+                "case, spaces, punctuation or look-alike letters count as one; choose another "
+                "name.",
             )
         away = next((other for other in self._away_names() if names_look_alike(other, name)), None)
         if resumed is None and away is not None:

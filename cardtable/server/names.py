@@ -1,12 +1,15 @@
 """Players' names: which are allowed, and which two look alike.
 
-Two names look alike when they are equal but for case or character width (Ada, ada, Ａｄａ), or
+Two names look alike when they are equal but for case, character width, spaces or punctuation
+(Ada, ada, Ａｄａ; AdaIomfg, Ada Iomfg, AdaIomfg.), or
 when they have the same skeleton in the sense of Unicode's TR39 (UTS #39, "Confusable
 Detection"): each character replaced by its prototype from Unicode's confusables table, so that a
 Cyrillic А, a Greek Α and a Latin A are one letter. A skeleton tells case apart, and some letters
 look alike in one case only (Cyrillic Н and Latin H, but not н and h; Greek ν and Latin v, but not
 Ν and V; a capital I and a small l), so a name has three keys: the skeleton of the name in small
-letters, in capitals, and as written. Names that share a key look alike.
+letters, in capitals, and as written, each without the spaces and punctuation a name may hold
+(a look-alike of one, such as the modifier letter ʼ for ', goes too). Names that share a key look
+alike.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from cardtable.server.confusables import MAPPINGS
 
 #: Characters a name may hold besides letters and digits.
 NAME_PUNCTUATION = frozenset(" -_.'")
+#: `str.translate` table that drops them from a key.
+_NO_PUNCTUATION = str.maketrans("", "", "".join(NAME_PUNCTUATION))
 
 
 #: Letters that show as nothing: a name of them would look blank, or like another name.
@@ -38,7 +43,7 @@ def name_problem(name: str) -> str | None:
             return f"A name holds letters, digits, spaces and - _ . ' only, not {char!r}."
         if char in INVISIBLE_LETTERS:
             return f"A name cannot hold the invisible letter U+{ord(char):04X}."
-    if all(char in NAME_PUNCTUATION for char in name):
+    if all(char in NAME_PUNCTUATION for char in name) or not name_key(name):
         return "A name needs at least one letter or digit."
     return None
 
@@ -60,6 +65,11 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", mapped)
 
 
+def _unpunctuated(key: str) -> str:
+    """`key` without spaces and punctuation: Ada Iomfg and AdaIomfg. read as AdaIomfg."""
+    return key.translate(_NO_PUNCTUATION)
+
+
 def _folded(text: str) -> str:
     """`text` with width and case folded away (Ａｄａ and ADA to ada)."""
     return unicodedata.normalize("NFKC", text).casefold()
@@ -76,19 +86,19 @@ def name_key(name: str) -> str:
         if settled == key:
             break
         key = settled
-    return key
+    return _unpunctuated(key)
 
 
 def capitals_key(name: str) -> str:
     """The skeleton of `name` in capitals: names that share it look alike written in capitals,
     which is how they start (Hana and Нana with a Cyrillic Н, Bram and Вram with a Cyrillic В)."""
-    return skeleton(_folded(name).upper())
+    return _unpunctuated(skeleton(_folded(name).upper()))
 
 
 def written_key(name: str) -> str:
     """The skeleton of `name` as written, but for width: names that share it look alike as
     they stand (Carla and CarIa with a capital I)."""
-    return skeleton(unicodedata.normalize("NFKC", name))
+    return _unpunctuated(skeleton(unicodedata.normalize("NFKC", name)))
 
 
 class NameKeys(NamedTuple):

@@ -34,6 +34,7 @@ from tests.server.test_bad_input import assert_error, assert_fatal, greeted, sen
         "\uffa0x",
         "...",
         "- _ '",
+        "\u02bc\u02bc",  # modifier letters that look like apostrophes, and nothing else
     ],
 )
 async def test_invisible_and_letterless_names_are_refused(server: RunningServer, name: str) -> None:
@@ -90,6 +91,20 @@ def test_look_alikes_in_one_case_only_share_another_key(lookalike: str, name: st
     assert name_key(lookalike) != name_key(name)  # the small letters alone would miss these
     assert names_look_alike(lookalike, name)
     assert names_look_alike(name, lookalike)
+
+
+#: Names that differ from AdaIomfg only in punctuation or spaces, or in those and case.
+PUNCTUATED = ["AdaIomfg.", "AdaIomfg'", "Ada Iomfg", "Ada-Iomfg", "Ada_Iomfg", "ada iomfg.",
+              "A.d.a.I.o.m.f.g", "AdaIomfg\u02bc"]  # fmt: skip
+
+
+@pytest.mark.parametrize("lookalike", PUNCTUATED)
+def test_names_that_differ_only_in_punctuation_or_spaces_look_alike(lookalike: str) -> None:
+    assert names_look_alike(lookalike, "AdaIomfg")
+    assert names_look_alike("AdaIomfg", lookalike)
+    index = NameIndex()
+    index.add("AdaIomfg")
+    assert index.holder(lookalike) == "AdaIomfg"
 
 
 def test_ordinary_names_do_not_look_alike() -> None:
@@ -149,6 +164,20 @@ async def test_a_look_alike_of_a_name_in_use_is_refused(
         assert refused.value.code == ErrorCode.NAME_TAKEN
         assert f"already called {name}" in refused.value.message
         async with client("Cleo"):  # a name unlike any in use is welcome
+            pass
+
+
+@pytest.mark.parametrize("lookalike", PUNCTUATED)
+async def test_a_name_that_differs_only_in_punctuation_is_taken_with_a_reason(
+    client: Connect, server: RunningServer, lookalike: str
+) -> None:
+    async with client("AdaIomfg"):
+        async with raw_connect(HOST, server.port) as raw:
+            await raw.send_hello(lookalike)
+            error = await assert_fatal(raw, ErrorCode.NAME_TAKEN, case=lookalike)
+        assert "already called AdaIomfg" in error.message
+        assert "differ only in case, spaces, punctuation or look-alike letters" in error.message
+        async with client("Ada"):  # a shorter name is another name
             pass
 
 
