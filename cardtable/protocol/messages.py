@@ -28,7 +28,7 @@ from cardtable.protocol.framing import pack
 from cardtable.protocol.packing import pack_fields
 
 #: The protocol version this code speaks; a handshake with any other is refused.
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 #: A replay page holds at most this many steps (and the server may send fewer).
 REPLAY_PAGE_STEPS = 200
 
@@ -394,6 +394,8 @@ class Update(Message):
     clock: dict[str, Any] | None = wire(Nullable(_WIRE_MAP), None)
     #: Whether you may take back your last action now.
     take_back: bool = wire(Bool(), False)
+    #: The answer to `resync`: the whole view of the step you are at (`seq` does not move).
+    resync: bool = wire(Bool(), False)
     # (The parts other updates share come last: see `cardtable.protocol.packing`.)
     events: list[dict[str, Any]] = wire(_WIRE_LIST)
     patch: list[list[Any]] | None = wire(Nullable(_PATCH), None)

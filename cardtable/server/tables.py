@@ -602,6 +602,7 @@ class Table:
                 view=view,
                 clock=self.turn_clock.to_wire(),
                 take_back=viewer is not None and self.may_take_back(viewer),
+                resync=True,
             )
         )
 

@@ -4,6 +4,7 @@ does not fit its view is refused."""
 from __future__ import annotations
 
 import copy
+import hashlib
 from typing import Any
 
 import pytest
@@ -156,6 +157,20 @@ def test_a_patch_that_does_not_fit_is_refused(patch: list[Any]) -> None:
     with pytest.raises(PatchError):
         apply_patch(view, patch)
     assert view == {"a": 1, "list": [1, 2, 3]}
+
+
+def test_the_digest_is_the_documented_canonical_msgpack() -> None:
+    """docs/protocol.md's example: keys sorted, integers and strings in their shortest form,
+    floats as float 64 (a client in another language builds these bytes)."""
+    canonical = bytes.fromhex("82 a1 61 93 cd 01 2c ff d0 9c a1 62 cb 3f f8 00 00 00 00 00 00")
+    expected = hashlib.sha256(canonical).hexdigest()[:32]
+    assert digest({"b": 1.5, "a": [300, -1, -100]}) == expected
+    assert expected == "3ce227e90765adb25a533da08edc1f7e"
+    assert digest({"a": 1}) != digest({"a": 1.0})  # a number keeps its type
+    assert (
+        digest({"a": 0.5})
+        == hashlib.sha256(bytes.fromhex("81 a1 61 cb 3f e0 00 00 00 00 00 00")).hexdigest()[:32]
+    )
 
 
 def test_the_digest_ignores_key_order_but_not_values() -> None:

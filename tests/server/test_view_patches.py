@@ -98,6 +98,8 @@ async def test_a_client_checks_by_digest_that_it_is_in_step(
 ) -> None:
     with trio.fail_after(20):
         async with client("Ada") as ada, client("Wes") as wes:
+            said: list[Message] = []
+            ada.on_message(said.append)
             table = await against_a_bot(ada, server)
             await our_turn(ada, table)
             assert await ada.check_in_step() is True
@@ -108,6 +110,11 @@ async def test_a_client_checks_by_digest_that_it_is_in_step(
             assert await ada.check_in_step() is False
             assert in_step(ada, table) and ada.whole_views == 2
             assert await ada.check_in_step() is True
+            # Only the update that answers resync says so; its seq is the step Ada is at.
+            whole = [m for m in said if isinstance(m, Update) and m.view is not None]
+            assert [m.resync for m in whole] == [False, True]
+            assert whole[1].seq == ada.seq and whole[1].events == []
+            assert not any(m.resync for m in said if isinstance(m, Update) and m.view is None)
             # A spectator too; someone at no table is told so.
             await wes.spectate(table.id)
             assert await wes.check_in_step() is True
