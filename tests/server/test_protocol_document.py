@@ -192,6 +192,8 @@ def test_every_request_has_its_reply_and_every_push_its_audience() -> None:
     pushed = named(table_rows("### Pushed messages"))
     for name in ("table_changed", "table_removed", "update", "chat_line", "joined", "error"):
         assert name in pushed, name
+    said = set(MESSAGES[Sender.SERVER]) - {"welcome"}  # welcome: the handshake's own section
+    assert said <= replies | pushed, sorted(said - replies - pushed)
     every = set(MESSAGES[Sender.SERVER]) | set(MESSAGES[Sender.CLIENT])
     sections = set(re.findall(r"\n### `(\w+)`\n", document()))
     assert every <= sections, sorted(every - sections)
