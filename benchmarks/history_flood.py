@@ -1,19 +1,24 @@
-"""History under a flood: what clients paging through replays cost everyone else.
+"""History under a flood: what clients reading history or paging through replays cost everyone
+else.
 
 Method. A real server process (`cardtable serve`, a database file in a fresh folder, bots at
-delay 0 unless a table says otherwise) is given one long finished game: Chinese Ten with four
-server bots, two decks, ``--rounds`` rounds (10 by default: its replay is about 1.9 MB). A
-second table then plays on and on: two server bots at a bot delay of 0.2 s, watched by a
-spectator that counts its updates. A bystander pings the server every 50 ms. After a quiet
-window, ``--flooders`` connections (in a process of their own) ask for the long game's replay
-again and again, each paging through it from the first step to the last (as a spectator,
-whole replays back to back) for ``--seconds``.
+delay 0 unless a table says otherwise) is given ``--games`` short finished games (Chinese Ten,
+two server bots, one deck; 200 by default, so that a history page of 200 is full) and one long
+one: Chinese Ten with four server bots, two decks, ``--rounds`` rounds (10 by default: its
+replay is about 3 MB). A table then plays on and on: two server bots at a bot delay of 0.2 s,
+watched by a spectator that counts its updates. A bystander pings the server every 50 ms. After
+a quiet window, each flood runs for ``--seconds``: ``--flooders`` connections from one address
+(in a process of their own) either ask for ``list_history`` (limit 200) as fast as they are
+answered (the history flood), or page through the long game's replay from the first step to
+the last, back to back (the replay flood).
 
-Figures, for the quiet window and the flood: the bystander's ping round trip (p50, p95, max),
-the other table's updates a second, the replay bytes the flooders received a second, and the
-server's memory (VmRSS, highest seen) and CPU (% of one core).
+Figures, for the quiet window and each flood: the bystander's ping round trip (p50, p95, max),
+the other table's updates a second and as a share of the quiet rate, what the flooders got a
+second (answers and bytes), and the server's memory (VmRSS, highest seen) and CPU (% of one
+core).
 
-Usage: ``python benchmarks/history_flood.py [--flooders 24] [--seconds 20] [--quiet 10]``.
+Usage: ``python benchmarks/history_flood.py [--flood both|history|replay] [--flooders 24]
+[--seconds 15] [--quiet 10] [--games 200]``.
 """
 
 from __future__ import annotations
@@ -76,6 +81,25 @@ async def whole_replay(session: ClientSession, game: int) -> int:
     return received
 
 
+async def short_games(port: int, games: int) -> None:
+    """`games` short games, played by server bots at eight tables at once."""
+
+    async def table(number: int, count: int) -> None:
+        async with connect(HOST, port, f"Dealer{number}") as dealer:
+            made = await dealer.create_table("chinese-ten", 2, {"decks": 1}, {"bot_delay": 0.0})
+            await dealer.add_bot(made["id"], 0)
+            await dealer.add_bot(made["id"], 1)
+            await dealer.spectate(made["id"])
+            for game_no in range(1, count + 1):
+                await dealer.start(made["id"])
+                with trio.fail_after(120):
+                    await game_over(dealer, game_no)
+
+    async with trio.open_nursery() as nursery:
+        for number in range(8):
+            nursery.start_soon(table, number, games // 8 + (number < games % 8))
+
+
 async def long_game(port: int, rounds: int) -> int:
     """Play the long game with four server bots; its id."""
     async with connect(HOST, port, "Setter") as setter:
@@ -120,20 +144,26 @@ async def bystander(port: int, pings: list[tuple[float, float]], stop: trio.Even
             await trio.sleep(0.05)
 
 
-async def flood(port: int, game: int, flooders: int, seconds: float) -> None:
-    """`flooders` connections replaying `game` back to back; prints the bytes received."""
-    received = [0]
+async def flood(port: int, kind: str, game: int, flooders: int, seconds: float) -> None:
+    """`flooders` connections asking for `list_history` (limit 200) or replaying `game`, back to
+    back; prints the answers and the bytes received."""
+    received = [0, 0]
     deadline = time.monotonic() + seconds
 
     async def one(number: int) -> None:
         async with connect(HOST, port, f"Flood{number}") as session:
             while time.monotonic() < deadline:
-                received[0] += await whole_replay(session, game)
+                if kind == "history":
+                    page = await session.history(200)
+                    received[1] += len(repr(page.games))
+                else:
+                    received[1] += await whole_replay(session, game)
+                received[0] += 1
 
     async with trio.open_nursery() as nursery:
         for number in range(flooders):
             nursery.start_soon(one, number)
-    print(received[0], flush=True)
+    print(received[0], received[1], flush=True)
 
 
 def window(
@@ -147,6 +177,37 @@ def window(
         "ping_max_ms": 1000 * rtts[-1] if rtts else float("nan"),
         "updates_per_s": count / (end - start),
     }
+
+
+async def measure_flood(
+    server_pid: int,
+    args: argparse.Namespace,
+    kind: str,
+    port: int,
+    game: int,
+    pings: list[tuple[float, float]],
+    updates: list[float],
+) -> dict[str, float]:
+    """One flood of `kind` from a process of its own; its figures."""
+    flooder = await trio.lowlevel.open_process(
+        [sys.executable, __file__, "--flood-only", kind, str(port), str(game),
+         str(args.flooders), str(args.seconds)],
+        stdout=subprocess.PIPE,
+    )  # fmt: skip
+    start, cpu_before = time.monotonic(), cpu_seconds(server_pid)
+    peak = 0
+    while flooder.poll() is None:
+        peak = max(peak, rss_kb(server_pid))
+        await trio.sleep(0.25)
+    end, cpu_after = time.monotonic(), cpu_seconds(server_pid)
+    assert flooder.stdout is not None
+    answers, received = (await flooder.stdout.receive_some()).decode().split()[-2:]
+    row = window(pings, updates, start, end)
+    row["server_cpu_pct"] = 100 * (cpu_after - cpu_before) / (end - start)
+    row["server_rss_mb"] = peak / 1024
+    row["answers_per_s"] = int(answers) / (end - start)
+    row["mb_per_s"] = int(received) / 1e6 / (end - start)
+    return row
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -167,16 +228,19 @@ async def run(args: argparse.Namespace) -> None:
                     break
                 except OSError:
                     await trio.sleep(0.1)
+        await short_games(port, args.games)
         game = await long_game(port, args.rounds)
         async with connect(HOST, port, "Sizer") as sizer:
             began = time.monotonic()
             size = await whole_replay(sizer, game)
             print(f"the long game: replay of about {size / 1e6:.2f} MB, read in "
-                  f"{time.monotonic() - began:.2f} s by one client")  # fmt: skip
+                  f"{time.monotonic() - began:.2f} s by one client; "
+                  f"{args.games + 1} games stored")  # fmt: skip
         pings: list[tuple[float, float]] = []
         updates: list[float] = []
         stop = trio.Event()
         figures: dict[str, dict[str, float]] = {}
+        kinds = ["history", "replay"] if args.flood == "both" else [args.flood]
         async with trio.open_nursery() as nursery:
             nursery.start_soon(other_table, port, updates, stop)
             nursery.start_soon(bystander, port, pings, stop)
@@ -188,34 +252,25 @@ async def run(args: argparse.Namespace) -> None:
             figures["quiet"] = window(pings, updates, quiet_start, quiet_end)
             figures["quiet"]["server_cpu_pct"] = 100 * (cpu1 - cpu0) / (quiet_end - quiet_start)
             figures["quiet"]["server_rss_mb"] = max(peak, rss_kb(server.pid)) / 1024
-            flooder = await trio.lowlevel.open_process(
-                [sys.executable, __file__, "--flood-only", str(port), str(game),
-                 str(args.flooders), str(args.seconds)],
-                stdout=subprocess.PIPE,
-            )  # fmt: skip
-            flood_start, cpu2 = time.monotonic(), cpu_seconds(server.pid)
-            peak = 0
-            while flooder.poll() is None:
-                peak = max(peak, rss_kb(server.pid))
-                await trio.sleep(0.25)
-            flood_end, cpu3 = time.monotonic(), cpu_seconds(server.pid)
-            assert flooder.stdout is not None
-            received = int((await flooder.stdout.receive_some()).decode().split()[-1])
-            figures["flood"] = window(pings, updates, flood_start, flood_end)
-            figures["flood"]["server_cpu_pct"] = 100 * (cpu3 - cpu2) / (flood_end - flood_start)
-            figures["flood"]["server_rss_mb"] = peak / 1024
-            figures["flood"]["replay_mb_per_s"] = received / 1e6 / (flood_end - flood_start)
+            for kind in kinds:
+                figures[kind] = await measure_flood(
+                    server.pid, args, kind, port, game, pings, updates
+                )
+                await trio.sleep(2)  # the last answers drain before the next window
             stop.set()
             nursery.cancel_scope.cancel()
-        print(f"{args.flooders} flooders for {args.seconds:g} s; quiet window {args.quiet:g} s")
-        print(f"{'':8} {'ping p50':>9} {'p95':>9} {'max':>9} {'updates/s':>10} "
-              f"{'server CPU':>11} {'RSS MB':>7} {'replay MB/s':>12}")  # fmt: skip
+        quiet_rate = figures["quiet"]["updates_per_s"]
+        print(f"{args.flooders} flooders from one address for {args.seconds:g} s each; "
+              f"quiet window {args.quiet:g} s")  # fmt: skip
+        print(f"{'':8} {'ping p50':>9} {'p95':>9} {'max':>9} {'updates/s':>10} {'of quiet':>9} "
+              f"{'server CPU':>11} {'RSS MB':>7} {'answers/s':>10} {'MB/s':>6}")  # fmt: skip
         for name, row in figures.items():
             print(
                 f"{name:8} {row['ping_p50_ms']:7.1f}ms {row['ping_p95_ms']:7.1f}ms "
                 f"{row['ping_max_ms']:7.1f}ms {row['updates_per_s']:10.2f} "
+                f"{100 * row['updates_per_s'] / quiet_rate:8.0f}% "
                 f"{row['server_cpu_pct']:10.0f}% {row['server_rss_mb']:7.0f} "
-                f"{row.get('replay_mb_per_s', 0.0):12.2f}"
+                f"{row.get('answers_per_s', 0.0):10.1f} {row.get('mb_per_s', 0.0):6.2f}"
             )
     finally:
         server.terminate()
@@ -224,12 +279,14 @@ async def run(args: argparse.Namespace) -> None:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--flood-only":
-        port, game, flooders, seconds = sys.argv[2:6]
-        trio.run(flood, int(port), int(game), int(flooders), float(seconds))
+        kind, port, game, flooders, seconds = sys.argv[2:7]
+        trio.run(flood, int(port), kind, int(game), int(flooders), float(seconds))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--flood", choices=("both", "history", "replay"), default="both")
     parser.add_argument("--flooders", type=int, default=24)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--quiet", type=float, default=10.0)
     parser.add_argument("--rounds", type=int, default=10)
     args: Any = parser.parse_args()

@@ -66,6 +66,7 @@ from cardtable.server.clock_driver import drive_clock
 from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.history import history_page, replay_cursor
+from cardtable.server.history_lane import Charge, HistoryLane
 from cardtable.server.journal import Journal
 from cardtable.server.names import NameIndex, name_problem, names_look_alike
 from cardtable.server.reception import Guest
@@ -123,6 +124,8 @@ class Lobby(Generic[G]):
         self.stopping = False
         #: Open connections by the address they come from (handshakes included).
         self._connections: Counter[str] = Counter()
+        #: History and replays: a budget and a turn per address.
+        self._history_lane = HistoryLane(config.history_rate, config.history_burst)
         first_table, first_game = first_ids
         self._table_ids = itertools.count(first_table)
         self._game_ids = itertools.count(first_game)
@@ -228,6 +231,7 @@ class Lobby(Generic[G]):
         self._connections[client.address] -= 1
         if self._connections[client.address] <= 0:
             del self._connections[client.address]
+            self._history_lane.forget(client.address)
 
     # -- the handshake --------------------------------------------------------------------------
 
@@ -585,14 +589,19 @@ class Lobby(Generic[G]):
         return Pong(rid=request.rid)
 
     async def _list_history(self, client: G, request: ListHistory) -> Message:
-        await self._history_turn(client)
-        store = self.journal.store
-        page = await self.journal.read(lambda: history_page(store, request.limit, request.before))
-        client.history_limiter.charge(trio.current_time(), len(pack(page.games)))
+        async with self._history_lane.turn(client.address, client.history_limiter) as charge:
+            store = self.journal.store
+            page = await self.journal.read(
+                lambda: history_page(store, request.limit, request.before)
+            )
+            charge(len(pack(page.games)))
         return replace(page, rid=request.rid)
 
     async def _replay(self, client: G, request: Replay) -> Message:
-        await self._history_turn(client)
+        async with self._history_lane.turn(client.address, client.history_limiter) as charge:
+            return await self._replay_page(client, request, charge)
+
+    async def _replay_page(self, client: G, request: Replay, charge: Charge) -> Message:
         cursor = client.replay_cursor
         if cursor is None or not cursor.fits(request.game, request.seat):
             client.replay_cursor = None  # let the last game go before reading the next
@@ -612,7 +621,7 @@ class Lobby(Generic[G]):
         page = await trio.to_thread.run_sync(
             cursor.page, request.start, request.count, limiter=self._replay_worker
         )
-        client.history_limiter.charge(trio.current_time(), page.size)
+        charge(page.size)
         return ReplaySteps(
             game=cursor.entry,
             seat=cursor.seat,
@@ -622,11 +631,6 @@ class Lobby(Generic[G]):
             steps=page.steps,
             rid=request.rid,
         )
-
-    async def _history_turn(self, client: G) -> None:
-        """Wait until the client's history budget is out of debt: reading history is paced by
-        the bytes each answer cost, so one client cannot keep the server busy with it."""
-        await trio.sleep(client.history_limiter.wait(trio.current_time()))
 
     # -- keeping track ----------------------------------------------------------------------------
 
