@@ -45,6 +45,7 @@ from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.problem_screen import ProblemScreen
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.rules import RulesScreen
+from cardtable.client.ui.running import RunningScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import get_game
@@ -337,6 +338,7 @@ def test_the_lobby_scores_history_and_replay_can_be_read() -> None:
             await our_turn(pilot, app, table, findings, "chinese-ten")
             await dialog(pilot, app, findings, "q", Confirm, "n")
             await dialog(pilot, app, findings, "ctrl+q", QuitChoice, "escape")
+            await dialog(pilot, app, findings, "v", RunningScreen, "escape")
 
             acted_at = -1  # act once per update
             while not isinstance(app.screen, ScoringScreen):
@@ -404,7 +406,7 @@ def test_the_lobby_scores_history_and_replay_can_be_read() -> None:
     run_async(body, timeout=60)
     findings.check()
     screens = {
-        "Confirm", "QuitChoice", "AwayPolicy", "ScoringScreen", "LobbyScreen",
+        "Confirm", "QuitChoice", "RunningScreen", "AwayPolicy", "ScoringScreen", "LobbyScreen",
         "CreateTableScreen", "RulesScreen", "HistoryScreen", "ReplayScreen", "ReplayScores",
     }  # fmt: skip
     assert screens <= set(findings.screens), findings.screens
