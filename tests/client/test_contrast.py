@@ -9,15 +9,17 @@ states a player sees: every game's table at each number of players it allows (an
 partnership game), on our turn at the start and after some moves, with a card marked on the
 boards that mark cards, and any scoring window on the way; then the table's dialogs (leaving,
 quitting, the away time), a whole game to its scoring window, the lobby, the new-table form, the
-rules, the history, the replay with its scores, and a table waiting for a player. Each state is
-measured at 80×24 and at 120×40, in the colours sent to a 24-bit terminal and in what a
-256-colour terminal shows for them.
+rules, the history, the replay with its scores, and a table waiting for a player. Then, joined to
+a server with a password: the screen that asks for it, notices of every severity (in the lobby
+and over a dialog), the new-table form with its checkbox ticked and unticked and each of its
+lists open, and the seat chooser. Each state is measured at 80×24 and at 120×40, in the colours
+sent to a 24-bit terminal and in what a 256-colour terminal shows for them.
 
 The app offers one theme: it has no command palette nor any other way to change it, so it is
 Textual's default, ``textual-dark`` (the one ``TEXTUAL_THEME`` would override).
 
-A modal screen is measured inside its own widgets: the screen under it shows through, faded on
-purpose, as a backdrop.
+A modal screen is measured inside its own widgets, its notices and its open lists: the screen
+under it shows through, faded on purpose, as a backdrop.
 """
 
 from __future__ import annotations
@@ -29,16 +31,21 @@ from typing import Any
 
 import pytest
 from textual.geometry import Region
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Select
 
 from cardtable.client.session import ClientSession
+from cardtable.client.ui.app import JoinPlan
 from cardtable.client.ui.create_table import CreateTableScreen, TablePlan
-from cardtable.client.ui.dialogs import AwayPolicy, Confirm, QuitChoice
+from cardtable.client.ui.dialogs import AwayPolicy, Confirm, QuitChoice, SeatChooser
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.lobby import LobbyScreen
+from cardtable.client.ui.problem_screen import ProblemScreen
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.rules import RulesScreen
+from cardtable.client.ui.running import RunningScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import get_game
@@ -64,6 +71,7 @@ from .support import (
     drawn,
     run_async,
     screen_text,
+    server_thread,
     session,
     wait_until,
 )
@@ -125,10 +133,25 @@ class Findings:
 
 
 def regions_measured(screen: object) -> list[Region | None]:
-    """Where a screen is measured: a modal screen's own widgets; any other everywhere."""
+    """Where a screen is measured: a modal screen's own widgets, its notices and its open lists
+    (each where it is drawn, not the whole rack that holds the notices); any other everywhere."""
     if isinstance(screen, ModalScreen):
-        return [child.region for child in screen.children if isinstance(child, Widget)]
+        return [
+            child.region
+            for child in screen.children
+            if isinstance(child, Widget) and child.id != "textual-toastrack"
+        ] + [shown.region for shown in on_top(screen)]
     return [None]
+
+
+def on_top(screen: ModalScreen[Any]) -> list[Widget]:
+    """The notices and the open lists on a screen."""
+    return [*screen.query("Toast"), *open_lists(screen)]
+
+
+def open_lists(screen: Widget) -> list[Widget]:
+    """The lists of choices open on a screen."""
+    return [select.query_one("SelectOverlay") for select in screen.query(Select) if select.expanded]
 
 
 def check_suits(found: Sequence[Cell], board: Region, findings: Findings, where: str) -> None:
@@ -154,6 +177,8 @@ def measure(app: MeasuredApp, findings: Findings, where: str) -> None:
     found = cells(app)
     where = f"{where} at {app.size.width}×{app.size.height}"
     findings.screens[type(app.screen).__name__] += 1
+    findings.screens["open list"] += len(open_lists(app.screen))
+    findings.screens["notice"] += len(app.screen.query("Toast"))
     for eight_bits in (False, True):
         for region in regions_measured(app.screen):
             for faint in too_faint(found, region, eight_bits=eight_bits):
@@ -313,6 +338,7 @@ def test_the_lobby_scores_history_and_replay_can_be_read() -> None:
             await our_turn(pilot, app, table, findings, "chinese-ten")
             await dialog(pilot, app, findings, "q", Confirm, "n")
             await dialog(pilot, app, findings, "ctrl+q", QuitChoice, "escape")
+            await dialog(pilot, app, findings, "v", RunningScreen, "escape")
 
             acted_at = -1  # act once per update
             while not isinstance(app.screen, ScoringScreen):
@@ -380,8 +406,79 @@ def test_the_lobby_scores_history_and_replay_can_be_read() -> None:
     run_async(body, timeout=60)
     findings.check()
     screens = {
-        "Confirm", "QuitChoice", "AwayPolicy", "ScoringScreen", "LobbyScreen",
+        "Confirm", "QuitChoice", "RunningScreen", "AwayPolicy", "ScoringScreen", "LobbyScreen",
         "CreateTableScreen", "RulesScreen", "HistoryScreen", "ReplayScreen", "ReplayScores",
     }  # fmt: skip
     assert screens <= set(findings.screens), findings.screens
     assert findings.dimmed, "the replay's log dims the earlier steps"
+
+
+#: Notices as the app gives them: a refusal, the clock, the end of a game.
+NOTICES: tuple[tuple[SeverityLevel, str], ...] = (
+    ("error", "Refused"),
+    ("warning", "Clock"),
+    ("information", "Game over"),
+)
+
+
+async def notices_shown(pilot: AppPilot, app: MeasuredApp, findings: Findings, where: str) -> None:
+    """A notice of every severity, each with a title, measured on the screen now; then gone."""
+    for severity, title in NOTICES:
+        app.notify(f"A {severity} notice.", title=title, severity=severity, timeout=60)
+    await until(pilot, lambda: len(app.screen.query("Toast")) == len(NOTICES), "the notices")
+    await measure_sizes(pilot, app, findings, f"{where}, notices")
+    app.clear_notifications()
+    await until(pilot, lambda: not app.screen.query("Toast"), "the notices gone")
+
+
+def test_notices_the_new_table_form_and_every_dialog_can_be_read() -> None:
+    with server_thread(password="s3cret") as server:
+        plan = JoinPlan("127.0.0.1", server.port, "Tess", timeout=5, keep_seats=False)
+        app = MeasuredApp(plan)
+        findings = Findings()
+
+        async def body() -> None:
+            async with app.run_test(size=SIZES[0], notifications=True) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, ProblemScreen), "the problem")
+                await measure_sizes(pilot, app, findings, "the password asked for")
+                app.screen.query_one("#answer", Input).value = "s3cret"
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                await notices_shown(pilot, app, findings, "the lobby")
+
+                await pilot.press("n")
+                await until(pilot, lambda: isinstance(app.screen, CreateTableScreen), "the form")
+                form = app.screen
+                tick = form.query_one("#bots", Checkbox)
+                for ticked in (True, False):
+                    await until(pilot, lambda on=ticked: tick.value == on, "the checkbox")
+                    await measure_sizes(pilot, app, findings, f"the form, bots {ticked}")
+                    tick.focus()
+                    await pilot.press("space")
+                await notices_shown(pilot, app, findings, "the form")
+                selects = [select for select in form.query(Select) if select.display]
+                for select in selects:
+                    select.focus()
+                    await pilot.press("enter")
+                    await until(pilot, lambda: open_lists(form), f"#{select.id} open")
+                    await measure_sizes(pilot, app, findings, f"the form, #{select.id} open")
+                    await pilot.press("escape")
+                    await until(pilot, lambda: not open_lists(form), f"#{select.id} closed")
+                await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+
+                chooser = SeatChooser("Whose seat goes to a bot?", [(1, "Bram"), (2, "greta")])
+                await app.push_screen(chooser)
+                await until(pilot, lambda: app.screen is chooser, "the seat chooser")
+                await measure_sizes(pilot, app, findings, "the seat chooser")
+                await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby at last")
+
+                # Every list was seen open at both sizes, and the notices in both places.
+                assert findings.screens["open list"] == 2 * len(selects) >= 2 * 5, findings
+                assert findings.screens["notice"] == 2 * 2 * len(NOTICES), findings
+
+        run_async(body, timeout=60)
+        findings.check()
+        screens = {"ProblemScreen", "LobbyScreen", "CreateTableScreen", "SeatChooser"}
+        assert screens <= set(findings.screens), findings.screens

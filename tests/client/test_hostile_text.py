@@ -511,7 +511,7 @@ def test_the_lobby_shows_players_names_literally() -> None:
                 await wait_until(pilot, lambda: tables.row_count == 2, 5, "the second table")
                 rows = [tables.get_row_at(index) for index in range(2)]
                 assert [str(row[3]) for row in rows] == [
-                    f"{ODD_NAMES[1]}, —",
+                    ODD_NAMES[1],
                     f"{ODD_NAMES[1]}, :skull:\ufffd2J[red]E",
                 ]
                 for row in rows:

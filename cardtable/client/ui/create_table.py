@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from cardtable.client.session import ClientSession
-from cardtable.client.ui.dialogs import AWAY_LIMIT, away_seconds
+from cardtable.client.ui.dialogs import AWAY_LIMIT, away_seconds, number_field
 from cardtable.client.ui.turn_clock import clock_setting
 from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT, BOT_THINK_RANGE, SEARCH
 from cardtable.protocol.clock import BANK, BOT_MOVE, BOT_SEAT, MOVE, OFF
@@ -38,6 +38,41 @@ def think_seconds(text: str) -> float:
 
 #: The clock's number in the form for each mode, and its unit: seconds a move, or minutes.
 CLOCK_AMOUNTS = {MOVE: ("60", "seconds a move"), BANK: ("10", "minutes each, +")}
+
+
+#: What an open list of choices says at its foot: ↓ on its last entry goes to its first, as
+#: everywhere in Textual's lists, and ↑ on its first to its last.
+WRAPS = "↑↓ wrap around"
+
+
+class Choice(Select[Any]):
+    """A compact choice with no blank. Its open list has a border (cardtable.tcss), so it stands
+    apart from the lines it covers, and says at its foot that it wraps around."""
+
+    def __init__(self, options: list[tuple[str, Any]], value: Any, **kwargs: Any) -> None:
+        super().__init__(options, value=value, allow_blank=False, compact=True, **kwargs)
+
+    def on_mount(self) -> None:
+        self.query_one("SelectOverlay").border_subtitle = WRAPS
+
+
+class TickBox(Checkbox):
+    """A compact checkbox with an X in its box when ticked and nothing when not: the two are
+    told apart by more than a colour (cardtable.tcss colours the box)."""
+
+    BUTTON_INNER = " "
+
+    def __init__(self, label: str, value: bool, *, id: str) -> None:
+        super().__init__(label, value, id=id, compact=True)
+        self._show_tick()
+
+    def watch_value(self) -> None:
+        super().watch_value()
+        self._show_tick()
+
+    def _show_tick(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+        self.refresh()
 
 
 @dataclass(frozen=True)
@@ -79,50 +114,41 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="create"):
             yield Static(Text("Open a table", style="bold"))
-            yield Select(
+            yield Choice(
                 [(game["title"], game["id"]) for game in self.games.values()],
                 value=self.game_id,
-                allow_blank=False,
                 id="game",
-                compact=True,
             )
             yield Static(id="summary")
             with VerticalScroll(id="option-fields"):
                 yield from self._option_fields()
             with Horizontal(id="away-field"):
                 yield Label("A bot covers a player away for")
-                yield Input(
+                yield number_field(
                     str(AWAY_DEFAULT),
                     id="away-bot-after",
                     tooltip=f"Seconds, 0 to {AWAY_LIMIT}; off (or nothing): the game waits.",
-                    compact=True,
                 )
                 yield Label("seconds (off: the game waits)")
             with Horizontal(id="clock-field"):
                 yield Label("Clock")
-                yield Select(
+                yield Choice(
                     [("off", OFF), ("per move", MOVE), ("a bank each", BANK)],
                     value=OFF,
-                    allow_blank=False,
                     id="clock-mode",
-                    compact=True,
                 )
-                yield Input(CLOCK_AMOUNTS[MOVE][0], id="clock-amount", compact=True)
+                yield number_field(CLOCK_AMOUNTS[MOVE][0], id="clock-amount")
                 yield Label(CLOCK_AMOUNTS[MOVE][1], id="clock-unit")
-                yield Input("5", id="clock-increment", compact=True, tooltip="Seconds, 0 to 60")
+                yield number_field("5", id="clock-increment", tooltip="Seconds, 0 to 60")
                 yield Label("s a move", id="clock-increment-unit")
             with Horizontal(id="clock-rule"):
                 yield Label("Out of time:")
-                yield Select(
+                yield Choice(
                     [("a bot plays that move", BOT_MOVE), ("a bot plays the seat", BOT_SEAT)],
                     value=BOT_MOVE,
-                    allow_blank=False,
                     id="clock-timeout",
-                    compact=True,
                 )
-            yield Checkbox(
-                "Bots in the other seats, and start at once", True, id="bots", compact=True
-            )
+            yield TickBox("Bots in the other seats, and start at once", True, id="bots")
             with Horizontal(id="bot-fields"):
                 yield from self._bot_fields()
             with Horizontal(classes="buttons"):
@@ -134,63 +160,53 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
         players = range(game["min_players"], game["max_players"] + 1)
         with Horizontal(classes="field"):
             yield Label("Players")
-            yield Select(
+            yield Choice(
                 [(str(count), count) for count in players],
                 value=game["min_players"],
-                allow_blank=False,
                 id="seats",
-                compact=True,
             )
         for option in game["options"]:
             with Horizontal(classes="field"):
                 yield Label(option["name"])
                 if option["kind"] == "bool":  # off / on, as the rules write it
-                    yield Select(
+                    yield Choice(
                         [("off", False), ("on", True)],
                         value=bool(option["default"]),
-                        allow_blank=False,
                         id=f"option-{option['name']}",
                         tooltip=option.get("description"),
-                        compact=True,
                     )
                 elif option.get("choices"):
-                    yield Select(
+                    yield Choice(
                         [(str(choice), choice) for choice in option["choices"]],
                         value=option["default"],
-                        allow_blank=False,
                         id=f"option-{option['name']}",
-                        compact=True,
                     )
                 else:
-                    yield Input(
+                    yield number_field(
                         str(option["default"]),
                         type="integer",
                         id=f"option-{option['name']}",
                         tooltip=option.get("description"),
-                        compact=True,
                     )
         if game.get("partnerships"):
-            yield Checkbox("Partners may chat privately", False, id="partner-chat", compact=True)
+            yield TickBox("Partners may chat privately", False, id="partner-chat")
 
     def _bot_fields(self) -> ComposeResult:
         """The bots' kind; for search bots, how long they think over a move."""
         game = self.game
         yield Label("Bots")
-        yield Select(
+        yield Choice(
             [(kind, kind) for kind in game["bots"]],
             value=game["default_bot"],
-            allow_blank=False,
             id="bot-kind",
             tooltip="search: thinks ahead over every move (slower, stronger)",
-            compact=True,
         )
         yield Label("thinking", classes="think")
-        yield Input(
+        yield number_field(
             str(BOT_THINK_DEFAULT),
             id="bot-think",
             classes="think",
             tooltip=f"Seconds a move, {BOT_THINK_RANGE[0]:g} to {BOT_THINK_RANGE[1]:g}",
-            compact=True,
         )
         yield Label("seconds a move", classes="think")
 

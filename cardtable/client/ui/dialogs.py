@@ -4,7 +4,7 @@ away player's seat to act on, and how long a player may be away before a bot cov
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +17,12 @@ from cardtable.client.ui.plain import plain
 
 #: The longest a table may let a player be away before a bot covers them (the server's limit).
 AWAY_LIMIT = 3600
+
+
+def number_field(value: str, **options: Any) -> Input:
+    """A compact field for a number. Focus (Tab, a click) puts the cursor after the number, where
+    typing goes, rather than selecting it all with the cursor shown at its end."""
+    return Input(value, compact=True, select_on_focus=False, **options)
 
 
 class Confirm(ModalScreen[bool]):
@@ -180,7 +186,7 @@ class AwayPolicy(ModalScreen[AwayTime | None]):
             yield Static(Text("When a player is away", style="bold"))
             with Horizontal(id="away-field"):
                 yield Static("A bot covers a player away for")
-                yield Input(away_field_text(self.seconds), id="away-seconds", compact=True)
+                yield number_field(away_field_text(self.seconds), id="away-seconds")
                 yield Static("seconds")
             yield Static(
                 Text(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -39,6 +41,22 @@ def seat_words(seat: dict[str, Any]) -> Text:
         return Text(f"{number}{name} ○ bot plays", style="dim")
     marker = "●" if seat["connected"] else "○ away"
     return Text(f"{number}{name} {marker}", style="" if seat["connected"] else "dim")
+
+
+def players_words(names: Sequence[str], width: int) -> Text:
+    """The players' names in at most `width` columns: as many as fit, then "+N" for the others
+    (a first name too long on its own is cut short with "…"); "—" for nobody."""
+    if not names:
+        return Text("—")
+    for shown in range(len(names), 0, -1):
+        left_out = len(names) - shown
+        words = ", ".join(names[:shown]) + (f" +{left_out}" if left_out else "")
+        if cell_len(words) <= width:
+            return plain(words)
+    count = f" +{len(names) - 1}" if len(names) > 1 else ""
+    first = plain(names[0])
+    first.truncate(max(width - cell_len(count), 1), overflow="ellipsis")
+    return first + count
 
 
 def status_words(table: dict[str, Any]) -> str:
@@ -81,12 +99,27 @@ class LobbyScreen(Screen[None]):
         tables = self.query_one("#tables", DataTable)
         tables.add_column("#", key="id", width=3)
         tables.add_column("Game", key="game", width=14)
-        # Status before players: at 80 columns the list is 48 wide, and the players (also in
-        # the detail beside it) are the column that may run off the edge.
+        # Status before players: at 80 columns the list is 54 wide, and the players (also in
+        # the detail beside it) are the column that gives way, shortened by `players_words`.
         tables.add_column("Status", key="status", width=16)
         tables.add_column("Players", key="players")
         self.redraw()
         tables.focus()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def players_width(self) -> int:
+        """The columns left for the players' names: what the list's other columns and its
+        scrollbar leave of its width."""
+        tables = self.query_one("#tables", DataTable)
+        others = sum(
+            column.get_render_width(tables)
+            for key, column in tables.columns.items()
+            if key != "players"
+        )
+        # The cell's padding (one column each side) is the players column's own.
+        return max(tables.scrollable_content_region.width - others - 2, 4)
 
     # -- following the server -------------------------------------------------------------------
 
@@ -107,17 +140,17 @@ class LobbyScreen(Screen[None]):
         known = session.tables if session else {}
         selected = self.selected_id()
         tables_widget.clear()
+        width = self.players_width()
         for table_id in sorted(known):
             table = known[table_id]
-            players = ", ".join(
-                clean(seat["name"]) if seat["name"] else "—" for seat in table["seats"]
-            )
+            # The free seats are counted in the status; the names fit the column.
+            names = [clean(seat["name"]) for seat in table["seats"] if seat["name"]]
             # Text, never str: a DataTable reads a str cell as markup.
             tables_widget.add_row(
                 Text(str(table_id)),
                 plain(table["title"]),
                 Text(status_words(table)),
-                plain(players),
+                players_words(names, width),
                 key=str(table_id),
             )
         if selected is not None and str(selected) in {str(key) for key in known}:
