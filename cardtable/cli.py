@@ -238,7 +238,7 @@ def _bot(args: argparse.Namespace) -> int:
     import trio
 
     from cardtable.client.bot import run_network_bot
-    from cardtable.client.session import ConnectionLost, RequestFailed
+    from cardtable.client.session import ConnectionLost, NotCardtableServer, RequestFailed
 
     host, port = split_address(args.address)
     try:
@@ -263,6 +263,12 @@ def _bot(args: argparse.Namespace) -> int:
         return 1
     except trio.TooSlowError:
         print(f"cardtable: {host}:{port} did not answer in time", file=sys.stderr)
+        return 1
+    except NotCardtableServer as error:
+        print(
+            f"cardtable: {host}:{port} is not a cardtable server: it answers like {error.speaks}",
+            file=sys.stderr,
+        )
         return 1
     except RequestFailed as error:
         print(f"cardtable: the server said: {error.message}", file=sys.stderr)

@@ -15,6 +15,7 @@ import trio
 
 from cardtable.client.session import HandshakeRefused, connect
 from cardtable.protocol import ErrorCode
+from tests.foreign_servers import FOREIGN, Foreign, foreign_server
 
 HOST = "127.0.0.1"
 SERVE = [sys.executable, "-m", "cardtable", "serve"]
@@ -136,6 +137,22 @@ def test_bot_reports_an_unreachable_server() -> None:
     )
     assert done.returncode == 1
     assert f"cannot reach {HOST}:1" in done.stderr
+
+
+@pytest.mark.parametrize("kind", FOREIGN, ids=[kind.label for kind in FOREIGN])
+def test_bot_says_when_the_address_is_not_a_cardtable_server(kind: Foreign) -> None:
+    with foreign_server(kind) as port:
+        done = subprocess.run(
+            [sys.executable, "-m", "cardtable", "bot", f"{HOST}:{port}", "--table", "1"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"cardtable: {HOST}:{port} is not a cardtable server: it answers like {kind.speaks}\n"
+    )
 
 
 def test_serve_reports_a_port_in_use(

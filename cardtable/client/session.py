@@ -46,6 +46,7 @@ from cardtable.protocol import (
     ListHistory,
     ListTables,
     Message,
+    NotCardtable,
     OfferRematch,
     Ping,
     Rejected,
@@ -88,6 +89,16 @@ class RequestFailed(Exception):
 
 class HandshakeRefused(RequestFailed):
     """The server would not let this client in (version, password, name, full)."""
+
+
+class NotCardtableServer(HandshakeRefused):
+    """What answered is not a cardtable server: ``speaks`` says what it looks like, in words
+    (e.g. "a web server (HTTP)")."""
+
+    def __init__(self, speaks: str) -> None:
+        text = f"It is not a cardtable server: it answers like {speaks}."
+        super().__init__(ErrorCode.BAD_FRAME, text)
+        self.speaks = speaks
 
 
 class ConnectionLost(Exception):
@@ -135,6 +146,8 @@ class ClientSession:
         self.creator_of: set[int] = set()
         #: Errors the server sent that answer no request of ours.
         self.errors: list[Error] = []
+        #: What the server looks like, when its first bytes were another protocol's.
+        self.not_cardtable: str | None = None
         self._listeners: list[Callable[[Message], None]] = []
         self._pending: dict[int, _Pending] = {}
         self._rids = itertools.count(1)
@@ -242,6 +255,8 @@ class ClientSession:
                 try:
                     items = self.connection.receive_data(data)
                 except RemoteProtocolError as error:
+                    if isinstance(error, NotCardtable):
+                        self.not_cardtable = error.speaks
                     self.close_reason = Error(code=error.code, message=error.message, fatal=True)
                     return
                 for item in items:
@@ -482,21 +497,27 @@ async def connect(
                 if token is not None and session.welcome is not None:
                     await session.wait_for(lambda: session.table or _token_refused(session))
             if session.welcome is None:
-                reason = session.close_reason
-                code = reason.code if reason else ErrorCode.BAD_MESSAGE
-                text = reason.message if reason else "The server closed the connection."
-                raise HandshakeRefused(code, text)
+                raise _refusal(session)
             if keep_alive:
                 nursery.start_soon(session._keep_alive)
             yield session
             nursery.cancel_scope.cancel()
     except ConnectionLost:
         if session.close_reason is not None and session.welcome is None:
-            reason = session.close_reason
-            raise HandshakeRefused(reason.code, reason.message) from None
+            raise _refusal(session) from None
         raise
     finally:
         await session.aclose()
+
+
+def _refusal(session: ClientSession) -> HandshakeRefused:
+    """Why a session that got no `welcome` was not let in."""
+    if session.not_cardtable is not None:
+        return NotCardtableServer(session.not_cardtable)
+    reason = session.close_reason
+    code = reason.code if reason else ErrorCode.BAD_MESSAGE
+    text = reason.message if reason else "The server closed the connection."
+    return HandshakeRefused(code, text)
 
 
 @asynccontextmanager
@@ -523,6 +544,7 @@ __all__ = [
     "ClientSession",
     "ConnectionLost",
     "HandshakeRefused",
+    "NotCardtableServer",
     "RequestFailed",
     "connect",
     "single_errors",
