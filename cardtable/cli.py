@@ -363,7 +363,7 @@ def _servers(args: argparse.Namespace) -> int:
             "join by address with `cardtable join HOST:PORT`."
         )
     for ad in [] if args.json else found:
-        print(ad.listing(PROTOCOL_VERSION))
+        print("\n".join(ad.listing(PROTOCOL_VERSION)))
     return 1 if error is not None else 0
 
 
