@@ -168,6 +168,7 @@ def test_serve_reports_a_port_in_use(
     )
     assert done.returncode == 1
     assert f"cannot listen on port {port}" in done.stderr
+    assert not (tmp_path / "second.db").exists()  # a server that never ran leaves no file
 
 
 async def test_bot_refuses_an_unknown_kind_before_taking_a_seat(
