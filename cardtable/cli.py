@@ -241,7 +241,12 @@ def _bot(args: argparse.Namespace) -> int:
     import trio
 
     from cardtable.client.bot import run_network_bot
-    from cardtable.client.session import ConnectionLost, NotCardtableServer, RequestFailed
+    from cardtable.client.session import (
+        ConnectionLost,
+        NotCardtableServer,
+        NoWelcome,
+        RequestFailed,
+    )
 
     host, port = split_address(args.address)
     try:
@@ -264,12 +269,20 @@ def _bot(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"cardtable: cannot reach {host}:{port}: {error}", file=sys.stderr)
         return 1
+    except NoWelcome:
+        print(
+            f"cardtable: {host}:{port} said nothing a cardtable server would say;\n"
+            "  it may be another kind of server (a web server, say)",
+            file=sys.stderr,
+        )
+        return 1
     except trio.TooSlowError:
         print(f"cardtable: {host}:{port} did not answer in time", file=sys.stderr)
         return 1
     except NotCardtableServer as error:
         print(
-            f"cardtable: {host}:{port} is not a cardtable server: it answers like {error.speaks}",
+            f"cardtable: {host}:{port} is not a cardtable server:\n"
+            f"  it answers like {error.speaks}",
             file=sys.stderr,
         )
         return 1

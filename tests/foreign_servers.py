@@ -38,6 +38,9 @@ SSH = Foreign(
     "ssh", b"SSH-2.0-OpenSSH_9.6p1 Ubuntu-3\r\n", answers_first=True, speaks="an SSH server"
 )
 FOREIGN = (WEB, TLS, SSH)
+#: A server that waits for a whole request of its own protocol (as Python's http.server waits
+#: for a line), so it says nothing to a cardtable hello.
+SILENT = Foreign("silent", b"", answers_first=False, speaks="")
 
 
 @contextmanager
@@ -56,9 +59,11 @@ def foreign_server(kind: Foreign) -> Iterator[int]:
                 try:
                     if not kind.answers_first:
                         peer.recv(4096)
-                    peer.sendall(kind.reply)
-                    peer.shutdown(socket.SHUT_WR)
-                    peer.recv(4096)  # until the client hangs up
+                    if kind.reply:
+                        peer.sendall(kind.reply)
+                        peer.shutdown(socket.SHUT_WR)
+                    while peer.recv(4096):  # until the client hangs up
+                        pass
                 except OSError:
                     pass
 

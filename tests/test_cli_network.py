@@ -15,7 +15,7 @@ import trio
 
 from cardtable.client.session import HandshakeRefused, connect
 from cardtable.protocol import ErrorCode
-from tests.foreign_servers import FOREIGN, Foreign, foreign_server
+from tests.foreign_servers import FOREIGN, SILENT, Foreign, foreign_server
 
 HOST = "127.0.0.1"
 SERVE = [sys.executable, "-m", "cardtable", "serve"]
@@ -150,9 +150,26 @@ def test_bot_says_when_the_address_is_not_a_cardtable_server(kind: Foreign) -> N
             check=False,
         )
     assert done.returncode == 1
-    assert done.stderr == (
-        f"cardtable: {HOST}:{port} is not a cardtable server: it answers like {kind.speaks}\n"
-    )
+    assert done.stderr.splitlines() == [
+        f"cardtable: {HOST}:{port} is not a cardtable server:",
+        f"  it answers like {kind.speaks}",
+    ]
+
+
+def test_bot_says_when_what_answers_says_nothing_a_cardtable_server_would() -> None:
+    with foreign_server(SILENT) as port:
+        done = subprocess.run(
+            [sys.executable, "-m", "cardtable", "bot", f"{HOST}:{port}", "--table", "1"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"cardtable: {HOST}:{port} said nothing a cardtable server would say;",
+        "  it may be another kind of server (a web server, say)",
+    ]
 
 
 def test_serve_reports_a_port_in_use(

@@ -101,6 +101,15 @@ class NotCardtableServer(HandshakeRefused):
         self.speaks = speaks
 
 
+class NoWelcome(trio.TooSlowError):
+    """Something took the connection but did not greet us as a cardtable server would, within
+    ``timeout`` seconds: likely another kind of server that waits for its own protocol."""
+
+    def __init__(self, timeout: float) -> None:
+        super().__init__(f"No cardtable welcome within {timeout:g} seconds.")
+        self.timeout = timeout
+
+
 class ConnectionLost(Exception):
     """The connection to the server is gone."""
 
@@ -473,7 +482,9 @@ async def connect(
     claim the rights to the tables they were given for. Closes on exit. `on_message` hears
     every message from the first (the `welcome`, and the `joined` or refusal of `token`).
 
-    Raises `OSError` if the server cannot be reached, `HandshakeRefused` if it says no.
+    Raises `OSError` if the server cannot be reached, `HandshakeRefused` if it says no
+    (`NotCardtableServer` if it is another protocol's server), `trio.TooSlowError` if it does
+    not answer in time (`NoWelcome` if it took the connection but said nothing).
     """
     with trio.fail_after(timeout):
         stream = await trio.open_tcp_stream(host, port)
@@ -492,10 +503,15 @@ async def connect(
                     creator_tokens=list(creator_tokens),
                 )
             )
-            with trio.fail_after(timeout):
-                await session.wait_for(lambda: session.welcome or session.close_reason)
-                if token is not None and session.welcome is not None:
-                    await session.wait_for(lambda: session.table or _token_refused(session))
+            try:
+                with trio.fail_after(timeout):
+                    await session.wait_for(lambda: session.welcome or session.close_reason)
+                    if token is not None and session.welcome is not None:
+                        await session.wait_for(lambda: session.table or _token_refused(session))
+            except trio.TooSlowError:
+                if session.welcome is None:
+                    raise NoWelcome(timeout) from None
+                raise
             if session.welcome is None:
                 raise _refusal(session)
             if keep_alive:
@@ -544,6 +560,7 @@ __all__ = [
     "ClientSession",
     "ConnectionLost",
     "HandshakeRefused",
+    "NoWelcome",
     "NotCardtableServer",
     "RequestFailed",
     "connect",

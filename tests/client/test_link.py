@@ -20,12 +20,13 @@ from cardtable.client.session import (
     ConnectionLost,
     HandshakeRefused,
     NotCardtableServer,
+    NoWelcome,
     connect,
 )
 from cardtable.protocol import Error, ErrorCode, Joined, Message, TableChanged, TableCreated
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
-from tests.foreign_servers import FOREIGN, Foreign, foreign_server
+from tests.foreign_servers import FOREIGN, SILENT, Foreign, foreign_server
 
 HOST = "127.0.0.1"
 GAME = "chinese-ten"
@@ -135,6 +136,18 @@ async def test_a_server_that_is_not_cardtable_is_named_in_words(kind: Foreign) -
         assert refused.speaks == kind.speaks
         assert refused.message == f"It is not a cardtable server: it answers like {kind.speaks}."
     assert heard.statuses == []
+
+
+async def test_a_server_that_takes_the_connection_and_says_nothing_is_told_apart() -> None:
+    with foreign_server(SILENT) as port, trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            with pytest.raises(NoWelcome) as silent:
+                await nursery.start(make_link(port, Heard(), connect_timeout=0.5).run)
+    assert silent.value.timeout == 0.5
+    # Nothing listening at all is still a timeout of its own kind, or a refusal: not this.
+    with trio.fail_after(10), pytest.raises(OSError):
+        async with connect(HOST, free_port(), "Ada", timeout=0.5):
+            pass
 
 
 @pytest.mark.parametrize("password", [None, "wrong"])

@@ -8,7 +8,7 @@ import socket
 
 import trio
 
-from cardtable.client.session import HandshakeRefused, NotCardtableServer
+from cardtable.client.session import HandshakeRefused, NotCardtableServer, NoWelcome
 from cardtable.client.ui.events import ConnectFailed
 from cardtable.protocol import ErrorCode
 
@@ -23,6 +23,13 @@ def explain(error: BaseException, host: str, port: int, timeout: float) -> Conne
         )
     if isinstance(error, HandshakeRefused):
         return _refused(error, where)
+    if isinstance(error, NoWelcome):
+        return ConnectFailed(
+            f"{where} took the connection but did not answer as a cardtable server would "
+            f"within {timeout:g} seconds.",
+            "It may be another kind of server (a web server, say): check the address and the "
+            "port `cardtable serve` printed.",
+        )
     if isinstance(error, trio.TooSlowError):
         return ConnectFailed(
             f"{where} did not answer within {timeout:g} seconds.",
