@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import enum
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from functools import partial
@@ -16,6 +18,7 @@ from cardtable.engine import OptionError, all_games, get_game
 from cardtable.engine.options import parse_option_text
 
 if TYPE_CHECKING:
+    from cardtable.play import UnfinishedGame
     from cardtable.server.config import ServerConfig
 
 
@@ -238,7 +241,12 @@ def _bot(args: argparse.Namespace) -> int:
     import trio
 
     from cardtable.client.bot import run_network_bot
-    from cardtable.client.session import ConnectionLost, RequestFailed
+    from cardtable.client.session import (
+        ConnectionLost,
+        NotCardtableServer,
+        NoWelcome,
+        RequestFailed,
+    )
 
     host, port = split_address(args.address)
     try:
@@ -261,8 +269,22 @@ def _bot(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"cardtable: cannot reach {host}:{port}: {error}", file=sys.stderr)
         return 1
+    except NoWelcome:
+        print(
+            f"cardtable: {host}:{port} said nothing a cardtable server would say;\n"
+            "  it may be another kind of server (a web server, say)",
+            file=sys.stderr,
+        )
+        return 1
     except trio.TooSlowError:
         print(f"cardtable: {host}:{port} did not answer in time", file=sys.stderr)
+        return 1
+    except NotCardtableServer as error:
+        print(
+            f"cardtable: {host}:{port} is not a cardtable server:\n"
+            f"  it answers like {error.speaks}",
+            file=sys.stderr,
+        )
         return 1
     except RequestFailed as error:
         print(f"cardtable: the server said: {error.message}", file=sys.stderr)
@@ -296,7 +318,7 @@ def _play(args: argparse.Namespace) -> int:
     from cardtable.client.ui.create_table import TablePlan, think_seconds
     from cardtable.client.ui.problems import default_name
     from cardtable.client.ui.turn_clock import clock_from_text
-    from cardtable.play import local_config, play_plan
+    from cardtable.play import local_config, play_plan, unfinished_other_game
     from cardtable.server.storage import StorageError, check_database, default_path
 
     spec = get_game(args.game)
@@ -321,6 +343,15 @@ def _play(args: argparse.Namespace) -> int:
     except StorageError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 1
+    name = args.name or default_name()
+    other = None if args.new else unfinished_other_game(db, name, spec.id)
+    if other is not None:
+        choice = _ask_about_unfinished(other, spec.id, spec.title, args)
+        if choice is Unfinished.KEEP or choice is Unfinished.TOLD:
+            return 0 if choice is Unfinished.KEEP else 1
+        if choice is Unfinished.RESUME:
+            spec, players, options = get_game(other.game), other.players, {}
+            kind = spec.bot_kind(None)
     config = local_config(
         lan=args.lan, port=args.port, seed=args.seed, db=db, announce=not args.no_announce
     )
@@ -328,12 +359,56 @@ def _play(args: argparse.Namespace) -> int:
         print(f"Others on your network join with: cardtable join {_lan_address()}:{config.port}")
     plan, _server = play_plan(
         TablePlan(spec.id, players, options, settings=settings, bot_kind=kind),
-        args.name or default_name(),
+        name,
         config,
         new=args.new,
     )
     CardtableApp(plan).run()
     return 0
+
+
+class Unfinished(enum.Enum):
+    """What `cardtable play` does about an unfinished game of another kind."""
+
+    RESUME = "resume"
+    ABANDON = "abandon"
+    KEEP = "keep"
+    #: Not asked (no terminal): the player was told which command does what.
+    TOLD = "told"
+
+
+def _ask_about_unfinished(
+    other: UnfinishedGame, game: str, title: str, args: argparse.Namespace
+) -> Unfinished:
+    """What to do about the player's unfinished game `other`, which starting `game` would
+    abandon: asked in the terminal; without one, the player is told the commands for each."""
+    same = "".join(
+        f" --{flag} {shlex.quote(value)}"
+        for flag, value in (("name", args.name), ("db", args.db))
+        if value
+    )
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(
+            f"cardtable: you have an unfinished game of {other.title} ({other.players} players):"
+            f"\n  cardtable play {other.game}{same}  goes back to it"
+            f"\n  cardtable play {game}{same} --new  abandons it and starts {title}",
+            file=sys.stderr,
+        )
+        return Unfinished.TOLD
+    print(
+        f"You have an unfinished game of {other.title} ({other.players} players).\n"
+        "  r  go back to it\n"
+        f"  a  abandon it and start {title}\n"
+        "  q  quit, keeping it for later"
+    )
+    choices = {"r": Unfinished.RESUME, "a": Unfinished.ABANDON, "q": Unfinished.KEEP}
+    while True:
+        try:
+            answer = input("r, a or q? ").strip().lower()
+        except EOFError:
+            return Unfinished.KEEP
+        if answer in choices:
+            return choices[answer]
 
 
 def _servers(args: argparse.Namespace) -> int:
@@ -357,7 +432,7 @@ def _servers(args: argparse.Namespace) -> int:
             "join by address with `cardtable join HOST:PORT`."
         )
     for ad in [] if args.json else found:
-        print(ad.listing(PROTOCOL_VERSION))
+        print("\n".join(ad.listing(PROTOCOL_VERSION)))
     return 1 if error is not None else 0
 
 

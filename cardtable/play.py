@@ -4,13 +4,47 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import trio
 
 from cardtable.client.ui.app import PlayPlan
 from cardtable.client.ui.create_table import TablePlan
+from cardtable.engine import get_game
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import DEFAULT_PORT, ServerConfig
+from cardtable.server.storage import Store, open_for_reading
+
+
+@dataclass(frozen=True)
+class UnfinishedGame:
+    """A player's unfinished game kept in the file of `cardtable play`."""
+
+    game: str
+    players: int
+
+    @property
+    def title(self) -> str:
+        return get_game(self.game).title
+
+
+def unfinished_other_game(db: str, name: str, game: str) -> UnfinishedGame | None:
+    """`name`'s latest unfinished game in `db` if it is not of the kind `game` (which
+    `cardtable play game` would close to start one of `game`), else None."""
+    if not Path(db).exists():
+        return None
+    store = Store(open_for_reading(db))
+    try:
+        tables = store.open_tables(0)
+    finally:
+        store.close()
+    for stored in reversed(tables):
+        held = any(seat.token_hash is not None and seat.name == name for seat in stored.seats)
+        if held and stored.game is not None and stored.game.result is None:
+            if stored.table.game == game:
+                return None  # the one `resume_token` goes back to
+            return UnfinishedGame(stored.table.game, stored.table.seats)
+    return None
 
 
 @dataclass

@@ -15,6 +15,7 @@ import trio
 
 from cardtable.client.session import HandshakeRefused, connect
 from cardtable.protocol import ErrorCode
+from tests.foreign_servers import FOREIGN, SILENT, Foreign, foreign_server
 
 HOST = "127.0.0.1"
 SERVE = [sys.executable, "-m", "cardtable", "serve"]
@@ -138,6 +139,39 @@ def test_bot_reports_an_unreachable_server() -> None:
     assert f"cannot reach {HOST}:1" in done.stderr
 
 
+@pytest.mark.parametrize("kind", FOREIGN, ids=[kind.label for kind in FOREIGN])
+def test_bot_says_when_the_address_is_not_a_cardtable_server(kind: Foreign) -> None:
+    with foreign_server(kind) as port:
+        done = subprocess.run(
+            [sys.executable, "-m", "cardtable", "bot", f"{HOST}:{port}", "--table", "1"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"cardtable: {HOST}:{port} is not a cardtable server:",
+        f"  it answers like {kind.speaks}",
+    ]
+
+
+def test_bot_says_when_what_answers_says_nothing_a_cardtable_server_would() -> None:
+    with foreign_server(SILENT) as port:
+        done = subprocess.run(
+            [sys.executable, "-m", "cardtable", "bot", f"{HOST}:{port}", "--table", "1"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"cardtable: {HOST}:{port} said nothing a cardtable server would say;",
+        "  it may be another kind of server (a web server, say)",
+    ]
+
+
 def test_serve_reports_a_port_in_use(
     served: tuple[subprocess.Popen[str], int], tmp_path: Path
 ) -> None:
@@ -151,6 +185,7 @@ def test_serve_reports_a_port_in_use(
     )
     assert done.returncode == 1
     assert f"cannot listen on port {port}" in done.stderr
+    assert not (tmp_path / "second.db").exists()  # a server that never ran leaves no file
 
 
 async def test_bot_refuses_an_unknown_kind_before_taking_a_seat(

@@ -129,3 +129,68 @@ def test_join_with_nothing_listening_says_what_to_do() -> None:
         term.expect(b"cardtable serve")
         assert term.finish(CTRL_Q) == 0
         assert b"Traceback" not in term.output
+
+
+def an_unfinished_game(db: Path) -> None:
+    """Pat's game of Chinese Ten in `db`, left with the seat kept (Ctrl-Q, k)."""
+    with terminal("play", "--name", "Pat", "--seed", "3", "--db", str(db)) as term:
+        term.expect(b"Your hand")
+        os.write(term.master, CTRL_Q)
+        term.expect(b"Keep my seat")
+        assert term.finish(b"k") == 0
+
+
+def still_unfinished(db: Path) -> bool:
+    from cardtable.play import unfinished_other_game
+
+    return unfinished_other_game(str(db), "Pat", "thistle") is not None
+
+
+def test_play_of_another_kind_asks_before_abandoning_an_unfinished_game(tmp_path: Path) -> None:
+    db = tmp_path / "play.db"
+    an_unfinished_game(db)
+    with terminal("play", "thistle", "--name", "Pat", "--db", str(db)) as term:
+        term.expect(b"r, a or q?")
+        assert b"You have an unfinished game of Chinese Ten (2 players)." in term.shown
+        assert b"a  abandon it and start Thistle" in term.shown
+        assert term.finish(b"q\r") == 0  # quit, keeping it
+    assert still_unfinished(db)
+    with terminal("play", "thistle", "--name", "Pat", "--db", str(db)) as term:
+        term.expect(b"r, a or q?")
+        os.write(term.master, b"r\r")  # back to the game of Chinese Ten
+        term.expect(b"Chinese Ten")
+        term.expect(b"Your hand")
+        os.write(term.master, CTRL_Q)
+        term.expect(b"Keep my seat")
+        assert term.finish(b"k") == 0
+    assert still_unfinished(db)
+    with terminal("play", "thistle", "--name", "Pat", "--db", str(db)) as term:
+        term.expect(b"r, a or q?")
+        os.write(term.master, b"a\r")  # abandon it: Thistle starts
+        term.expect(b"was closed")
+        os.write(term.master, CTRL_Q)
+        term.expect(b"Keep my seat")
+        assert term.finish(b"k") == 0
+    assert not still_unfinished(db)
+
+
+def test_play_of_another_kind_without_a_terminal_says_which_command_does_what(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "play.db"
+    an_unfinished_game(db)
+    done = subprocess.run(
+        [sys.executable, "-m", "cardtable", "play", "thistle", "--name", "Pat", "--db", str(db)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "cardtable: you have an unfinished game of Chinese Ten (2 players):",
+        f"  cardtable play chinese-ten --name Pat --db {db}  goes back to it",
+        f"  cardtable play thistle --name Pat --db {db} --new  abandons it and starts Thistle",
+    ]
+    assert still_unfinished(db)

@@ -46,6 +46,7 @@ from cardtable.protocol import (
     ListHistory,
     ListTables,
     Message,
+    NotCardtable,
     OfferRematch,
     Ping,
     Rejected,
@@ -88,6 +89,25 @@ class RequestFailed(Exception):
 
 class HandshakeRefused(RequestFailed):
     """The server would not let this client in (version, password, name, full)."""
+
+
+class NotCardtableServer(HandshakeRefused):
+    """What answered is not a cardtable server: ``speaks`` says what it looks like, in words
+    (e.g. "a web server (HTTP)")."""
+
+    def __init__(self, speaks: str) -> None:
+        text = f"It is not a cardtable server: it answers like {speaks}."
+        super().__init__(ErrorCode.BAD_FRAME, text)
+        self.speaks = speaks
+
+
+class NoWelcome(trio.TooSlowError):
+    """Something took the connection but did not greet us as a cardtable server would, within
+    ``timeout`` seconds: likely another kind of server that waits for its own protocol."""
+
+    def __init__(self, timeout: float) -> None:
+        super().__init__(f"No cardtable welcome within {timeout:g} seconds.")
+        self.timeout = timeout
 
 
 class ConnectionLost(Exception):
@@ -135,6 +155,8 @@ class ClientSession:
         self.creator_of: set[int] = set()
         #: Errors the server sent that answer no request of ours.
         self.errors: list[Error] = []
+        #: What the server looks like, when its first bytes were another protocol's.
+        self.not_cardtable: str | None = None
         self._listeners: list[Callable[[Message], None]] = []
         self._pending: dict[int, _Pending] = {}
         self._rids = itertools.count(1)
@@ -242,6 +264,8 @@ class ClientSession:
                 try:
                     items = self.connection.receive_data(data)
                 except RemoteProtocolError as error:
+                    if isinstance(error, NotCardtable):
+                        self.not_cardtable = error.speaks
                     self.close_reason = Error(code=error.code, message=error.message, fatal=True)
                     return
                 for item in items:
@@ -458,7 +482,9 @@ async def connect(
     claim the rights to the tables they were given for. Closes on exit. `on_message` hears
     every message from the first (the `welcome`, and the `joined` or refusal of `token`).
 
-    Raises `OSError` if the server cannot be reached, `HandshakeRefused` if it says no.
+    Raises `OSError` if the server cannot be reached, `HandshakeRefused` if it says no
+    (`NotCardtableServer` if it is another protocol's server), `trio.TooSlowError` if it does
+    not answer in time (`NoWelcome` if it took the connection but said nothing).
     """
     with trio.fail_after(timeout):
         stream = await trio.open_tcp_stream(host, port)
@@ -477,26 +503,37 @@ async def connect(
                     creator_tokens=list(creator_tokens),
                 )
             )
-            with trio.fail_after(timeout):
-                await session.wait_for(lambda: session.welcome or session.close_reason)
-                if token is not None and session.welcome is not None:
-                    await session.wait_for(lambda: session.table or _token_refused(session))
+            try:
+                with trio.fail_after(timeout):
+                    await session.wait_for(lambda: session.welcome or session.close_reason)
+                    if token is not None and session.welcome is not None:
+                        await session.wait_for(lambda: session.table or _token_refused(session))
+            except trio.TooSlowError:
+                if session.welcome is None:
+                    raise NoWelcome(timeout) from None
+                raise
             if session.welcome is None:
-                reason = session.close_reason
-                code = reason.code if reason else ErrorCode.BAD_MESSAGE
-                text = reason.message if reason else "The server closed the connection."
-                raise HandshakeRefused(code, text)
+                raise _refusal(session)
             if keep_alive:
                 nursery.start_soon(session._keep_alive)
             yield session
             nursery.cancel_scope.cancel()
     except ConnectionLost:
         if session.close_reason is not None and session.welcome is None:
-            reason = session.close_reason
-            raise HandshakeRefused(reason.code, reason.message) from None
+            raise _refusal(session) from None
         raise
     finally:
         await session.aclose()
+
+
+def _refusal(session: ClientSession) -> HandshakeRefused:
+    """Why a session that got no `welcome` was not let in."""
+    if session.not_cardtable is not None:
+        return NotCardtableServer(session.not_cardtable)
+    reason = session.close_reason
+    code = reason.code if reason else ErrorCode.BAD_MESSAGE
+    text = reason.message if reason else "The server closed the connection."
+    return HandshakeRefused(code, text)
 
 
 @asynccontextmanager
@@ -523,6 +560,8 @@ __all__ = [
     "ClientSession",
     "ConnectionLost",
     "HandshakeRefused",
+    "NoWelcome",
+    "NotCardtableServer",
     "RequestFailed",
     "connect",
     "single_errors",

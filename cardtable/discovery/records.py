@@ -6,6 +6,7 @@ number or port makes the announcement unusable (`None`), never an error.
 
 from __future__ import annotations
 
+import textwrap
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ NAME_SHOWN = 40
 INSTANCE_BYTES = 63
 #: Largest count believed (tables, players); more is shown as this.
 COUNT_CAP = 99_999
+#: The width of the lines `cardtable servers` prints.
+LISTING_WIDTH = 80
 
 
 @dataclass(frozen=True)
@@ -35,16 +38,21 @@ class ServerAd:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{host}:{self.port}"
 
-    def listing(self, our_protocol: int) -> str:
-        """One line of `cardtable servers`: name, address, password, counts, version."""
-        lock = "password" if self.password else "open"
-        note = "" if self.protocol == our_protocol else "  (another version: cannot join)"
-        tables = "table " if self.tables == 1 else "tables"
-        players = "player " if self.players == 1 else "players"
-        return (
-            f"{self.name:<40} {self.address:<22} {lock:<8} {self.tables:>3} {tables} "
-            f"{self.players:>3} {players}  protocol {self.protocol}{note}"
-        )
+    def listing(self, our_protocol: int, width: int = LISTING_WIDTH) -> list[str]:
+        """`cardtable servers`' lines for this server, at most `width` columns each, broken
+        between words: its name and address, then (indented) password, counts and version."""
+        details = [
+            "password" if self.password else "open",
+            f"{self.tables} table{'' if self.tables == 1 else 's'}",
+            f"{self.players} player{'' if self.players == 1 else 's'}",
+            f"protocol {self.protocol}",
+        ]
+        if self.protocol != our_protocol:
+            details.append("another version: cannot join")
+        return [
+            *_wrapped(f"{self.name}  {self.address}", width, ""),
+            *_wrapped(" · ".join(details), width, "  "),
+        ]
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -57,6 +65,19 @@ class ServerAd:
             "tables": self.tables,
             "players": self.players,
         }
+
+
+def _wrapped(text: str, width: int, indent: str) -> list[str]:
+    """`text` in lines of at most `width` columns, broken between words; every line but the
+    first of an unindented text is indented by two spaces."""
+    return textwrap.wrap(
+        text,
+        width,
+        initial_indent=indent,
+        subsequent_indent="  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def txt_properties(*, protocol: int, password: bool, tables: int, players: int) -> dict[str, str]:

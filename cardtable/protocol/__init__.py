@@ -9,6 +9,7 @@ from cardtable.protocol.errors import (
     FATAL_CODES,
     ErrorCode,
     LocalProtocolError,
+    NotCardtable,
     ProtocolError,
     RemoteProtocolError,
 )
@@ -82,6 +83,7 @@ __all__ = [
     "ListTables",
     "LocalProtocolError",
     "Message",
+    "NotCardtable",
     "OfferRematch",
     "Ok",
     "Ping",

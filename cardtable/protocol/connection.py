@@ -21,6 +21,7 @@ from typing import Any, TypeGuard
 from cardtable.protocol.errors import (
     ErrorCode,
     LocalProtocolError,
+    NotCardtable,
     ProtocolError,
     RemoteProtocolError,
 )
@@ -30,6 +31,7 @@ from cardtable.protocol.framing import (
     SERVER_FRAME_LIMIT,
     FrameDecoder,
     encode_frame,
+    foreign_protocol,
     unpack,
 )
 from cardtable.protocol.messages import (
@@ -46,6 +48,10 @@ from cardtable.protocol.messages import (
 
 #: A side's role is the sender it plays.
 Role = Sender
+
+
+#: The first bytes a client keeps to tell another protocol's server (`foreign_protocol`).
+OPENING_SIZE = 8
 
 
 class State(Enum):
@@ -92,6 +98,8 @@ class Connection:
         )
         self.state = State.HANDSHAKE
         self._decoder = FrameDecoder(self.receive_limit)
+        #: The stream's first bytes, while they may still tell another protocol (client only).
+        self._opening: bytes | None = b"" if role is Sender.CLIENT else None
         self._hello_sent = False
         self._hello_received = False
         #: What the peer sends once to open the connection.
@@ -163,11 +171,18 @@ class Connection:
                     ErrorCode.BAD_FRAME, f"The connection closed {pending} bytes into a frame."
                 )
             return []
+        if self._opening is not None:
+            self._opening = (self._opening + bytes(data[:OPENING_SIZE]))[:OPENING_SIZE]
         try:
             payloads = self._decoder.feed(data)
         except ProtocolError as error:
             self.state = State.CLOSED
+            speaks = foreign_protocol(self._opening) if self._opening is not None else None
+            if speaks is not None:
+                raise NotCardtable(speaks) from None
             raise RemoteProtocolError(error.code, error.message) from None
+        if payloads:
+            self._opening = None  # a whole frame came: this is a cardtable stream
         items: list[Message | Rejected] = []
         for payload in payloads:
             items.append(self._receive_payload(payload))

@@ -100,3 +100,14 @@ class LocalProtocolError(ProtocolError):
 
 class RemoteProtocolError(ProtocolError):
     """The peer sent something the protocol forbids."""
+
+
+class NotCardtable(RemoteProtocolError):
+    """The peer's first bytes are another protocol's: it is not cardtable at all. ``speaks``
+    says what it looks like, in words (e.g. "a web server (HTTP)")."""
+
+    def __init__(self, speaks: str) -> None:
+        super().__init__(
+            ErrorCode.BAD_FRAME, f"This is not a cardtable server: it answers like {speaks}."
+        )
+        self.speaks = speaks

@@ -31,6 +31,25 @@ CLIENT_FRAME_LIMIT = 64 * 1024
 SERVER_FRAME_LIMIT = 8 * 1024 * 1024
 
 
+#: How other servers' first bytes begin, and what such a server is, in words. Read as a length
+#: word, each is far over any frame limit, so a valid cardtable stream never starts this way.
+FOREIGN_OPENINGS = (
+    (b"HTTP", "a web server (HTTP)"),
+    (b"\x16\x03", "a secure server (TLS)"),
+    (b"\x15\x03", "a secure server (TLS)"),
+    (b"SSH-", "an SSH server"),
+)
+
+
+def foreign_protocol(opening: bytes) -> str | None:
+    """What a server whose stream begins with `opening` is, if it is a kind we know of and
+    not cardtable; None otherwise."""
+    for start, speaks in FOREIGN_OPENINGS:
+        if opening.startswith(start):
+            return speaks
+    return None
+
+
 class _Packers(threading.local):
     """A msgpack packer for each thread (making one for every value costs more than packing
     a small one)."""

@@ -48,6 +48,24 @@ async def open_store(config: ServerConfig) -> Store:
     return Store(database)
 
 
+async def _listen_then_open(
+    config: ServerConfig, listeners: list[trio.SocketListener] | None, store: Store | None
+) -> tuple[list[trio.SocketListener], Store]:
+    """Listen on the port, then open the database (each unless given), in that order: a busy
+    port (`OSError`) leaves no database file behind; a refused file (`StorageError`) closes
+    the port again."""
+    if listeners is None:
+        listeners = await trio.open_tcp_listeners(config.port, host=config.host)
+    if store is None:
+        try:
+            store = await open_store(config)
+        except BaseException:
+            for listener in listeners:
+                listener.socket.close()
+            raise
+    return listeners, store
+
+
 async def serve(
     config: ServerConfig,
     listeners: list[trio.SocketListener] | None = None,
@@ -60,13 +78,11 @@ async def serve(
 
     The tables stored in the database are restored before the first client is accepted; the
     store is closed when the server stops."""
-    if store is None:
-        store = await open_store(config)
+    if listeners is None or store is None:
+        listeners, store = await _listen_then_open(config, listeners, store)
     try:
         stored = await trio.to_thread.run_sync(store.open_tables, config.chat_history)
         first_ids = await trio.to_thread.run_sync(store.next_ids)
-        if listeners is None:
-            listeners = await trio.open_tcp_listeners(config.port, host=config.host)
         with trio.CancelScope() as scope:
             async with trio.open_nursery() as nursery:
                 journal = Journal(store)
@@ -142,14 +158,9 @@ async def serve_until_signalled(
     config: ServerConfig, on_ready: Callable[[RunningServer], None] | None = None
 ) -> None:
     """Serve until SIGINT or SIGTERM, then say goodbye to every client and stop."""
-    # Open the database and listen before the nursery opens, so a refused file is a plain
-    # StorageError, and a busy port a plain OSError, for the caller.
-    store = await open_store(config)
-    try:
-        listeners = await trio.open_tcp_listeners(config.port, host=config.host)
-    except BaseException:
-        store.close()
-        raise
+    # Listen and open the database before the nursery opens, so a busy port is a plain
+    # OSError, and a refused file a plain StorageError, for the caller.
+    listeners, store = await _listen_then_open(config, None, None)
     try:
         async with trio.open_nursery() as nursery:
             server: RunningServer = await nursery.start(serve, config, listeners, store)

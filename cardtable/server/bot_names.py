@@ -1,6 +1,7 @@
 """The server's bots' names, and the names people may not take because of them.
 
-A server bot is named after its seat with a mark, ``Ada (bot)``. The mark holds brackets, which
+A server bot is named after its seat with a mark, ``Ada (bot)``; one that takes over the seat of
+a player who left a game is named after them, ``Tess (bot)``. The mark holds brackets, which
 a person's name may not hold (`cardtable.server.names.name_problem`), so a bot's name never
 looks like a person's. And no person may take a name that reads as a bot's: one whose last word
 looks like "bot" (``Zed bot``, ``Zed-B0T``), or whose letters and digits, with spaces and
@@ -26,6 +27,11 @@ _SEPARATORS = re.compile(r"[\s\-_.'()]+")
 def bot_name(seat: int) -> str:
     """The name of the server's bot on `seat` (from 0): ``Ada (bot)``."""
     return f"{BOT_NAMES[seat % len(BOT_NAMES)]} {BOT_MARK}"
+
+
+def bot_name_for(player: str) -> str:
+    """The name of the server's bot that plays on for `player`, who left: ``Tess (bot)``."""
+    return f"{player} {BOT_MARK}"
 
 
 def bot_name_problem(name: str) -> str | None:

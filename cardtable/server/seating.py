@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from cardtable.engine import GameSpec, OptionError
 from cardtable.protocol import ErrorCode
-from cardtable.server.bot_names import bot_name
+from cardtable.server.bot_names import bot_name, bot_name_for
 from cardtable.server.errors import ServerError
 from cardtable.server.seats import Member, Seat, new_token
 from cardtable.server.storage import SeatRecord
@@ -112,9 +112,10 @@ class Seating:
         if member in self.spectators:
             self.spectators.remove(member)
         elif (seat := self.seat_of(member)) is not None:
+            player = seat.name
             seat.clear()
             if playing:
-                self._place_bot(seat, self.spec.default_bot)
+                self._place_bot(seat, self.spec.default_bot, player)
             return True
         return False
 
@@ -141,9 +142,14 @@ class Seating:
             raise ServerError(ErrorCode.NO_SUCH_BOT, str(error)) from None
         self._place_bot(seat, kind)
 
-    def _place_bot(self, seat: Seat, kind: str) -> None:
+    def _place_bot(self, seat: Seat, kind: str, player: str | None = None) -> None:
+        """A bot of `kind` on `seat`, named after the `player` it plays on for (if any, and if
+        no other seat has that name), else after the seat."""
+        name = bot_name_for(player) if player is not None else None
+        if name is None or any(other.name == name for other in self.seats):
+            name = bot_name(seat.index)
         seat.bot = kind
-        seat.name = bot_name(seat.index)
+        seat.name = name
         seat.occupancy = next(self._occupancies)
 
     def remove_bot(self, index: int, *, playing: bool) -> None:

@@ -29,6 +29,7 @@ from tests.client.support import (
     server_thread,
     wait_until,
 )
+from tests.foreign_servers import SILENT, WEB, foreign_server
 
 
 def closed_port() -> int:
@@ -69,6 +70,41 @@ def test_nothing_listening_is_said_plainly_with_what_to_do() -> None:
             assert len(app.screen_stack) == 2
 
     run_async(body, timeout=10)
+
+
+def test_a_web_server_at_the_address_is_said_to_be_no_cardtable_server() -> None:
+    with foreign_server(WEB) as port:
+
+        async def body() -> None:
+            app = join_app(port)
+            async with app.run_test(size=SIZE) as pilot:
+                await wait_until(pilot, lambda: "Could not join" in problem_text(app), 5)
+                text = problem_text(app)
+                assert (
+                    f"127.0.0.1:{port} is not a cardtable server: it answers like a web "
+                    "server (HTTP)." in text
+                ), text
+                assert "Check the port" in text
+                assert "frame" not in text and "bytes" not in text
+
+        run_async(body, timeout=10)
+
+
+def test_a_server_that_says_nothing_is_said_to_be_maybe_another_kind() -> None:
+    with foreign_server(SILENT) as port:
+
+        async def body() -> None:
+            app = join_app(port)
+            async with app.run_test(size=SIZE) as pilot:
+                await wait_until(pilot, lambda: "Could not join" in problem_text(app), 10)
+                text = problem_text(app)
+                assert (
+                    f"127.0.0.1:{port} took the connection but did not answer as a cardtable "
+                    "server would within 5 seconds." in text
+                ), text
+                assert "It may be another kind of server (a web server, say)" in text
+
+        run_async(body, timeout=15)
 
 
 def test_wrong_password_then_typing_it_reaches_the_lobby() -> None:

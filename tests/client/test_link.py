@@ -15,10 +15,18 @@ import trio
 
 from cardtable.client.link import Link, LinkStatus
 from cardtable.client.seat_store import KeptSeats, SeatStore
-from cardtable.client.session import ClientSession, ConnectionLost, HandshakeRefused, connect
+from cardtable.client.session import (
+    ClientSession,
+    ConnectionLost,
+    HandshakeRefused,
+    NotCardtableServer,
+    NoWelcome,
+    connect,
+)
 from cardtable.protocol import Error, ErrorCode, Joined, Message, TableChanged, TableCreated
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
+from tests.foreign_servers import FOREIGN, SILENT, Foreign, foreign_server
 
 HOST = "127.0.0.1"
 GAME = "chinese-ten"
@@ -112,6 +120,34 @@ async def test_nothing_listening_is_raised_not_retried() -> None:
     assert not link.connected and link.latest is None
     with pytest.raises(ConnectionLost):
         link.session  # noqa: B018
+
+
+@pytest.mark.parametrize("kind", FOREIGN, ids=[kind.label for kind in FOREIGN])
+async def test_a_server_that_is_not_cardtable_is_named_in_words(kind: Foreign) -> None:
+    heard = Heard()
+    with foreign_server(kind) as port, trio.fail_after(10):
+        with pytest.raises(NotCardtableServer) as session_refused:
+            async with connect(HOST, port, "Ada"):
+                pass
+        async with trio.open_nursery() as nursery:
+            with pytest.raises(NotCardtableServer) as link_refused:
+                await nursery.start(make_link(port, heard).run)
+    for refused in (session_refused.value, link_refused.value):
+        assert refused.speaks == kind.speaks
+        assert refused.message == f"It is not a cardtable server: it answers like {kind.speaks}."
+    assert heard.statuses == []
+
+
+async def test_a_server_that_takes_the_connection_and_says_nothing_is_told_apart() -> None:
+    with foreign_server(SILENT) as port, trio.fail_after(10):
+        async with trio.open_nursery() as nursery:
+            with pytest.raises(NoWelcome) as silent:
+                await nursery.start(make_link(port, Heard(), connect_timeout=0.5).run)
+    assert silent.value.timeout == 0.5
+    # Nothing listening at all is still a timeout of its own kind, or a refusal: not this.
+    with trio.fail_after(10), pytest.raises(OSError):
+        async with connect(HOST, free_port(), "Ada", timeout=0.5):
+            pass
 
 
 @pytest.mark.parametrize("password", [None, "wrong"])

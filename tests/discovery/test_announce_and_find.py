@@ -146,19 +146,37 @@ def test_find_servers_lists_what_is_announced_within_its_time() -> None:
     assert (ads[0].tables, ads[0].players, ads[0].password) == (3, 4, False)
 
 
-def test_a_listing_line_says_what_the_server_offers() -> None:
+def test_a_listing_says_what_the_server_offers() -> None:
     from cardtable.discovery.records import ServerAd
 
     ours = ServerAd("Ada's box", "192.168.1.20", 7777, PROTOCOL_VERSION, True, 2, 5)
-    line = ours.listing(PROTOCOL_VERSION)
-    assert line.split() == [
-        "Ada's", "box", "192.168.1.20:7777", "password", "2", "tables", "5", "players",
-        "protocol", str(PROTOCOL_VERSION),
-    ]  # fmt: skip
+    assert ours.listing(PROTOCOL_VERSION) == [
+        "Ada's box  192.168.1.20:7777",
+        f"  password · 2 tables · 5 players · protocol {PROTOCOL_VERSION}",
+    ]
     other = ServerAd("old", "fe80::1", 7000, PROTOCOL_VERSION - 1, False, 1, 1)
-    assert other.listing(PROTOCOL_VERSION).split()[3:7] == ["1", "table", "1", "player"]
-    assert other.listing(PROTOCOL_VERSION).split()[1:3] == ["[fe80::1]:7000", "open"]
-    assert other.listing(PROTOCOL_VERSION).endswith("(another version: cannot join)")
+    assert other.listing(PROTOCOL_VERSION) == [
+        "old  [fe80::1]:7000",
+        f"  open · 1 table · 1 player · protocol {PROTOCOL_VERSION - 1} · another version: "
+        "cannot join",
+    ]
+
+
+def test_a_listing_fits_80_columns_and_breaks_between_words() -> None:
+    from cardtable.discovery.records import COUNT_CAP, NAME_SHOWN, ServerAd, clean_name
+
+    name = clean_name("The long-named games room upstairs, by the stairs " * 2)
+    assert len(name) >= NAME_SHOWN - 1
+    address = "fd12:3456:789a:1:a1b2:c3d4:e5f6:789a"
+    widest = ServerAd(name, address, 65535, 99_999, True, COUNT_CAP, COUNT_CAP)
+    lines = widest.listing(PROTOCOL_VERSION)
+    assert all(len(line) <= 80 for line in lines), lines
+    said = " ".join(" ".join(lines).split())
+    assert said == (
+        f"{name} [{address}]:65535 password · 99999 tables · 99999 players · protocol 99999 · "
+        "another version: cannot join"
+    )
+    assert lines[1].startswith("  ")  # what does not fit goes on, indented
 
 
 async def test_where_the_network_refuses_a_server_serves_on_unannounced(

@@ -16,6 +16,7 @@ from cardtable.protocol import (
     Hello,
     LocalProtocolError,
     Message,
+    NotCardtable,
     Ok,
     Ping,
     Pong,
@@ -677,3 +678,32 @@ def test_an_unchecked_welcome_still_opens() -> None:
     welcome = Welcome(version=1, server="s", name="A", games=[], limits={})
     assert client.receive_data(server.send(welcome)) == [welcome]
     assert client.state is State.OPEN
+
+
+@pytest.mark.parametrize(
+    ("opening", "speaks"),
+    [
+        (b"HTTP/1.1 400 Bad Request\r\n", "a web server (HTTP)"),
+        (b"\x16\x03\x03\x00\x7a\x02\x00\x00", "a secure server (TLS)"),
+        (b"\x15\x03\x03\x00\x02\x02\x46", "a secure server (TLS)"),
+        (b"SSH-2.0-OpenSSH_9.6\r\n", "an SSH server"),
+    ],
+)
+def test_a_client_tells_another_protocols_server_in_words(opening: bytes, speaks: str) -> None:
+    client = Connection(Role.CLIENT)
+    client.send(HELLO)
+    with pytest.raises(NotCardtable) as told:
+        for byte in opening:  # however the bytes come
+            client.receive_data(bytes([byte]))
+    assert told.value.speaks == speaks
+    assert "not a cardtable server" in told.value.message
+    assert "bytes" not in told.value.message
+    assert client.state is State.CLOSED
+
+
+def test_a_server_does_not_take_a_tls_client_for_a_tls_server() -> None:
+    server = Connection(Role.SERVER)
+    with pytest.raises(RemoteProtocolError) as refused:
+        server.receive_data(b"\x16\x03\x01\x02\x00\x01\x00\x01")
+    assert not isinstance(refused.value, NotCardtable)
+    assert refused.value.code is ErrorCode.FRAME_TOO_LARGE

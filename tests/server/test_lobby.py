@@ -263,21 +263,42 @@ async def test_leaving_a_game_hands_the_seat_to_a_bot_and_play_goes_on(
     client: Connect, server: RunningServer
 ) -> None:
     with trio.fail_after(10):
-        async with client("Ada") as ada, client("Bram") as bram:
+        async with client("Ada") as ada, client("Tess") as tess:
             table = await ada.create_table(GAME, seats=2, options={"decks": 1})
             tid = table["id"]
             await ada.sit(tid, 0)
-            await bram.sit(tid, 1)
+            await tess.sit(tid, 1)
             await ada.start(tid)
-            await bram.wait_for(lambda: bram.view is not None)
-            await bram.leave()
+            await tess.wait_for(lambda: tess.view is not None)
+            await tess.leave()
             await ada.wait_for(lambda: ada.table and kinds(ada.table) == ["player", "bot"])
             assert ada.table is not None and ada.table["status"] == "playing"
+            # Named after whom it plays on for, not as the seat's own bot ("Bram (bot)").
+            assert [seat["name"] for seat in ada.table["seats"]] == ["Ada", "Tess (bot)"]
             await play_first_legal(ada)
             assert ada.view is not None and ada.view["result"] is not None
             await ada.wait_for(lambda: ada.table and ada.table["status"] == "finished")
             game = server.lobby.tables[tid].game
             assert game is not None and game.over
+
+
+async def test_the_bot_for_a_player_who_left_is_named_after_its_seat_if_that_name_is_taken(
+    client: Connect,
+) -> None:
+    with trio.fail_after(10):
+        async with client("Ada") as ada, client("Bram") as bram:
+            table = await ada.create_table(GAME, seats=3, options={"decks": 1})
+            tid = table["id"]
+            await ada.sit(tid, 0)
+            await ada.add_bot(tid, 1)  # "Bram (bot)", the second seat's bot
+            await bram.sit(tid, 2)
+            await ada.start(tid)
+            await bram.wait_for(lambda: bram.view is not None)
+            await bram.leave()
+            await ada.wait_for(lambda: ada.table and kinds(ada.table) == ["player", "bot", "bot"])
+            assert ada.table is not None
+            names = [seat["name"] for seat in ada.table["seats"]]
+            assert names == ["Ada", "Bram (bot)", "Cleo (bot)"]
 
 
 async def test_spectators_follow_the_public_game(client: Connect, server: RunningServer) -> None:

@@ -22,6 +22,7 @@ from cardtable.client.link import Link, LinkStatus
 from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import HandshakeRefused
 from cardtable.client.trio_host import TrioHost
+from cardtable.client.ui.connection_badge import ConnectionIndicator
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.events import ConnectFailed, LinkChanged, Refused, ServerSaid
 from cardtable.client.ui.host import Host
@@ -83,11 +84,14 @@ class CardtableApp(App[None], Host):
         self._reconnecting = False
         #: What `cardtable play` closed or resumed at the start, to tell of at the table.
         self._play_notices: list[str] = []
+        #: The state of the connection, in a corner of every screen while it is not up.
+        self.connection_indicator = ConnectionIndicator(self)
 
     def compose(self) -> ComposeResult:
         yield Static("Connecting…", id="connecting")
 
     async def on_mount(self) -> None:
+        self.connection_indicator.start()
         await self.trio.start()
         self.trio.start_soon(self._run)
 
@@ -202,6 +206,7 @@ class CardtableApp(App[None], Host):
     def on_link_changed(self, event: LinkChanged) -> None:
         if event.status is LinkStatus.CONNECTED:
             self.sub_title = ""
+            self.connection_indicator.back()
             if len(self.screen_stack) == 1:
                 self.push_screen(LobbyScreen())
                 return  # the first connection: the lobby says enough
@@ -211,12 +216,15 @@ class CardtableApp(App[None], Host):
                 self._back_to_lobby(rewatch=False)  # the seat was not kept; the link re-watches
         elif event.status is LinkStatus.RECONNECTING:
             self.sub_title = "reconnecting…"
+            ever_connected = self.link is not None and self.link.latest is not None
+            self.connection_indicator.down(ever_connected=ever_connected)
             if not self._reconnecting:
                 self.notify(event.text, severity="warning", timeout=4, markup=False)
             self._reconnecting = True
             return
         else:
             self.sub_title = "disconnected"
+            self.connection_indicator.closed()
             self.notify(event.text, severity="error", timeout=30, markup=False)
         self._reconnecting = False
 

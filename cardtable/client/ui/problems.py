@@ -8,7 +8,7 @@ import socket
 
 import trio
 
-from cardtable.client.session import HandshakeRefused
+from cardtable.client.session import HandshakeRefused, NotCardtableServer, NoWelcome
 from cardtable.client.ui.events import ConnectFailed
 from cardtable.protocol import ErrorCode
 
@@ -16,8 +16,20 @@ from cardtable.protocol import ErrorCode
 def explain(error: BaseException, host: str, port: int, timeout: float) -> ConnectFailed:
     """What went wrong connecting to ``host:port``, and what the player can do."""
     where = f"{host}:{port}"
+    if isinstance(error, NotCardtableServer):
+        return ConnectFailed(
+            f"{where} is not a cardtable server: it answers like {error.speaks}.",
+            "Check the port: `cardtable serve` prints the address to join (port 7777 by default).",
+        )
     if isinstance(error, HandshakeRefused):
         return _refused(error, where)
+    if isinstance(error, NoWelcome):
+        return ConnectFailed(
+            f"{where} took the connection but did not answer as a cardtable server would "
+            f"within {timeout:g} seconds.",
+            "It may be another kind of server (a web server, say): check the address and the "
+            "port `cardtable serve` printed.",
+        )
     if isinstance(error, trio.TooSlowError):
         return ConnectFailed(
             f"{where} did not answer within {timeout:g} seconds.",
