@@ -172,7 +172,8 @@ def test_a_finished_game_is_listed_and_replayed_step_by_step_from_every_seat() -
             text = screen_text(app)
             assert "Chinese Ten at table 1, game 1" in text
             assert f"{totals} · {winner} won" in text
-            assert "decks 1, rounds 1" in text
+            # The options in the lobby's words.
+            assert "decks: 1, rounds: 1, strict: off" in text
 
             # Enter replays it from our seat, from the deal on.
             await pilot.press("enter")

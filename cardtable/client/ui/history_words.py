@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from cardtable.client.ui.plain import clean
+from cardtable.client.ui.rules import options_shown
 
 
 def player_names(entry: dict[str, Any]) -> list[str]:
@@ -44,7 +45,8 @@ def winner_words(entry: dict[str, Any]) -> str:
 
 
 def options_words(entry: dict[str, Any]) -> str:
-    return clean(", ".join(f"{key} {value}" for key, value in entry["options"].items()))
+    """The game's options as the lobby shows them: ``decks: 1, strict: off``."""
+    return clean(", ".join(options_shown(str(entry["game"]), entry["options"])))
 
 
 def when(stamp: float, layout: str = "%d %b %H:%M") -> str:
