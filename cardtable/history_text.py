@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from cardtable.client.ui.history_words import scores_words, winner_words
 from cardtable.engine import OptionError, get_game
 from cardtable.server.storage import HistoryEntry, Store, open_for_reading
 
@@ -22,24 +23,16 @@ def history_lines(path: Path | str, limit: int) -> list[str]:
 
 
 def describe(entry: HistoryEntry) -> str:
-    """``#12  2026-11-22 18:04  Chinese Ten (table 3, game 2)  Ada 61 · Bram 49  won by Ada``."""
+    """``#12  2026-11-22 18:04  Chinese Ten (table 3, game 2)  Ada 61 · Bram 49  won by Ada``;
+    a seat taken over names its holders in turn (``Cleo, then greedy bot 9590``)."""
     game = entry.game
     try:
         title = get_game(game.setup.game).title
     except OptionError:
         title = game.setup.game
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.finished_at or game.started_at))
-    result = game.result or {}
-    totals = result.get("totals", [])
-    sides = result.get("sides", [[seat] for seat in range(len(game.players))])
-    scores = " · ".join(
-        f"{' & '.join(game.players[seat] for seat in side)} {total}"
-        for side, total in zip(sides, totals, strict=False)
-    )
-    winners = [game.players[seat] for seat in result.get("winning_seats", [])]
-    won = f"won by {' & '.join(winners)}" if winners else ""
-    conceded = [game.players[seat] for side in result.get("conceded", []) for seat in sides[side]]
-    if conceded:
-        won += f" ({' & '.join(conceded)} conceded)"
+    wire = entry.to_wire()
+    winners = winner_words(wire)
+    won = f"won by {winners}" if winners != "—" else ""
     where = f"(table {game.table_id}, game {game.game_no})"
-    return f"#{game.id:<4} {when}  {title} {where}  {scores}  {won}".rstrip()
+    return f"#{game.id:<4} {when}  {title} {where}  {scores_words(wire)}  {won}".rstrip()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,15 +12,28 @@ import pytest
 from cardtable.cli import main
 from cardtable.engine import get_game, play_out
 from cardtable.engine.codec import to_wire
+from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.server.storage import GameRecord, SeatRecord, Store, TableRecord, open_database
-from cardtable.server.storage.writes import FinishGame, OpenTable, StartGame, TakeAction, Write
+from cardtable.server.storage.writes import (
+    FinishGame,
+    NoteHolder,
+    OpenTable,
+    StartGame,
+    TakeAction,
+    Write,
+)
 from tests.test_cli import cardtable
 
 
 def store_finished_game(
-    path: Path, game_id: int, players: tuple[str, str], seed: int
+    path: Path,
+    game_id: int,
+    players: tuple[str, str],
+    seed: int,
+    holders: Sequence[SeatHolder] = (),
 ) -> dict[str, Any]:
-    """Play a two-player Chinese Ten game with engine bots and store it as a server would."""
+    """Play a two-player Chinese Ten game with engine bots and store it as a server would,
+    with `holders` playing seats from their steps on."""
     spec = get_game("chinese-ten")
     setup = spec.setup(2, {"decks": 1}, seed)
     game = spec.game_class(setup)
@@ -36,6 +50,7 @@ def store_finished_game(
             TakeAction(game_id, seq, seat, to_wire(action), 3.0)
             for seq, (seat, action) in enumerate(actions, 1)
         ),
+        *(NoteHolder(game_id, holder) for holder in holders),
         FinishGame(game_id, game.result.to_wire(), 1_795_336_351.0),
     ]
     store = Store(open_database(path))
@@ -63,6 +78,19 @@ def test_history_lists_finished_games_latest_first(tmp_path: Path) -> None:
         assert line.endswith("won by " + " & ".join(winners))
     limited = cardtable("history", "--db", str(path), "--limit", "1")
     assert limited.stdout.splitlines() == lines[:1]
+
+
+def test_history_names_each_seats_holders_in_turn(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    holders = (SeatHolder(1, 5, "Cleo", bot_for=True), SeatHolder(1, 9, "greedy bot 9590"))
+    result = store_finished_game(path, 1, ("Ada", "Cleo"), seed=3, holders=holders)
+    done = cardtable("history", "--db", str(path))
+    assert done.returncode == 0, done.stderr
+    [line] = done.stdout.splitlines()
+    ada, cleo = result["totals"]
+    assert f"  Ada {ada} · Cleo, then greedy bot 9590 {cleo}  won by " in line
+    # Those who played for a holder while they were away are not holders.
+    assert "bot for" not in line
 
 
 def test_history_of_play_reads_play_db_in_the_data_folder() -> None:

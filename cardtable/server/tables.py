@@ -40,6 +40,7 @@ from cardtable.server.chat_policy import addressee
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.fanout import Fanout
+from cardtable.server.holders import HolderLog
 from cardtable.server.rematch import RematchOffer
 from cardtable.server.seating import Seating
 from cardtable.server.seats import Member, Seat
@@ -55,6 +56,7 @@ from cardtable.server.storage.writes import (
     CloseTable,
     FinishGame,
     HandOver,
+    NoteHolder,
     OpenTable,
     SaveSeats,
     SaveSettings,
@@ -119,6 +121,8 @@ class Table:
         self._rounds_recorded = 0
         #: Which holding of each seat the current game was dealt to.
         self._dealt_to: list[int] = []
+        #: Who has played each seat of the current game, for the history.
+        self._holders = HolderLog(())
         self._on_summary_change = on_summary_change
         self._on_game_over = on_game_over
         self._clock = clock
@@ -182,6 +186,7 @@ class Table:
         self.game_id = stored.game.id
         self.game_no = stored.game.game_no
         self._dealt_to = list(stored.game.dealt_to)
+        self._holders = HolderLog(stored.game.players, stored.game.holders)
         self.log = list(self.game.opening_events)
         self._steps = self._no_steps()
         self._fanout.reset()
@@ -352,6 +357,8 @@ class Table:
         self.game_no += 1
         self.status = PLAYING
         self._dealt_to = [seat.occupancy for seat in self.seats]
+        players = tuple(str(seat.name) for seat in self.seats)
+        self._holders = HolderLog(players)
         self._record(
             StartGame(
                 GameRecord(
@@ -359,7 +366,7 @@ class Table:
                     table_id=self.id,
                     game_no=self.game_no,
                     setup=self.setup,
-                    players=tuple(str(seat.name) for seat in self.seats),
+                    players=players,
                     dealt_to=tuple(self._dealt_to),
                     started_at=time.time(),
                 )
@@ -500,17 +507,24 @@ class Table:
         )
 
     def _record_action(self, seat: int, action: Mapping[str, Any]) -> None:
-        """Record an action just applied, and the round and game it may have ended."""
+        """Record an action just applied, who took it if the history does not know yet, and the
+        round and game it may have ended."""
         game = self.game
         assert game is not None and self.game_id is not None
         now = time.time()
-        self._record(TakeAction(self.game_id, len(self.actions), seat, dict(action), now))
+        step = len(self.actions)
+        holder = self._holders.acting(self.seats[seat], step)
+        if holder is not None:
+            self._record(NoteHolder(self.game_id, holder))
+        self._record(TakeAction(self.game_id, step, seat, dict(action), now))
         scores = game.round_scores
         new = slice(self._rounds_recorded, None)
         for score, after in zip(scores[new], running_totals(scores)[new], strict=True):
             self._record(ScoreRound(self.game_id, score.round, score.to_wire(), after))
         self._rounds_recorded = len(game.round_scores)
         if game.result is not None:
+            for holder in self._holders.at_end(self.seats, step + 1):
+                self._record(NoteHolder(self.game_id, holder))
             self._record(FinishGame(self.game_id, game.result.to_wire(), now))
 
     def _count_steps(self, events: list[Event]) -> set[int | None]:

@@ -27,6 +27,8 @@ from cardtable.client.ui.replay import ReplayScores, ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine.cards import SUIT_SYMBOLS
+from cardtable.protocol.seat_holders import SeatHolder
+from tests.test_cli_history import store_finished_game
 
 from .support import (
     SIZE,
@@ -172,7 +174,8 @@ def test_a_finished_game_is_listed_and_replayed_step_by_step_from_every_seat() -
             text = screen_text(app)
             assert "Chinese Ten at table 1, game 1" in text
             assert f"{totals} · {winner} won" in text
-            assert "decks 1, rounds 1" in text
+            # The options in the lobby's words.
+            assert "decks: 1, rounds: 1, strict: off" in text
 
             # Enter replays it from our seat, from the deal on.
             await pilot.press("enter")
@@ -294,6 +297,51 @@ def test_older_games_come_a_page_at_a_time_the_latest_first(
             await pilot.press("ctrl+q")
 
     run_async(body)
+
+
+def test_a_seat_taken_over_shows_who_played_each_step_and_both_holders(tmp_path: Path) -> None:
+    path = tmp_path / "server.db"
+    holders = (SeatHolder(1, 5, "Cleo", bot_for=True), SeatHolder(1, 9, "greedy bot 9590"))
+    result = store_finished_game(path, 1, ("Ada", "Cleo"), seed=3, holders=holders)
+    held = "Cleo, then greedy bot 9590"
+
+    async def body(port: int) -> None:
+        app = join_app(port, name="greedy bot 9590")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="lobby")
+            await open_history(pilot, app)
+            ada, cleo = result["totals"]
+            assert f"Ada {ada} · {held} {cleo}" in screen_text(app)  # the detail
+
+            # The replay opens from the seat we took over, named by who held it then.
+            await pilot.press("enter")
+            replay = app.screen
+            assert isinstance(replay, ReplayScreen)
+            await loaded(pilot, replay, 1)
+            assert "Cleo's seat" in screen_text(app)
+            assert replay.steps is not None
+            by_cleo = [step["seq"] for step in replay.steps if step["actor"] == 1]
+            shown_steps = {
+                "Cleo": min(by_cleo),
+                "bot for Cleo": min(seq for seq in by_cleo if seq >= 5),
+                "greedy bot 9590": min(seq for seq in by_cleo if seq >= 9),
+            }
+            for who, seq in shown_steps.items():
+                await pilot.press("home", *["right"] * seq)
+                assert step_line(app) == f"Step {seq} of {replay.last} — {who}"
+                assert who in shown(app, "#players")
+                # The log tells that step's events by the name of who played it.
+                log = [line.lstrip("▏") for line in shown(app, "#replay-log").splitlines()]
+                assert any(line.startswith((f"{who} plays ", f"{who} lays ")) for line in log)
+            await pilot.press("end")
+            assert "greedy bot 9590's seat" in screen_text(app)
+            winners = " & ".join(["Ada", held][seat] for seat in result["winning_seats"])
+            final = words(shown(app, "#replay-result"))
+            assert final == f"{winners} won. Final: Ada {ada} · {held} {cleo}"
+            await pilot.press("ctrl+q")
+
+    with server_thread(db=str(path)) as server:
+        run_async(lambda: body(server.port))
 
 
 # -- no games, and a failed request --------------------------------------------------------------

@@ -35,7 +35,7 @@ from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.chat import line_text
 from cardtable.client.ui.diplomacy import note_text
 from cardtable.client.ui.history import HistoryScreen
-from cardtable.client.ui.history_words import player_names, scores_words, winner_words
+from cardtable.client.ui.history_words import holder_names, names_at, scores_words, winner_words
 from cardtable.client.ui.lobby import LobbyScreen, seat_words
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.replay import ReplayScreen
@@ -183,8 +183,11 @@ def test_every_piece_of_another_players_text_is_shown_clean_and_unstyled(text: s
     assert seat_names({"seats": [seat]}) == [cleaned]
     result = {"sides": [[0], [1]], "totals": [5, 9], "winning_seats": [0]}
     entry: dict[str, Any] = {"players": [text, "Bo"], "result": result}
-    assert player_names(entry) == [cleaned, "Bo"]
+    assert names_at(entry, 0) == [cleaned, "Bo"]
     assert scores_words(entry) == f"{cleaned} 5 · Bo 9" and winner_words(entry) == cleaned
+    entry["holders"] = [{"seat": 1, "step": 3, "name": text}]
+    assert names_at(entry, 3) == [cleaned, cleaned]
+    assert holder_names(entry)[1] == f"Bo, then {cleaned}"
     for piece in (line, note, seat_words(seat)):
         assert harmful(piece.plain) is None
         assert "\x1b]" not in rendered(piece) and "\x9b" not in rendered(piece)

@@ -91,7 +91,7 @@ def test_a_new_file_is_created_with_its_folder_version_wal_and_application_id(
     try:
         assert db_path.is_file()
         connection = database.connection
-        assert pragma(connection, "user_version") == SCHEMA_VERSION == 5
+        assert pragma(connection, "user_version") == SCHEMA_VERSION == 6
         assert pragma(connection, "journal_mode") == "wal"
         assert pragma(connection, "application_id") == APPLICATION_ID
         assert pragma(connection, "synchronous") == 2  # FULL
@@ -588,7 +588,7 @@ def test_a_version_2_file_gains_the_creator_token_hash_and_keeps_its_tables(db_p
     store = Store(open_database(db_path))
     try:
         connection = store.database.connection
-        assert pragma(connection, "user_version") == SCHEMA_VERSION == 5
+        assert pragma(connection, "user_version") == SCHEMA_VERSION == 6
         columns = {row[1]: row[2] for row in connection.execute("PRAGMA table_info(tables)")}
         assert columns["creator_token_hash"] == "BLOB"
         [old] = store.open_tables(chat_history=10)

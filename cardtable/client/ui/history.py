@@ -10,7 +10,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from cardtable.client.ui.history_words import options_words, scores_words, when, winner_words
+from cardtable.client.ui.history_words import (
+    options_words,
+    scores_words,
+    seat_held_by,
+    when,
+    winner_words,
+)
 from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.replay import ReplayScreen
@@ -169,10 +175,9 @@ class HistoryScreen(Screen[None]):
         entry = self.selected()
         if entry is None or self.loading:
             return
-        names = [str(name) for name in entry["players"]]
         me = host(self).player_name
-        seat = names.index(me) if me in names else 0
-        self.app.push_screen(ReplayScreen(entry, seat))
+        seat = seat_held_by(entry, me)
+        self.app.push_screen(ReplayScreen(entry, 0 if seat is None else seat))
 
     def action_more(self) -> None:
         if self.more and not self.loading and self.games:

@@ -19,7 +19,7 @@ from cardtable.client.ui.events import ServerSaid
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean, plain
-from cardtable.client.ui.rules import offered_options
+from cardtable.client.ui.rules import options_shown
 from cardtable.client.ui.turn_clock import clock_setting_words
 from cardtable.protocol import TableChanged, TableCreated, TableRemoved, Tables
 
@@ -192,9 +192,8 @@ class LobbyScreen(Screen[None]):
         for seat in table["seats"]:
             text.append_text(seat_words(seat))
             text.append("\n")
-        for key, value in offered_options(table["game"], table["options"]).items():
-            shown = ("on" if value else "off") if isinstance(value, bool) else value
-            text.append(clean(f"{key}: {shown}") + "\n", style="dim")
+        for option in options_shown(table["game"], table["options"]):
+            text.append(clean(option) + "\n", style="dim")
         clock = clock_setting_words(table.get("settings", {}))
         if clock is not None:
             text.append(clock + "\n", style="dim")

@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 
 from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.cards import GREEN_ON_DARK, RED_ON_DARK, YELLOW_ON_DARK
-from cardtable.client.ui.history_words import player_names, side_words
+from cardtable.client.ui.history_words import holder_names, names_at, side_words
 from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.scoring import breakdown
@@ -62,7 +62,8 @@ class ReplayScreen(Screen[None]):
         self.entry = entry
         #: The seat whose eyes the steps are seen through (None: a spectator's).
         self.seat = seat
-        self.names = player_names(entry)
+        #: Each seat's holders in turn, for the result: ``Cleo, then greedy bot 9590``.
+        self.holders = holder_names(entry)
         self.steps: list[dict[str, Any]] | None = None
         #: Steps in the whole game, once the first page has said.
         self.total = 0
@@ -83,6 +84,15 @@ class ReplayScreen(Screen[None]):
             self.spec = None  # a game this client does not know: its events show by kind
         self.board: Board = board_for(game)
         self.board.can_focus = False
+
+    def names(self, step: int | None = None) -> list[str]:
+        """Who played each seat at `step` (None: the shown step): ``bot for Cleo`` for a bot
+        that played for its holder."""
+        return names_at(self.entry, self.step if step is None else step)
+
+    def eyes(self, seat: int | None) -> str:
+        """Whose eyes the shown step is seen through, by the seat's holder then."""
+        return eyes_words(seat, names_at(self.entry, self.step, bots=False))
 
     @property
     def last(self) -> int:
@@ -165,10 +175,10 @@ class ReplayScreen(Screen[None]):
             "status": "finished",
             "seats": [
                 {"seat": seat, "name": name, "kind": "player"}
-                for seat, name in enumerate(self.names)
+                for seat, name in enumerate(self.names())
             ],
         }
-        return TableState(summary, self.seat, view, list(self.names))
+        return TableState(summary, self.seat, view, self.names())
 
     def draw(self) -> None:
         state = self.state()
@@ -202,11 +212,11 @@ class ReplayScreen(Screen[None]):
             rounds = view["table"].get("rounds") if isinstance(view.get("table"), dict) else None
             text.append(f" · round {view['round']}" + (f" of {rounds}" if rounds else ""))
         if self.steps is None:
-            text.append(f" · {eyes_words(self.wanted, self.names)}", style="italic")
+            text.append(f" · {self.eyes(self.wanted)}", style="italic")
         else:
-            text.append(f" · {eyes_words(self.seat, self.names)}", style="italic")
+            text.append(f" · {self.eyes(self.seat)}", style="italic")
             if self.loading:
-                text.append(f" → {eyes_words(self.wanted, self.names)}…", style="dim")
+                text.append(f" → {self.eyes(self.wanted)}…", style="dim")
         self.query_one("#replay-status", Static).update(text)
         if self.problem is not None:
             self.query_one("#replay-step", Static).update(
@@ -223,7 +233,7 @@ class ReplayScreen(Screen[None]):
         grid = players_grid()
         view = state.view or {}
         scored = bool(view.get("round_scores"))
-        for index in range(len(self.names)):
+        for index in range(len(state.names)):
             total = ""
             if scored:
                 side = next(i for i, members in enumerate(view["sides"]) if index in members)
@@ -246,11 +256,11 @@ class ReplayScreen(Screen[None]):
         if result:
             winners = [seat for index in result["winners"] for seat in result["sides"][index]]
             totals = " · ".join(
-                f"{side_words(side, self.names)} {total}"
+                f"{side_words(side, self.holders)} {total}"
                 for side, total in zip(result["sides"], result["totals"], strict=False)
             )
             return Text(
-                f"{side_words(winners, self.names)} won. Final: {totals}",
+                f"{side_words(winners, self.holders)} won. Final: {totals}",
                 Style(color=GREEN_ON_DARK, bold=True),
             )
         if view.get("awaiting_deal"):
@@ -267,7 +277,7 @@ class ReplayScreen(Screen[None]):
             for event in reversed(events):
                 bold = event.get("kind") in ("round_end", "game_end")
                 style = "dim" if number < self.step else "bold" if bold else ""
-                lines.append(Text(self._event_words(event), style=style))
+                lines.append(Text(self._event_words(event, number), style=style))
             if len(lines) >= LOG_LINES:
                 break
         text = Text("\n").join(reversed(lines[:LOG_LINES]))
@@ -275,11 +285,11 @@ class ReplayScreen(Screen[None]):
         # Anchored: kept scrolled to the end as the text grows, even after a scroll up.
         self.query_one("#replay-log", VerticalScroll).anchor()
 
-    def _event_words(self, event: dict[str, Any]) -> str:
+    def _event_words(self, event: dict[str, Any], step: int) -> str:
         if self.spec is None:
             return str(event.get("kind", "?"))
         try:
-            return self.spec.tell(event, self.names)
+            return self.spec.tell(event, self.names(step))
         except IndexError:  # a seat beyond the names the history gave
             return str(event.get("kind", "?"))
 
@@ -325,7 +335,7 @@ class ReplayScreen(Screen[None]):
         state = self.state()
         if state is None or state.view is None or not state.view["round_scores"]:
             return
-        self.app.push_screen(ReplayScores(state, state.view["round_scores"][-1], self.names))
+        self.app.push_screen(ReplayScores(state, state.view["round_scores"][-1], self.holders))
 
     def action_back(self) -> None:
         self.dismiss(None)

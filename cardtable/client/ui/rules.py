@@ -41,6 +41,14 @@ def offered_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in options.items() if name not in hidden}
 
 
+def options_shown(game: str, options: Mapping[str, Any]) -> list[str]:
+    """The options players chose, as the lobby lists them: ``strict: off``, ``decks: 2``."""
+    return [
+        f"{name}: {('on' if value else 'off') if isinstance(value, bool) else value}"
+        for name, value in offered_options(game, options).items()
+    ]
+
+
 def rules_markdown(game: str, title: str, options: Mapping[str, Any] | None = None) -> str:
     """The rules of `game` as Markdown, with the figures of `options` (the table's; None: the
     defaults, and no line about the table), or a note when they cannot be read."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import PlainAction, RoundScore, Setup
+from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.server.chat import ChatEntry
 
 
@@ -49,6 +50,8 @@ class GameRecord:
     started_at: float
     finished_at: float | None = None
     result: dict[str, Any] | None = None
+    #: Who played a seat from a step on, when not the player it was dealt to (see `SeatHolder`).
+    holders: tuple[SeatHolder, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,17 @@ CREATE TABLE clocks (
 )
 """
 
+_VERSION_6 = """
+CREATE TABLE holders (
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    seat INTEGER NOT NULL,
+    step INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    bot_for INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat, step)
+)
+"""
+
 
 #: Options added to a game after games of it were stored, with the value that replays those games
 #: as they were played: Trupe's first rulings (a hand also ended when the pack ran out a fourth
@@ -169,6 +180,12 @@ def _keep_trupe_games_first_rulings(connection: sqlite3.Connection) -> None:
             )
 
 
+def _add_holders(connection: sqlite3.Connection) -> None:
+    """Version 6 keeps who played each seat from which step, when it was not the player it was
+    dealt to (games stored before it have none: they name the players dealt to, as before)."""
+    _run_script(connection, _VERSION_6)
+
+
 #: Step N takes a file of version N - 1 to version N.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _create_version_1,
@@ -176,6 +193,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _add_creator_token_hash,
     _add_clocks,
     _keep_trupe_games_first_rulings,
+    _add_holders,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

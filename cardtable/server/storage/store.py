@@ -6,12 +6,13 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.engine import PlainAction, Setup
 from cardtable.engine.codec import WireError
 from cardtable.engine.core import RoundScore
+from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.server.chat import ChatEntry
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.database import Database
@@ -52,6 +53,7 @@ class HistoryEntry:
             "started": round(g.started_at, 3),
             "finished": round(g.finished_at or 0.0, 3),
             "result": g.result,
+            "holders": [holder.to_wire() for holder in g.holders],
             "rounds": list(self.rounds),
         }
 
@@ -123,7 +125,7 @@ class Store:
             f"SELECT {_GAME_COLUMNS} FROM games WHERE table_id = ? ORDER BY game_no DESC LIMIT 1",
             (table.id,),
         ).fetchone()
-        game = _game(game_row) if game_row else None
+        game = self._with_holders(_game(game_row)) if game_row else None
         chat = tuple(
             ChatEntry(*row)
             for row in reversed(
@@ -203,7 +205,8 @@ class Store:
             (before if before is not None else 2**62, limit),
         ).fetchall()
         with self._reading():
-            return [HistoryEntry(game, self.rounds(game.id)) for game in map(_game, rows)]
+            games = [self._with_holders(_game(row)) for row in rows]
+            return [HistoryEntry(game, self.rounds(game.id)) for game in games]
 
     def finished_game(self, game_id: int) -> tuple[GameRecord, tuple[tuple[int, PlainAction], ...]]:
         """A finished game and its actions; KeyError if there is no such finished game."""
@@ -214,7 +217,16 @@ class Store:
         if row is None:
             raise KeyError(game_id)
         with self._reading():
-            return _game(row), self.actions(game_id)
+            return self._with_holders(_game(row)), self.actions(game_id)
+
+    def _with_holders(self, game: GameRecord) -> GameRecord:
+        """`game` with who played its seats from which step (see `SeatHolder`)."""
+        rows = self._db.execute(
+            "SELECT seat, step, name, bot_for FROM holders WHERE game_id = ? ORDER BY step, seat",
+            (game.id,),
+        ).fetchall()
+        holders = tuple(SeatHolder(seat, step, name, bool(bot)) for seat, step, name, bot in rows)
+        return replace(game, holders=holders)
 
 
 class _Undecodable(Exception):

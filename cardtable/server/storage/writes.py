@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardtable.engine import PlainAction
+from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.server.chat import ChatEntry
 from cardtable.server.storage.codec import pack
 from cardtable.server.storage.records import ClockRecord, GameRecord, SeatRecord, TableRecord
@@ -103,6 +104,22 @@ class HandOver:
     def apply(self, connection: sqlite3.Connection) -> None:
         connection.execute(
             "UPDATE games SET dealt_to = ? WHERE id = ?", (pack(list(self.dealt_to)), self.game_id)
+        )
+
+
+@dataclass(frozen=True)
+class NoteHolder:
+    """Someone else plays a seat of a game from a step on (see `SeatHolder`)."""
+
+    game_id: int
+    holder: SeatHolder
+
+    def apply(self, connection: sqlite3.Connection) -> None:
+        h = self.holder
+        connection.execute(
+            "INSERT OR REPLACE INTO holders (game_id, seat, step, name, bot_for)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (self.game_id, h.seat, h.step, h.name, h.bot_for),
         )
 
 
