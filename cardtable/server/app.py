@@ -7,7 +7,7 @@ import ipaddress
 import logging
 import signal
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -19,7 +19,8 @@ from cardtable.server.clients import Client
 from cardtable.server.config import ServerConfig
 from cardtable.server.journal import Journal
 from cardtable.server.lobby import Lobby
-from cardtable.server.storage import StorageError, Store, open_database
+from cardtable.server.storage import StorageError, Store, StoredTable, open_database
+from cardtable.server.storage.seal import Seal, SealKeeper, read_seal, seal_path
 
 log = logging.getLogger("cardtable.server")
 
@@ -66,6 +67,29 @@ async def _listen_then_open(
     return listeners, store
 
 
+def check_seal(
+    store: Store, stored: Sequence[StoredTable], next_ids: tuple[int, int]
+) -> SealKeeper | None:
+    """Say, in one line, what the database has lost of what its seal says was stored (a
+    damaged disk or a bad copy); then keep a new seal of what it holds. None for a database
+    kept in memory."""
+    if store.database.path is None:
+        return None
+    path = seal_path(store.database.path)
+    previous = read_seal(path)
+    losses = previous.losses(stored, next_ids) if previous is not None else []
+    if losses:
+        log.error(
+            "The database %s has lost changes it had stored and told players of (a damaged "
+            "disk or a bad copy?): %s. Play goes on from what it still holds.",
+            store.database.path,
+            "; ".join(losses),
+        )
+    keeper = SealKeeper(path, Seal.of(stored, next_ids))
+    keeper.save()
+    return keeper
+
+
 async def serve(
     config: ServerConfig,
     listeners: list[trio.SocketListener] | None = None,
@@ -83,9 +107,10 @@ async def serve(
     try:
         stored = await trio.to_thread.run_sync(store.open_tables, config.chat_history)
         first_ids = await trio.to_thread.run_sync(store.next_ids)
+        seal = await trio.to_thread.run_sync(check_seal, store, stored, first_ids)
         with trio.CancelScope() as scope:
             async with trio.open_nursery() as nursery:
-                journal = Journal(store)
+                journal = Journal(store, seal)
                 nursery.start_soon(journal.run)
                 lobby = Lobby[Client](config, nursery, journal, first_ids=first_ids)
                 lobby.restore(stored)

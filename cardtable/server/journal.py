@@ -23,6 +23,7 @@ import trio
 from cardtable.protocol import Message
 from cardtable.server.db_thread import DatabaseThread
 from cardtable.server.storage import Store, Write
+from cardtable.server.storage.seal import SealKeeper
 
 log = logging.getLogger("cardtable.server")
 
@@ -37,8 +38,10 @@ class Recipient(Protocol):
 
 
 class Journal:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, seal: SealKeeper | None = None) -> None:
         self.store = store
+        #: Keeps the seal beside the database file, batch after batch (None: no file).
+        self._seal = seal
         self._queue: deque[Write | tuple[Recipient, Message]] = deque()
         #: How many writes have been recorded, and how many of those are stored.
         self._recorded = 0
@@ -112,6 +115,12 @@ class Journal:
         for recipient, messages in waiting.items():
             recipient.send_now(*messages)  # together: one write for a recipient's messages
 
+    def _commit(self, writes: list[Write]) -> None:
+        """Store `writes` in one transaction, then seal them (in the database's thread)."""
+        self.store.write(writes)
+        if self._seal is not None:
+            self._seal.committed(writes)
+
     async def _write(self, writes: list[Write], *, retry: bool) -> None:
         """Store `writes` in one transaction. While the database cannot take them (a full disk,
         say) keep trying, holding everything back; a write the database rejects as wrong is
@@ -120,7 +129,7 @@ class Journal:
         attempt = 0
         while True:
             try:
-                await self._thread.run(partial(self.store.write, writes))
+                await self._thread.run(partial(self._commit, writes))
                 return
             except sqlite3.OperationalError as error:
                 if error.sqlite_errorcode == sqlite3.SQLITE_ERROR:
