@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -34,7 +34,7 @@ from cardtable.client.ui.dialogs import (
     away_words,
 )
 from cardtable.client.ui.diplomacy import Negotiations, has_diplomacy
-from cardtable.client.ui.events import ServerSaid
+from cardtable.client.ui.events import Refused, ServerSaid
 from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.offers import (
     Question,
@@ -894,8 +894,19 @@ class TableScreen(Screen[None]):
     def on_chat_panel_act(self, message: ChatPanel.Act) -> None:
         """A deal command from the chat: the server's refusal is shown like any other."""
         action = message.action
-        host(self).request(lambda session: session.act(action))
+        self._send_from_chat(message.typed, lambda session: session.act(action))
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         outgoing = message.outgoing
-        host(self).request(lambda session: session.say(outgoing.text, outgoing.to))
+        self._send_from_chat(message.typed, lambda session: session.say(outgoing.text, outgoing.to))
+
+    def _send_from_chat(self, typed: str, make: Callable[[ClientSession], Awaitable[None]]) -> None:
+        """Make the request typed in the chat: the chat's input is emptied once the server takes
+        it, and keeps what was typed when the server refuses it."""
+        chat = self._chat()
+
+        def refused(reason: str) -> None:
+            chat.not_sent(typed)
+            self.app.post_message(Refused(reason))
+
+        host(self).ask(chat, make, lambda _: chat.sent(typed), refused)
