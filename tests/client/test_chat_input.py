@@ -12,6 +12,7 @@ from textual.widgets import Input
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.chat import DIPLOMACY_HINT, HINT, too_long
+from tests.client.contrast import cells, contrast
 from tests.client.support import (
     SIZE,
     AppPilot,
@@ -59,6 +60,20 @@ async def at_a_table_with_bots(pilot: AppPilot, app: CardtableApp, game: str, pl
     await wait_until(pilot, lambda: chat_input(app).has_focus, 5, "the chat's input")
 
 
+def readable(app: CardtableApp, words: str) -> bool:
+    """Whether `words`, in the input's lower border, stand out from their background enough to
+    be read (4.5:1)."""
+    region = chat_input(app).region
+    line = [
+        cell
+        for cell in cells(app)
+        if cell.y == region.bottom - 1 and region.x <= cell.x < region.right
+    ]
+    start = "".join(cell.char for cell in line).find(words)
+    letters = [cell for cell in line[start : start + len(words)] if cell.char.isalnum()]
+    return start >= 0 and all(contrast(cell.fg, cell.bg) >= 4.5 for cell in letters)
+
+
 def said(server: Any) -> list[str]:
     """Every line said at the server's one table, as the server keeps them."""
     (table,) = lobby_of(server).tables.values()
@@ -92,11 +107,13 @@ def test_a_line_too_long_is_counted_refused_and_kept_then_sent_once_shortened() 
                 longest = int(welcome.limits["chat_length"])
                 # Before anything is typed, the input says how long a line may be.
                 assert f"up to {longest} characters" in input_box(app)
+                assert readable(app, f"up to {longest} characters")
 
                 chat_input(app).post_message(Paste(PASTED))
                 await wait_until(pilot, lambda: chat_input(app).value == PASTED, 5, "pasted")
                 counted = f"{len(PASTED):,} of {longest}: too long"
                 await wait_until(pilot, lambda: counted in input_box(app), 5, counted)
+                assert readable(app, counted)
                 await pilot.press("enter")
                 await warned(pilot, app, too_long(len(PASTED), longest))
                 assert chat_input(app).value == PASTED

@@ -351,7 +351,9 @@ class ChatPanel(Vertical):
         longest, length = self.longest, self._length(typed)
         subtitle = f"{length:,} of {longest:,}" if length else f"up to {longest:,} characters"
         if length > longest:
-            subtitle = f"[b $error]{subtitle}: too long[/]"
+            subtitle = f"[b $text-error]{subtitle}: too long[/]"
+        else:
+            subtitle = f"[$text-muted]{subtitle}[/]"
         self.query_one("#chat-input", Input).border_subtitle = subtitle
 
     def _length(self, typed: str) -> int:
@@ -385,13 +387,14 @@ class ChatPanel(Vertical):
     def sent(self, typed: str) -> None:
         """The server took the line `typed`: the input is emptied, unless something else has
         been typed there since."""
-        self._sending = None
+        self.not_sent(typed)
         chat_input = self.query_one("#chat-input", Input)
         if chat_input.value == typed:
             chat_input.value = ""
 
     def not_sent(self, typed: str) -> None:
-        """The server refused the line `typed`: it stays in the input, to mend and send again."""
+        """The server refused the line `typed` (or the connection was lost): it stays in the
+        input, to mend and send again."""
         if self._sending == typed:
             self._sending = None
 
