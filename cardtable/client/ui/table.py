@@ -81,12 +81,15 @@ def others_may_be_away(state: TableState) -> bool:
     )
 
 
-def players_grid() -> Table:
-    """The players panel's columns: turn marker, name, the seat's note, and the total."""
+def players_grid(*, presence: bool = True) -> Table:
+    """The players panel's columns: turn marker, name, presence (unless told not to), the seat's
+    note, and the total. Where the row is too wide, the name is cut short, never what follows."""
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(width=1, no_wrap=True)
-    grid.add_column(no_wrap=True, overflow="ellipsis", max_width=20)
     grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    if presence:
+        grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True, justify="right")
     return grid
 
@@ -454,10 +457,8 @@ class TableScreen(Screen[None]):
                 side = next(i for i, members in enumerate(view["sides"]) if index in members)
                 total = f"total {view['totals'][side]}"
             who = Text(state.name(index), style=name_style)
-            if presence:
-                who.append(
-                    " " + presence, style="dim" if presence[0] in "○⏱" or "⏱" in presence else ""
-                )
+            faint = presence.startswith("○") or "⏱" in presence
+            shown_presence = Text(presence, style="dim" if faint else "")
             right = Text(total, style="bold")
             timed = clock is not None and seat["kind"] == "player"  # bots are never timed
             time_left = clock.shown(index, now) if clock is not None and timed else None
@@ -466,6 +467,7 @@ class TableScreen(Screen[None]):
             grid.add_row(
                 Text("▶" if index in state.actors else "", style="bold yellow"),
                 who,
+                shown_presence,
                 Text(self.board.seat_note(state, index) if view else ""),
                 right,
             )
