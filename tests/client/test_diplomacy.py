@@ -200,12 +200,12 @@ def test_offers_and_deals_show_in_the_other_partys_channel() -> None:
     ann, bo, cleo = game_events()
     notes = Negotiations().notes(ann, 1, ANN, NAMES)
     assert [(note["channel"], note["note"], note["from_seat"]) for note in notes] == [
-        ("seat:1", "Offer 1 to Bo: Ann gives 20; Bo gives 5 — /withdraw 1 to take it back", ANN),
-        ("seat:1", "Bo declines offer 1.", BO),
-        ("seat:1", "Offer 2 from Bo: Bo gives 10 — /accept 2 or /decline 2", BO),
-        ("seat:2", "Offer 3 from Cleo (bot): Ann gives 30 — /accept 3 or /decline 3", CLEO),
-        ("seat:2", "Cleo (bot) withdraws offer 3.", CLEO),
-        ("seat:1", "Ann accepts offer 2. Done: Bo gives 10.", ANN),
+        ("seat:1", "You offer Bo 20 money for 5 money — /withdraw 1 to take it back", ANN),
+        ("seat:1", "Bo declines your offer 1.", BO),
+        ("seat:1", "Bo offers you 10 money — /accept 2 or /decline 2", BO),
+        ("seat:2", "Cleo (bot) asks you for 30 money — /accept 3 or /decline 3", CLEO),
+        ("seat:2", "Cleo (bot) withdraws their offer 3.", CLEO),
+        ("seat:1", "You accept Bo's offer 2: Bo gives you 10 money.", ANN),
     ]
     assert [note["open"] for note in notes] == [False, False, True, True, False, False]
     assert all(channel_of(note, ANN) == note["channel"] for note in notes)
@@ -214,17 +214,17 @@ def test_offers_and_deals_show_in_the_other_partys_channel() -> None:
     # (the deal done between Ann and Bo is public: it is in her log, not in her chat).
     seen_by_bo = Negotiations().notes(bo, 1, BO, NAMES)
     assert [note["note"] for note in seen_by_bo] == [
-        "Offer 1 from Ann: Ann gives 20; Bo gives 5 — /accept 1 or /decline 1",
-        "Bo declines offer 1.",
-        "Offer 2 to Ann: Bo gives 10 — /withdraw 2 to take it back",
-        "Ann accepts offer 2. Done: Bo gives 10.",
+        "Ann offers you 20 money for 5 money — /accept 1 or /decline 1",
+        "You decline Ann's offer 1.",
+        "You offer Ann 10 money — /withdraw 2 to take it back",
+        "Ann accepts your offer 2: you give Ann 10 money.",
     ]
     assert {note["channel"] for note in seen_by_bo} == {"seat:0"}
     assert [event["kind"] for event in cleo] == ["offer", "offer_closed", "deal_done"]
     seen_by_cleo = Negotiations().notes(cleo, 1, CLEO, NAMES)
     assert [(note["channel"], note["note"]) for note in seen_by_cleo] == [
-        ("seat:0", "Offer 3 to Ann: Ann gives 30 — /withdraw 3 to take it back"),
-        ("seat:0", "Cleo (bot) withdraws offer 3."),
+        ("seat:0", "You ask Ann for 30 money — /withdraw 3 to take it back"),
+        ("seat:0", "You withdraw your offer 3."),
     ]
     assert Negotiations().notes(cleo, 1, None, NAMES) == []
 
@@ -236,13 +236,71 @@ def offer_event(deal: int, maker: int, to: int, **terms: Any) -> dict[str, Any]:
     return {"kind": "offer", "offer": {**offer, **terms}}
 
 
+def test_every_offer_and_deal_says_who_offers_what_to_whom() -> None:
+    """In the chat from each party's side, and in the game's log from nobody's."""
+    game = get_game("nobility")
+    done = {"kind": "deal_done", "deal": 1, "from": BO, "to": ANN, "give_money": 0}
+    done |= {"give_melds": [], "get_money": 0, "get_melds": [], "coalition": None}
+    cases = [
+        (
+            offer_event(1, BO, ANN, coalition="form"),
+            "Bo offers you a coalition",
+            "You offer Ann a coalition",
+            "Offer 1: Bo offers Ann a coalition.",
+        ),
+        (
+            offer_event(1, BO, ANN, give_money=20, give_melds=[3], get_melds=[5, 6]),
+            "Bo offers you 20 money and meld 3 for melds 5, 6",
+            "You offer Ann 20 money and meld 3 for melds 5, 6",
+            "Offer 1: Bo offers Ann 20 money and meld 3 for melds 5, 6.",
+        ),
+        (
+            offer_event(1, BO, ANN, get_money=10, coalition="form"),
+            "Bo offers you a coalition for 10 money",
+            "You offer Ann a coalition for 10 money",
+            "Offer 1: Bo offers Ann a coalition for 10 money.",
+        ),
+        (
+            offer_event(1, BO, ANN, coalition="dissolve"),
+            "Bo offers to end the coalition with you",
+            "You offer to end the coalition with Ann",
+            "Offer 1: Bo offers to end the coalition with Ann.",
+        ),
+        (
+            offer_event(1, BO, ANN, get_money=5, coalition="dissolve"),
+            "Bo asks you for 5 money to end the coalition",
+            "You ask Ann for 5 money to end the coalition",
+            "Offer 1: Bo asks Ann for 5 money to end the coalition.",
+        ),
+        (
+            {**done, "give_money": 8, "get_melds": [2], "coalition": "form"},
+            "You accept Bo's offer 1: Bo gives you 8 money; you give Bo meld 2; Bo and you form a"
+            " coalition.",
+            "Ann accepts your offer 1: you give Ann 8 money; Ann gives you meld 2; you and Ann"
+            " form a coalition.",
+            "Deal 1 is done: Bo gives Ann 8 money; Ann gives Bo meld 2; Bo and Ann form a"
+            " coalition.",
+        ),
+    ]
+    for event, to_ann, to_bo, logged in cases:
+        offer = offer_event(1, BO, ANN) if event["kind"] == "deal_done" else None
+        before = [offer] if offer else []
+        (seen_by_ann,) = Negotiations().notes([*before, event], 1, ANN, NAMES)[len(before) :]
+        (seen_by_bo,) = Negotiations().notes([*before, event], 1, BO, NAMES)[len(before) :]
+        answer = "/accept 1 or /decline 1" if offer is None else ""
+        withdraw = "/withdraw 1 to take it back" if offer is None else ""
+        assert seen_by_ann["note"] == (f"{to_ann} — {answer}" if answer else to_ann)
+        assert seen_by_bo["note"] == (f"{to_bo} — {withdraw}" if withdraw else to_bo)
+        assert game.tell(event, NAMES) == logged
+
+
 def test_lapsed_and_dropped_offers_and_a_game_later() -> None:
     negotiations = Negotiations()
     offer = offer_event(1, BO, ANN, get_melds=[4])
     lapsed = {"kind": "offer_closed", "deal": 1, "how": "lapsed"}
     first = negotiations.notes([offer, lapsed], 1, ANN, NAMES)
     assert [note["note"] for note in first] == [
-        "Offer 1 from Bo: Ann gives meld 4 — /accept 1 or /decline 1",
+        "Bo asks you for meld 4 — /accept 1 or /decline 1",
         "Offer 1 has lapsed.",
     ]
     assert first[1]["from_seat"] is None
@@ -262,8 +320,8 @@ def test_a_rebuild_forgets_what_went_before() -> None:
     negotiations.notes([offer], 1, ANN, NAMES)
     assert negotiations.rebuild([closed], 1, ANN, NAMES) == []
     assert [note["note"] for note in negotiations.rebuild([offer, closed], 1, ANN, NAMES)] == [
-        "Offer 1 from Bo: Bo gives 4 — /accept 1 or /decline 1",
-        "Ann declines offer 1.",
+        "Bo offers you 4 money — /accept 1 or /decline 1",
+        "You decline Bo's offer 1.",
     ]
 
 
@@ -273,7 +331,7 @@ def test_a_deal_line_is_styled_unlike_a_chat_line_and_never_markup() -> None:
     names = ["Ann", "[red]Bo\x1b[0m", "Cleo"]
     to_me, from_me = Negotiations().notes([offer, mine], 1, ANN, names)
     text = line_text(to_me)
-    assert text.plain == "◆ Offer 1 from [red]Bo�[0m: [red]Bo�[0m gives 4 — /accept 1 or /decline 1"
+    assert text.plain == "◆ [red]Bo�[0m offers you 4 money — /accept 1 or /decline 1"
     assert str(text.style) == OPEN_STYLE and not text.spans
     assert str(line_text(from_me).style) == NOTE_STYLE
     chat = line_text({"from": "Bo", "from_seat": 1, "to_seat": 0, "to": "Ann", "text": "hi"})

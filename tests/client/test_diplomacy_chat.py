@@ -113,12 +113,12 @@ def test_an_offer_to_a_bot_is_answered_in_the_bots_channel() -> None:
 
                 await open_channel(pilot, app, "@ Bram (bot)")
                 answer = (
-                    "◆ Bram (bot) accepts offer 1. Done: Tess gives 20."
+                    "◆ Bram (bot) accepts your offer 1: you give Bram (bot) 20 money."
                     if accepted
-                    else "◆ Bram (bot) declines offer 1."
+                    else "◆ Bram (bot) declines your offer 1."
                 )
                 assert chat_words(app) == (
-                    "◆ Offer 1 to Bram (bot): Tess gives 20 — /withdraw 1 to take it back " + answer
+                    "◆ You offer Bram (bot) 20 money — /withdraw 1 to take it back " + answer
                 )
                 assert channels(app)[1] == "▶ @ Bram (bot)"
                 first = app.screen.query_one("#chat-lines", RichLog).lines[0]
@@ -214,10 +214,10 @@ def test_two_players_deal_and_the_third_sees_nothing_of_it() -> None:
 
                 await pilot.press("c")
                 await open_channel(pilot, tess, "@ Rhea")
-                offer = "◆ Offer 1 from Rhea: Rhea gives 12 — /accept 1 or /decline 1"
+                offer = "◆ Rhea offers you 12 money — /accept 1 or /decline 1"
                 assert chat_words(tess) == f"{offer} Rhea → Tess: take it"
                 await pilot.press(*"/accept", "enter")
-                done = "◆ Tess accepts offer 1. Done: Rhea gives 12."
+                done = "◆ You accept Rhea's offer 1: Rhea gives you 12 money."
                 await wait_until(pilot, lambda: chat_words(tess).endswith(done), 5, "the deal")
                 assert tess.screen.query_one("#chat-input", Input).value == ""
                 money = rhea.look(lambda session: session.view["table"]["money"])  # type: ignore[index]
@@ -250,7 +250,7 @@ def test_two_players_deal_and_the_third_sees_nothing_of_it() -> None:
             seen = await omar
             assert "deal_done" in seen["kinds"]
             assert not {"offer", "offer_closed"} & set(seen["kinds"])
-            assert "Deal 1 is done: Rhea gives 12." in seen["log"]
+            assert "Deal 1 is done: Rhea gives Tess 12 money." in seen["log"]
             assert seen["lines"] == []
             assert seen["channels"] == ["▶ # table", "  @ Tess", "  @ Rhea"]
             assert not any("Rhea" in note or "Tess" in note for note in seen["notices"])

@@ -230,8 +230,8 @@ def test_every_channel_opens_with_the_keys_and_a_bots_answer_to_an_offer_is_a_no
                 await pilot.press("up")
                 await wait_until(pilot, lambda: open_in_list(app) == "▶ # table", 5)
                 await pilot.press(*"/offer bram give 20", "enter")
-                accepted = "◆ Bram (bot) accepts offer 1. Done: Tess gives 20."
-                declined = "◆ Bram (bot) declines offer 1."
+                accepted = "◆ Bram (bot) accepts your offer 1: you give Bram (bot) 20 money."
+                declined = "◆ Bram (bot) declines your offer 1."
 
                 def answer() -> list[str]:
                     return [note for title, note in notices(app) if title == "Your offer"]
@@ -242,7 +242,7 @@ def test_every_channel_opens_with_the_keys_and_a_bots_answer_to_an_offer_is_a_no
                 await pilot.press("down")
                 await wait_until(pilot, lambda: open_in_list(app) == "▶ @ Bram (bot)", 5)
                 await wait_until(pilot, lambda: chat_words(app).endswith(answer()[0]), 5)
-                assert chat_words(app).startswith("◆ Offer 1 to Bram (bot): Tess gives 20")
+                assert chat_words(app).startswith("◆ You offer Bram (bot) 20 money")
 
         run_async(body, timeout=30)
 
@@ -285,14 +285,14 @@ def test_a_persons_answers_to_our_offers_are_notices() -> None:
                 (first,) = offered()
                 await rhea.ado(lambda session: session.act({"kind": "decline", "deal": first}))
                 await wait_until(pilot, answers, 5, "the answer")
-                assert answers() == [f"Rhea declines offer {first}."]
+                assert answers() == [f"Rhea declines your offer {first}."]
 
                 app.request(lambda session: session.act(offer_to(RHEA, {"give_money": 7})))
                 await wait_until(pilot, offered, 5, "Rhea to see the second offer")
                 (second,) = offered()
                 await rhea.ado(lambda session: session.act({"kind": "accept", "deal": second}))
                 await wait_until(pilot, lambda: len(answers()) == 2, 5, "the second answer")
-                assert answers()[1] == f"Rhea accepts offer {second}. Done: Tess gives 7."
+                assert answers()[1] == f"Rhea accepts your offer {second}: you give Rhea 7 money."
                 # Our own answer to her offer is no news to us.
                 await rhea.ado(lambda session: session.act(offer_to(TESS, {"give_money": 1})))
                 await wait_until(pilot, lambda: ("", "Chat from Rhea") in notices(app), 5)
@@ -300,7 +300,7 @@ def test_a_persons_answers_to_our_offers_are_notices() -> None:
                 assert view is not None
                 (third,) = [int(offer["deal"]) for offer in view["table"]["offers"]]
                 app.request(lambda session: session.act({"kind": "decline", "deal": third}))
-                declined = f"Tess declines offer {third}."
+                declined = f"You decline Rhea's offer {third}."
                 await wait_until(
                     pilot, lambda: declined in [line.get("note") for line in table._chat().lines]
                 )

@@ -12,12 +12,14 @@ checked to be one of the legal actions exactly as listed.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import replace
 from typing import Any
 
 from textual.app import App
 
+from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.nobility import SUITS, NobilityBoard
 from cardtable.client.ui.boards.nobility import face as card_face
@@ -28,6 +30,7 @@ from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.rules import MONEY, Nobility
 from cardtable.engine.nobility.types import Phase
 from cardtable.play import LocalServer, play_plan
+from cardtable.protocol.messages import NAME_LENGTH
 
 from .support import (
     SIZE,
@@ -35,9 +38,11 @@ from .support import (
     AppPilot,
     LocalTable,
     RandomBotsTable,
+    Remote,
     at_table,
     footer_with,
     hand_of,
+    join_app,
     noticed,
     notices,
     on_screen,
@@ -46,6 +51,7 @@ from .support import (
     prompt_is,
     run_async,
     screen_text,
+    server_thread,
     session,
     shown,
     spot,
@@ -53,6 +59,7 @@ from .support import (
     view,
     wait_until,
 )
+from .test_lobby_chat import in_lobby
 
 ME = 0
 NAMES = ["Tess", "Bo", "Cy"]
@@ -688,3 +695,50 @@ def test_a_game_against_the_bots_by_keys_at_80_by_24() -> None:
             await pilot.press("ctrl+q")
 
     run_async(body)
+
+
+def test_the_players_panel_cuts_a_long_name_never_the_hand_money_or_presence() -> None:
+    """Names as long as the server takes, and a seat a bot plays for its away player: at 80
+    columns every row still shows whose it is, its presence, cards in hand and money."""
+    wilhelmina, bartholomew = "Wilhelmina Augustabellas", "Bartholomew Fitzwilliams"
+    assert len(wilhelmina) == len(bartholomew) == NAME_LENGTH
+    with server_thread() as server, Remote(server, bartholomew) as bart:
+
+        async def body() -> None:
+            app = join_app(server.port, wilhelmina)
+            async with app.run_test(size=SIZE) as pilot:
+                await in_lobby(pilot, app)
+
+                async def open_table(session: ClientSession) -> None:
+                    table = await session.create_table("nobility", 3, {}, {"away_bot_after": None})
+                    await session.sit(table["id"], 0)
+                    await session.add_bot(table["id"], 2, "random")
+
+                app.request(open_table)
+                await wait_until(pilot, lambda: session(app).seat == 0, 5, "seated")
+                table_id = session(app).table_id
+                assert table_id is not None
+                await bart.ado(lambda session: session.sit(table_id, 1))
+                app.request(lambda session: session.start(table_id))
+                table = await at_table(pilot, app)
+                await asyncio.to_thread(bart.close)
+                app.request(lambda session: session.cover(table_id, 1))
+
+                def rows() -> list[str]:
+                    return shown(app, table.query_one("#players")).splitlines()[1:4]
+
+                def right() -> bool:
+                    hands, money = view(app)["table"]["hand_counts"], view(app)["table"]["money"]
+                    shown_rows = rows()
+                    return all(
+                        f"hand {hands[seat]} · money {money[seat]}" in shown_rows[seat]
+                        for seat in range(3)
+                    ) and ("○ bot plays" in shown_rows[1])
+
+                await wait_until(pilot, right, 5, "every row whole")
+                first, second, third = rows()
+                assert "Wilhelmina" in first and "…" in first and "(you)" in first
+                assert "Bartholomew" in second and "…" in second
+                assert current_names(app)[2] in third
+
+        run_async(body, timeout=30)

@@ -66,7 +66,7 @@ def test_the_time_left_counts_down_beside_us_and_a_bot_moves_when_it_runs_out() 
             assert screen.turn_clock.timeouts[0] == 1
             # The bot played our move; the next one is ours again, with its full time.
             await wait_until(pilot, lambda: (our_row_clock(app) or 0) >= 4, 5, "a fresh clock")
-            assert "Tess (you)" in screen_text(app)
+            assert re.search(r"Tess +\(you\)", screen_text(app))
 
     run_async(body, timeout=30)
 
@@ -89,7 +89,7 @@ def test_out_of_time_a_bot_plays_our_seat_and_the_panel_says_so() -> None:
             players = screen.query_one("#players")
             await wait_until(
                 pilot,
-                lambda: re.search(r"Tess \(you\).*⏱ bot plays", shown(app, players)),
+                lambda: re.search(r"Tess +\(you\).*⏱ bot plays", shown(app, players)),
                 5,
                 "our mark",
             )

@@ -8,6 +8,10 @@ each offer and deal in the private channel of its other party; a bot has a chann
 
 While the panel has the keys, ↑ ↓ open the channel above or below and Page Up / Page Down
 scroll its lines. It keeps the latest `KEPT_LINES` lines of all its channels.
+
+The input counts what is typed against the longest line the server takes (its welcome says so)
+and refuses a longer one with a notice. A line stays in the input until the server has taken
+it: one refused, here or by the server, is there to mend.
 """
 
 from __future__ import annotations
@@ -26,13 +30,18 @@ from textual.widgets.option_list import Option
 
 from cardtable.client.ui.bounded import KEPT_LINES, BoundedLog
 from cardtable.client.ui.diplomacy import is_note, note_text, parse_command
+from cardtable.client.ui.host import latest_session
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
+from cardtable.protocol.messages import CHAT_LENGTH
 
 TABLE = "table"
 PARTNERS_CLOSED = "Partners may not talk privately at this table."
 BOTS_DONT_READ = "Bots don't read private lines: say it at the table, or to a player."
 BOT_MARK = " (bot)"
+#: What the input says can be typed, in a game without offers and in one with them (Nobility).
+HINT = "Say… (/msg NAME text)"
+DIPLOMACY_HINT = "Say… /msg, /offer, /help"
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,14 @@ def _parse(
     return Outgoing(text, seat)
 
 
+def too_long(length: int, longest: int) -> str:
+    """Why a line of `length` characters is not sent, when the server takes `longest`."""
+    return (
+        f"That line has {length:,} characters; a line holds {longest:,} at most. "
+        "Shorten it, or send it in parts."
+    )
+
+
 def line_text(line: dict[str, Any]) -> Text:
     """A chat line as plain text: the sender in bold, then what they wrote, never as markup."""
     if is_note(line):
@@ -123,16 +140,20 @@ class ChatPanel(Vertical):
     BINDINGS = [Binding("escape", "screen.board", "Board")]
 
     class Send(Message):
-        def __init__(self, outgoing: Outgoing) -> None:
+        """A line to send; `typed` is the input it came from (see `sent`)."""
+
+        def __init__(self, outgoing: Outgoing, typed: str) -> None:
             super().__init__()
             self.outgoing = outgoing
+            self.typed = typed
 
     class Act(Message):
-        """A deal command: the action to send to the game."""
+        """A deal command: the action to send to the game, and the input it came from."""
 
-        def __init__(self, action: dict[str, Any]) -> None:
+        def __init__(self, action: dict[str, Any], typed: str) -> None:
             super().__init__()
             self.action = action
+            self.typed = typed
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -152,11 +173,23 @@ class ChatPanel(Vertical):
         self.diplomacy = False
         self.names: list[str] = []
         self.offers: list[dict[str, Any]] = []
+        #: What was typed and is on its way to the server: enter again does not send it twice.
+        self._sending: str | None = None
 
     def compose(self) -> ComposeResult:
         yield OptionList(id="channels")
         yield BoundedLog(id="chat-lines")
-        yield ChatInput(placeholder="Say… (/msg NAME text)", id="chat-input", max_length=500)
+        yield ChatInput(placeholder=HINT, id="chat-input")
+
+    def on_mount(self) -> None:
+        self._count("")
+
+    @property
+    def longest(self) -> int:
+        """The longest line the server takes, as its welcome says."""
+        session = latest_session(self)
+        welcome = session.welcome if session else None
+        return int(welcome.limits.get("chat_length", CHAT_LENGTH)) if welcome else CHAT_LENGTH
 
     # -- what to show ---------------------------------------------------------------------------
 
@@ -181,7 +214,7 @@ class ChatPanel(Vertical):
         to (as the view lists them)."""
         changed = not self.diplomacy or names != self.names
         self.diplomacy, self.names, self.offers = True, names, offers
-        self.query_one("#chat-input", Input).placeholder = "Say… (/msg NAME text, /offer, /help)"
+        self.query_one("#chat-input", Input).placeholder = DIPLOMACY_HINT
         if changed:
             self._redraw()
 
@@ -309,25 +342,61 @@ class ChatPanel(Vertical):
             self.open_channel(event.option.id)
             self.query_one("#chat-input", Input).focus()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._count(event.value)
+
+    def _count(self, typed: str) -> None:
+        """Under the input: how long a line may be, and how much of it is typed."""
+        longest, length = self.longest, self._length(typed)
+        subtitle = f"{length:,} of {longest:,}" if length else f"up to {longest:,} characters"
+        if length > longest:
+            subtitle = f"[b $text-error]{subtitle}: too long[/]"
+        else:
+            subtitle = f"[$text-muted]{subtitle}[/]"
+        self.query_one("#chat-input", Input).border_subtitle = subtitle
+
+    def _length(self, typed: str) -> int:
+        """The length of the line `typed` sends (a /msg without its name)."""
+        outgoing = parse_outgoing(typed, self.channel, self.players, self.bots, self.closed)
+        return len(outgoing.text) if isinstance(outgoing, Outgoing) else len(typed.strip())
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if not event.value.strip():
+        typed = event.value
+        if not typed.strip() or typed == self._sending:
             return
         if self.diplomacy:
-            action = parse_command(event.value, self.channel, self.me, self.names, self.offers)
+            action = parse_command(typed, self.channel, self.me, self.names, self.offers)
             if action is not None:
                 if isinstance(action, str):
                     self.notify(action, severity="warning", markup=False)
                 else:
-                    event.input.value = ""
-                    self.post_message(self.Act(action))
+                    self._sending = typed
+                    self.post_message(self.Act(action, typed))
                 return
-        outgoing = parse_outgoing(event.value, self.channel, self.players, self.bots, self.closed)
+        outgoing = parse_outgoing(typed, self.channel, self.players, self.bots, self.closed)
         if isinstance(outgoing, str):
             self.notify(outgoing, severity="warning")
-            return
-        event.input.value = ""
-        self.post_message(self.Send(outgoing))
+        elif len(outgoing.text) > self.longest:
+            self.notify(too_long(len(outgoing.text), self.longest), severity="warning")
+        else:
+            self._sending = typed
+            self.post_message(self.Send(outgoing, typed))
+
+    def sent(self, typed: str) -> None:
+        """The server took the line `typed`: the input is emptied, unless something else has
+        been typed there since."""
+        self.not_sent(typed)
+        chat_input = self.query_one("#chat-input", Input)
+        if chat_input.value == typed:
+            chat_input.value = ""
+
+    def not_sent(self, typed: str) -> None:
+        """The server refused the line `typed` (or the connection was lost): it stays in the
+        input, to mend and send again."""
+        if self._sending == typed:
+            self._sending = None
 
 
 class ChatInput(Input):

@@ -26,7 +26,7 @@ from rich.text import Text
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
 from cardtable.engine.codec import WireError
-from cardtable.engine.nobility.text import terms_text
+from cardtable.engine.nobility.text import deal_text, offer_text, person, verb_of
 from cardtable.engine.nobility.types import TYPES, DealDone, OfferClosed, OfferMade
 
 #: The free actions a game must have for these commands.
@@ -280,12 +280,11 @@ class Negotiations:
             offer = seen.public.offer
             deal, maker, to = offer.deal, offer.maker, offer.to
             self._parties[(game, deal)] = (maker, to)
-            terms = terms_text(offer, names)
             if to == me:
                 answer = f"/accept {deal} or /decline {deal}"
-                words = f"Offer {deal} from {names[maker]}: {terms} — {answer}"
             else:
-                words = f"Offer {deal} to {names[to]}: {terms} — /withdraw {deal} to take it back"
+                answer = f"/withdraw {deal} to take it back"
+            words = f"{offer_text(offer, names, me)} — {answer}"
             actor: int | None = maker
             answered = False
         elif isinstance(seen.public, OfferClosed):
@@ -295,9 +294,12 @@ class Negotiations:
             maker, to = self._parties[(game, deal)]
             answered = how == "declined"
             if how == "declined":
-                words, actor = f"{names[to]} declines offer {deal}.", to
+                words, actor = _answered(to, me, "decline", maker, deal, names) + ".", to
             elif how == "withdrawn":
-                words, actor = f"{names[maker]} withdraws offer {deal}.", maker
+                who = person(maker, names, me, first=True)
+                whose = "your" if maker == me else "their"
+                words = f"{who} {verb_of(maker, me, 'withdraw')} {whose} offer {deal}."
+                actor = maker
             elif how == "lapsed":
                 words, actor = f"Offer {deal} has lapsed.", None
             else:
@@ -305,7 +307,8 @@ class Negotiations:
         elif isinstance(seen.public, DealDone):
             done = seen.public
             deal, maker, to = done.deal, done.maker, done.to
-            words = f"{names[to]} accepts offer {deal}. Done: {terms_text(done, names)}."
+            accepted = _answered(to, me, "accept", maker, deal, names)
+            words = f"{accepted}: {deal_text(done, names, me)}."
             actor = to
             answered = True
         else:
@@ -322,6 +325,14 @@ class Negotiations:
             "from": names[actor] if actor is not None else "",
             "from_seat": actor,
         }
+
+
+def _answered(
+    seat: int, me: int | None, verb: str, maker: int, deal: int, names: Sequence[str]
+) -> str:
+    """``Bo declines your offer 1``, ``You accept Bo's offer 2``: `seat` answers `maker`."""
+    whose = "your" if maker == me else f"{names[maker]}'s"
+    return f"{person(seat, names, me, first=True)} {verb_of(seat, me, verb)} {whose} offer {deal}"
 
 
 def is_note(line: Mapping[str, Any]) -> bool:

@@ -230,7 +230,7 @@ class ReplayScreen(Screen[None]):
 
     def _players_text(self, state: TableState) -> Table:
         """One row per seat: next to play, name (the seen seat underlined), note, total."""
-        grid = players_grid()
+        grid = players_grid(presence=False)  # nobody is present or away in a replay
         view = state.view or {}
         scored = bool(view.get("round_scores"))
         for index in range(len(state.names)):

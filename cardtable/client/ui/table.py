@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -34,7 +34,7 @@ from cardtable.client.ui.dialogs import (
     away_words,
 )
 from cardtable.client.ui.diplomacy import Negotiations, has_diplomacy
-from cardtable.client.ui.events import ServerSaid
+from cardtable.client.ui.events import Refused, ServerSaid
 from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.offers import (
     Question,
@@ -81,12 +81,15 @@ def others_may_be_away(state: TableState) -> bool:
     )
 
 
-def players_grid() -> Table:
-    """The players panel's columns: turn marker, name, the seat's note, and the total."""
+def players_grid(*, presence: bool = True) -> Table:
+    """The players panel's columns: turn marker, name, presence (unless told not to), the seat's
+    note, and the total. Where the row is too wide, the name is cut short, never what follows."""
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(width=1, no_wrap=True)
-    grid.add_column(no_wrap=True, overflow="ellipsis", max_width=20)
     grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    if presence:
+        grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True, justify="right")
     return grid
 
@@ -454,10 +457,8 @@ class TableScreen(Screen[None]):
                 side = next(i for i, members in enumerate(view["sides"]) if index in members)
                 total = f"total {view['totals'][side]}"
             who = Text(state.name(index), style=name_style)
-            if presence:
-                who.append(
-                    " " + presence, style="dim" if presence[0] in "○⏱" or "⏱" in presence else ""
-                )
+            faint = presence.startswith("○") or "⏱" in presence
+            shown_presence = Text(presence, style="dim" if faint else "")
             right = Text(total, style="bold")
             timed = clock is not None and seat["kind"] == "player"  # bots are never timed
             time_left = clock.shown(index, now) if clock is not None and timed else None
@@ -466,6 +467,7 @@ class TableScreen(Screen[None]):
             grid.add_row(
                 Text("▶" if index in state.actors else "", style="bold yellow"),
                 who,
+                shown_presence,
                 Text(self.board.seat_note(state, index) if view else ""),
                 right,
             )
@@ -894,8 +896,19 @@ class TableScreen(Screen[None]):
     def on_chat_panel_act(self, message: ChatPanel.Act) -> None:
         """A deal command from the chat: the server's refusal is shown like any other."""
         action = message.action
-        host(self).request(lambda session: session.act(action))
+        self._send_from_chat(message.typed, lambda session: session.act(action))
 
     def on_chat_panel_send(self, message: ChatPanel.Send) -> None:
         outgoing = message.outgoing
-        host(self).request(lambda session: session.say(outgoing.text, outgoing.to))
+        self._send_from_chat(message.typed, lambda session: session.say(outgoing.text, outgoing.to))
+
+    def _send_from_chat(self, typed: str, make: Callable[[ClientSession], Awaitable[None]]) -> None:
+        """Make the request typed in the chat: the chat's input is emptied once the server takes
+        it, and keeps what was typed when the server refuses it."""
+        chat = self._chat()
+
+        def refused(reason: str) -> None:
+            chat.not_sent(typed)
+            self.app.post_message(Refused(reason))
+
+        host(self).ask(chat, make, lambda _: chat.sent(typed), refused)

@@ -62,29 +62,68 @@ def cards_text(cards: Sequence[CardFace]) -> str:
     return " ".join(nobility_card(card) for card in cards) if cards else "nothing"
 
 
-def terms_text(terms: OfferView | DealDone, names: Sequence[str]) -> str:
-    """``Ann gives 20 and meld 3; Bo gives 5; they form a coalition``."""
-    maker, to = names[terms.maker], names[terms.to]
+def _goods(money: int, melds: Sequence[int]) -> list[str]:
+    """``20 money``, ``meld 3``, ``melds 3, 5``: what one side hands over."""
+    goods = [f"{money} money"] if money else []
+    if melds:
+        word = "meld" if len(melds) == 1 else "melds"
+        goods.append(f"{word} " + ", ".join(str(meld) for meld in melds))
+    return goods
 
-    def side(money: int, melds: Sequence[int]) -> list[str]:
-        parts = [f"{money}"] if money else []
-        if melds:
-            word = "meld" if len(melds) == 1 else "melds"
-            parts.append(f"{word} " + ", ".join(str(meld) for meld in melds))
-        return parts
 
-    parts = []
-    given = side(terms.give_money, terms.give_melds)
-    asked = side(terms.get_money, terms.get_melds)
-    if given:
-        parts.append(f"{maker} gives {' and '.join(given)}")
+def _listed(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def person(seat: int, names: Sequence[str], you: int | None, *, first: bool = False) -> str:
+    """`seat`'s name, or ``you`` (``You`` `first` in a sentence) when it is the seat `you`."""
+    if seat != you:
+        return names[seat]
+    return "You" if first else "you"
+
+
+def verb_of(seat: int, you: int | None, verb: str) -> str:
+    """``offer`` for the seat `you`, ``offers`` for anyone else."""
+    return verb if seat == you else verb + "s"
+
+
+def offer_text(offer: OfferView, names: Sequence[str], you: int | None = None) -> str:
+    """Who offers what to whom, as a sentence without its full stop: ``Ann offers Bo 20 money
+    and meld 3 for meld 5``, ``Bo asks you for 10 money``, ``You offer Bo a coalition``. `you`
+    is the seat spoken to (None: nobody)."""
+    maker, to = offer.maker, offer.to
+    subject, other = person(maker, names, you, first=True), person(to, names, you)
+    gifts = ["a coalition"] if offer.coalition == "form" else []
+    gifts += _goods(offer.give_money, offer.give_melds)
+    asked = _goods(offer.get_money, offer.get_melds)
+    ending = " to end the coalition" if offer.coalition == "dissolve" else ""
+    if gifts:
+        wanted = f" for {_listed(asked)}" if asked else ""
+        return f"{subject} {verb_of(maker, you, 'offer')} {other} {_listed(gifts)}{wanted}{ending}"
     if asked:
-        parts.append(f"{to} gives {' and '.join(asked)}")
-    if terms.coalition == "form":
-        parts.append("they form a coalition")
-    elif terms.coalition == "dissolve":
-        parts.append("they dissolve their coalition")
-    return "; ".join(parts) or "nothing"
+        return f"{subject} {verb_of(maker, you, 'ask')} {other} for {_listed(asked)}{ending}"
+    return f"{subject} {verb_of(maker, you, 'offer')} to end the coalition with {other}"
+
+
+def deal_text(done: DealDone, names: Sequence[str], you: int | None = None) -> str:
+    """What a deal carried out moved, from whom to whom: ``Ann gives Bo 20 money; Bo gives Ann
+    meld 5; Ann and Bo form a coalition`` (``you give Bo 20 money`` to the seat `you`)."""
+    maker, to = done.maker, done.to
+    parts = []
+    for giver, taker, goods in (
+        (maker, to, _goods(done.give_money, done.give_melds)),
+        (to, maker, _goods(done.get_money, done.get_melds)),
+    ):
+        if goods:
+            giver_name, taker_name = person(giver, names, you), person(taker, names, you)
+            verb = verb_of(giver, you, "give")
+            parts.append(f"{giver_name} {verb} {taker_name} {_listed(goods)}")
+    pair = f"{person(maker, names, you)} and {person(to, names, you)}"
+    if done.coalition == "form":
+        parts.append(f"{pair} form a coalition")
+    elif done.coalition == "dissolve":
+        parts.append(f"{pair} end their coalition")
+    return "; ".join(parts) or "nothing changes hands"
 
 
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
@@ -197,14 +236,11 @@ def _table_words(event: SeenEvent[EventPart], names: Sequence[str]) -> str | Non
                 return f"The rubber ends with nobody ahead ({why})."
             return f"{names[winner]} wins the rubber ({why})."
         case OfferMade(offer=offer):
-            return (
-                f"Offer {offer.deal} from {names[offer.maker]} to {names[offer.to]}: "
-                f"{terms_text(offer, names)}."
-            )
+            return f"Offer {offer.deal}: {offer_text(offer, names)}."
         case OfferClosed(deal=deal, how=how):
             return f"Offer {deal} is {how}."
         case DealDone() as done:
-            return f"Deal {done.deal} is done: {terms_text(done, names)}."
+            return f"Deal {done.deal} is done: {deal_text(done, names)}."
     return None
 
 

@@ -108,11 +108,9 @@ class NobilityBoard(NobilitySheets):
         view = self.view_of(state)
         if view is None:
             return ""
+        # The provinces are in the seat's area: the panel has room for the hand and money.
         table = view.table
-        return (
-            f"prov {table.provinces[seat]} · money {table.money[seat]} · "
-            f"hand {table.hand_counts[seat]}"
-        )
+        return f"hand {table.hand_counts[seat]} · money {table.money[seat]}"
 
     def prompt(self, state: TableState) -> str:
         return prompt(state, self.view_of(state))
