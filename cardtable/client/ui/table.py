@@ -52,9 +52,12 @@ from cardtable.engine import get_game
 from cardtable.protocol import ChatLine, Joined, TableChanged, Update
 
 #: The keys the footer leaves out first, in this order, when it is too narrow for every key
-#: (they still work): the Chat and Log tabs are on screen anyway, and then the keys that look
-#: things up. The game's keys, Leave and Quit always stay.
+#: (they still work, and `K` lists them): the Chat and Log tabs are on screen anyway, and then
+#: the keys that look things up. Then the others go, from the footer's end back.
 FOOTER_SPARE = ("concede", "log", "chat", "scores", "rules", "away_policy")
+
+#: The keys the footer always shows in full: the list of every key, Leave and Quit.
+FOOTER_KEPT = ("keys", "leave", "quit")
 
 #: The parts of the screen that take the keys in turn, with Tab and shift+Tab.
 AREAS = ("board", "chat", "log")
@@ -131,6 +134,9 @@ class TableScreen(Screen[None]):
         Binding("R", "release", "Release seat"),
         Binding("P", "away_policy", "Away policy"),
         Binding("C", "concede", "Concede"),
+        # Every key the table and the board take now, in a panel beside the board.
+        Binding("K", "keys", "Keys"),
+        Binding("f1", "keys", "Keys", show=False),
         Binding("q", "leave", "Leave"),
         # Shown (and used) only while the chat or the log has the keys.
         Binding("escape", "board", "Board"),
@@ -549,8 +555,12 @@ class TableScreen(Screen[None]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The keys, for the footer: those it has no room for are hidden (see `FOOTER_SPARE`)."""
+        """The keys, for the footer: those it has no room for are hidden (`FOOTER_SPARE` first,
+        then from its end back), but never those of `FOOTER_KEPT`."""
         bindings = super().active_bindings
+
+        def shown() -> list[ActiveBinding]:
+            return [active for active in bindings.values() if active.binding.show]
 
         def width() -> int:
             """The footer's width for the keys it shows (a key is its keys, its description
@@ -559,13 +569,15 @@ class TableScreen(Screen[None]):
                 cell_len(self.app.get_key_display(active.binding))
                 + cell_len(active.binding.description)
                 + 3
-                for active in bindings.values()
-                if active.binding.show
+                for active in shown()
             )
 
-        for action in FOOTER_SPARE:
+        spare = [*FOOTER_SPARE, *reversed([active.binding.action for active in shown()])]
+        for action in spare:
             if width() <= self.app.size.width:
                 break
+            if action in FOOTER_KEPT:
+                continue
             for key, active in bindings.items():
                 if active.binding.action == action:
                     bindings[key] = active._replace(binding=replace(active.binding, show=False))
@@ -650,6 +662,14 @@ class TableScreen(Screen[None]):
 
     def action_board(self) -> None:
         self.set_focus(self.board)
+
+    def action_keys(self) -> None:
+        """Show every key the table takes now, beside the board (Textual's keys panel), or
+        hide it again."""
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+        else:
+            self.app.action_show_help_panel()
 
     # -- which part has the keys -----------------------------------------------------------------
 
