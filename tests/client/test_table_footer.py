@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import HelpPanel, KeyPanel
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
@@ -24,6 +25,7 @@ from tests.client.support import (
     Remote,
     at_table,
     join_app,
+    on_screen,
     our_turn,
     play_app,
     run_async,
@@ -150,6 +152,26 @@ async def footer_in_full(pilot: AppPilot, app: CardtableApp, when: str) -> str:
     return line
 
 
+async def keys_panel_lists(
+    pilot: AppPilot, app: CardtableApp, table: TableScreen, keys: tuple[str, ...], line: str
+) -> None:
+    """K opens the keys panel, which lists `keys` (in the footer or not: `line`), while the
+    footer, narrower, still shows Keys, Leave and Quit in full; K again closes it."""
+    await pilot.press("K")
+    await wait_until(pilot, lambda: bool(table.query(HelpPanel)), 5, "the keys panel")
+    panel = table.query_one(HelpPanel)
+    listing = panel.query_one(KeyPanel)
+    await wait_until(pilot, lambda: listing.max_scroll_y > 0, 5, "the keys listed")
+    listing.scroll_end(animate=False)  # the table's keys follow the board's
+    await on_screen(pilot, app, *keys, widget=panel)
+    assert table.footer.size.width < SIZE[0]
+    narrower = await footer_in_full(pilot, app, "the keys panel open")
+    assert narrower != line
+    await pilot.press("K")
+    await wait_until(pilot, lambda: not table.query(HelpPanel), 5, "the keys panel closed")
+    assert await footer_in_full(pilot, app, "the keys panel closed") == line
+
+
 async def we_play_until_their_turn(pilot: AppPilot, app: CardtableApp) -> None:
     """We make our first legal move while we are to act, until it is someone else's turn."""
     while latest(app).legal:
@@ -181,7 +203,8 @@ def test_every_state_of_the_table_shows_the_keys_leave_and_quit_in_full_at_80_co
                 # come on top of the game's.
                 await asyncio.to_thread(omar.close)
                 await wait_until(pilot, lambda: "Omar ○ away" in screen_text(app), 5, "away")
-                await footer_in_full(pilot, app, "our turn, Omar away")
+                line = await footer_in_full(pilot, app, "our turn, Omar away")
+                await keys_panel_lists(pilot, app, table, ("Bot for away", "Release seat"), line)
 
                 await we_play_until_their_turn(pilot, app)
                 await footer_in_full(pilot, app, "their turn, Omar away")

@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.console import RenderableType
 from textual.events import Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
@@ -112,9 +113,15 @@ class KeysFooter(Footer):
     of the keys (the screen coming back to the front asks for one) then draws them.
     """
 
+    class Resized(Message):
+        """The footer's width changed: the room for its keys with it."""
+
     def __init__(self) -> None:
         super().__init__()
         self._drawn: Hashable | None = None
+
+    def on_resize(self, event: Resize) -> None:
+        self.post_message(self.Resized())
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         if footer_keys(screen) == self._drawn:

@@ -175,6 +175,8 @@ class TableScreen(Screen[None]):
         #: The offer we were last asked about (a partner's to concede, a rematch), with its
         #: question, taken down if the offer closes before we answer.
         self._offer: tuple[Question, Confirm] | None = None
+        #: The footer, whose width is the room for the keys (less while the keys panel is open).
+        self.footer = KeysFooter()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-main"):
@@ -188,7 +190,7 @@ class TableScreen(Screen[None]):
                     yield ChatPanel(id="chat")
                 with SidePane("Log", id="log-tab"):
                     yield GameLog(id="log")
-        yield KeysFooter()
+        yield self.footer
 
     def on_mount(self) -> None:
         self._shown = True
@@ -573,8 +575,9 @@ class TableScreen(Screen[None]):
             )
 
         spare = [*FOOTER_SPARE, *reversed([active.binding.action for active in shown()])]
+        room = self.footer.size.width or self.app.size.width
         for action in spare:
-            if width() <= self.app.size.width:
+            if width() <= room:
                 break
             if action in FOOTER_KEPT:
                 continue
@@ -585,6 +588,9 @@ class TableScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self._refresh_keys()  # the footer's room changed
+
+    def on_keys_footer_resized(self) -> None:
+        self._refresh_keys()  # the footer's room changed: the keys panel opened or closed
 
     def _is_creator(self) -> bool:
         """Whether this connection holds the creator's rights to this table."""

@@ -35,9 +35,10 @@ class Letters:
     what: str
 
     def bindings(self) -> list[Binding]:
-        """A hidden binding ``pick(i)`` for each letter."""
+        """A hidden binding ``pick(i)`` for each letter, left out of the keys panel too (the
+        board shows each letter beside what it picks)."""
         return [
-            Binding(key, f"pick({index})", self.what, show=False)
+            Binding(key, f"pick({index})", self.what, show=False, system=True)
             for index, key in enumerate(self.keys)
         ]
 
