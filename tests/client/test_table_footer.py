@@ -14,7 +14,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import HelpPanel, KeyPanel
 
-from cardtable.client.session import ClientSession
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.bounded import KeysFooter
 from cardtable.client.ui.dialogs import Confirm
@@ -69,8 +69,11 @@ async def open_table_with(
     app.request(open_it)
     await wait_until(pilot, lambda: opened, 5, "the table")
     await seated(pilot, app, 0)
+    await wait_until(pilot, lambda: "waiting for 1 player" in screen_text(app), 5, "the table")
+    await footer_in_full(pilot, app, "waiting for Omar")
     await omar.ado(lambda session: session.sit(opened[0], 1))
     await wait_until(pilot, lambda: "ready to start" in screen_text(app), 5, "Omar seated")
+    assert "s Start" in await footer_in_full(pilot, app, "ready to start")
     await pilot.press("s")
     await wait_until(pilot, lambda: latest(app).view is not None, 5, "the game")
     assert isinstance(app.screen, TableScreen)
@@ -226,3 +229,51 @@ def test_every_state_of_the_table_shows_the_keys_leave_and_quit_in_full_at_80_co
                 await footer_in_full(pilot, app, "watching")
 
         run_async(body, timeout=90)
+
+
+# -- who may start ---------------------------------------------------------------------------------
+
+
+def test_a_player_seated_at_someone_elses_table_may_start_it_and_a_watcher_may_not() -> None:
+    """Starting is for the table's creator and its players (every seat must be filled, so
+    nobody is left out); a watcher is offered neither Start nor bots, and the server refuses
+    them with the reason."""
+    with server_thread() as server, Remote(server, "Omar") as omar, Remote(server, "Pia") as pia:
+
+        async def body() -> None:
+            app = join_app(server.port)
+            async with app.run_test(size=SIZE) as pilot:
+                await in_lobby(pilot, app)
+                table = await omar.ado(lambda session: session.create_table("chinese-ten", 3))
+                table_id = table["id"]
+                await omar.ado(lambda session: session.sit(table_id, 0))
+
+                app.request(lambda session: session.spectate(table_id))
+                await seated(pilot, app, None)
+                watching = await footer_in_full(pilot, app, "watching a table waiting")
+                assert "Start" not in watching and "Add bots" not in watching, watching
+
+                await pia.ado(lambda session: session.spectate(table_id))
+                try:
+                    await pia.ado(lambda session: session.start(table_id))
+                except RequestFailed as refusal:
+                    assert refusal.code == "not_creator"
+                    assert refusal.message == (
+                        f"Only Omar, who opened table {table_id}, or its players may do that."
+                    )
+                else:
+                    raise AssertionError("a watcher started the game")
+
+                app.request(lambda session: session.leave())
+                await in_lobby(pilot, app)
+                app.request(lambda session: session.sit(table_id, 1))
+                await seated(pilot, app, 1)
+                seated_line = await footer_in_full(pilot, app, "seated, a seat empty")
+                assert "b Add bots" in seated_line and "Start" not in seated_line
+                await pilot.press("b")
+                await wait_until(pilot, lambda: "ready to start" in screen_text(app), 5, "a bot")
+                assert "s Start" in await footer_in_full(pilot, app, "ready to start")
+                await pilot.press("s")
+                await wait_until(pilot, lambda: latest(app).view is not None, 5, "the game")
+
+        run_async(body)

@@ -84,6 +84,11 @@ def others_may_be_away(state: TableState) -> bool:
     )
 
 
+def empty_seats(state: TableState) -> int:
+    """How many seats nobody (and no bot) has taken yet."""
+    return sum(1 for seat in state.summary["seats"] if seat["kind"] == "empty")
+
+
 def players_grid() -> Table:
     """The players panel's columns: turn marker, name, the seat's note, and the total."""
     grid = Table.grid(padding=(0, 1), expand=True)
@@ -434,8 +439,9 @@ class TableScreen(Screen[None]):
             rounds = view["table"].get("rounds") if isinstance(view.get("table"), dict) else None
             text.append(f" · round {view['round']}" + (f" of {rounds}" if rounds else ""))
         if summary["status"] == "waiting":
-            empty = sum(1 for seat in summary["seats"] if seat["kind"] == "empty")
-            text.append(f" · waiting: {empty} empty seat(s)" if empty else " · ready to start")
+            empty = empty_seats(state)
+            players = "1 player" if empty == 1 else f"{empty} players"
+            text.append(f" · waiting for {players}" if empty else " · ready to start")
         elif view is not None and view.get("result"):
             text.append(" · game over", style="bold")
         elif state.my_turn:
@@ -597,14 +603,16 @@ class TableScreen(Screen[None]):
         session = self.session
         return session is not None and self.table_id in session.creator_of
 
-    def _may_start(self) -> bool:
-        """The table's creator, or a player seated there, may start a game (and a rematch)."""
+    def _runs_table(self) -> bool:
+        """Whether we may run this table as the server allows: its creator, or a player seated
+        there (start games, add bots)."""
         state = self.state
-        return (
-            state is not None
-            and state.summary["status"] != "playing"
-            and (state.seat is not None or self._is_creator())
-        )
+        return state is not None and (state.seat is not None or self._is_creator())
+
+    def _may_start(self) -> bool:
+        """Whether we may start a game (and a rematch) now: not while one is played."""
+        state = self.state
+        return state is not None and state.summary["status"] != "playing" and self._runs_table()
 
     def _away_seats(self, *, covered: bool) -> list[tuple[int, str]]:
         """The seats of other players who are away (with `covered`, those a bot plays for them
@@ -622,9 +630,15 @@ class TableScreen(Screen[None]):
         state = self.state
         if action == "board":
             return self._area() != "board"  # the way back, shown while the keys are elsewhere
-        if action in ("start", "rematch"):
-            played = state is not None and state.view is not None
-            return self._may_start() and played == (action == "rematch")
+        if action == "start":  # the first game, once every seat is taken
+            return (
+                self._may_start()
+                and state is not None
+                and state.view is None
+                and not (empty_seats(state))
+            )
+        if action == "rematch":
+            return self._may_start() and state is not None and state.view is not None
         if action == "concede":
             return (
                 state is not None
@@ -650,8 +664,9 @@ class TableScreen(Screen[None]):
         if action == "bots":
             return (
                 state is not None
+                and self._runs_table()
                 and state.summary["status"] == "waiting"
-                and any(seat["kind"] == "empty" for seat in state.summary["seats"])
+                and bool(empty_seats(state))
             )
         return True
 

@@ -21,7 +21,8 @@ from cardtable.engine import GameAction, SeatView
 
 ItemT = TypeVar("ItemT")
 
-#: What the hand's keys do (`hand_keys`, `unmark_key`): nothing, once the game is over.
+#: What the hand's keys do (`hand_keys`, `unmark_key`): nothing before the game, nor once it
+#: is over, nor for a spectator.
 HAND_ACTIONS = frozenset({"move", "move_to", "select", "unselect"})
 
 
@@ -150,8 +151,9 @@ class Board(Widget, can_focus=True):
         return seat == turn and not self.game_over
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The hand's keys go once the game is over; the rest is the game's say (`allows`)."""
-        if action in HAND_ACTIONS and self.game_over:
+        """The hand's keys only while we hold a hand in a game in play; the rest is the
+        game's say (`allows`)."""
+        if action in HAND_ACTIONS and (self.seat_view is None or self.me is None or self.game_over):
             return False
         return self.allows(action, parameters)
 
