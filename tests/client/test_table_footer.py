@@ -231,7 +231,7 @@ def test_every_state_of_the_table_shows_the_keys_leave_and_quit_in_full_at_80_co
         run_async(body, timeout=90)
 
 
-# -- who may start ---------------------------------------------------------------------------------
+# -- who may start --------------------------------------------------------------------------------
 
 
 def test_a_player_seated_at_someone_elses_table_may_start_it_and_a_watcher_may_not() -> None:
@@ -277,3 +277,27 @@ def test_a_player_seated_at_someone_elses_table_may_start_it_and_a_watcher_may_n
                 await wait_until(pilot, lambda: latest(app).view is not None, 5, "the game")
 
         run_async(body)
+
+
+# -- a terminal too small -------------------------------------------------------------------------
+
+
+def test_a_terminal_smaller_than_80_by_24_is_told_how_big_it_must_be() -> None:
+    async def body() -> None:
+        app, _ = play_app(options={"decks": 1})
+        async with app.run_test(size=SIZE) as pilot:
+            await at_table(pilot, app)
+            assert "cardtable needs" not in screen_text(app)
+            for width, height in ((60, 20), (40, 15), (79, 24)):
+                await pilot.resize_terminal(width, height)
+                await on_screen(
+                    pilot,
+                    app,
+                    f"The terminal is {width}×{height}: cardtable needs at least 80×24.",
+                    "Make the window bigger",
+                )
+            await pilot.resize_terminal(*SIZE)
+            await wait_until(pilot, lambda: "cardtable needs" not in screen_text(app), 5)
+            assert "Your hand" in screen_text(app)
+
+    run_async(body)
