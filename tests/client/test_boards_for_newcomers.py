@@ -135,6 +135,26 @@ def test_since_my_move_keeps_the_others_moves_of_this_round_only() -> None:
     assert since_my_move([{"kind": "lay", "seat": 1}, *log[:2], log[4]], 0) == (log[4],)
 
 
+def test_a_move_taken_back_brings_back_the_others_moves_before_it() -> None:
+    log = [
+        {"kind": "deal", "dealer": 1},
+        {"kind": "turn", "seat": 1},
+        {"kind": "capture", "seat": 1, "spot": 2},
+        {"kind": "flip", "seat": 1},
+        {"kind": "turn", "seat": 0},
+        {"kind": "lay", "seat": 0, "spot": 1},
+        {"kind": "flip", "seat": 0},
+        {"kind": "turn", "seat": 1},
+        {"kind": "take_back", "seat": 0, "words": "laying 7♣ on spot 2"},
+    ]
+    # We took our lay back: it is our move again, and Bram's capture is news again.
+    assert since_my_move(log, 0) == (log[2], log[3])
+    # Bram sees nothing of ours: the lay never happened.
+    assert since_my_move(log, 1) == ()
+    # Bram takes his capture back in turn (before we moved): nothing is news to us.
+    assert since_my_move([*log[:4], {"kind": "take_back", "seat": 1}], 0) == ()
+
+
 # -- everything in sight at 80×24 -----------------------------------------------------------------
 
 

@@ -235,7 +235,7 @@ def test_a_table_opened_through_the_form_waits_for_bots_and_start() -> None:
                 await pilot.click("#bots")
                 await pilot.click("#open")
                 await seated(pilot, app, 0)
-                await wait_until(pilot, lambda: "waiting: 2 empty seat(s)" in lines_of(app)[0], 5)
+                await wait_until(pilot, lambda: "waiting for 2 players" in lines_of(app)[0], 5)
 
                 await pilot.press("b")
                 await wait_until(pilot, lambda: "ready to start" in screen_text(app), 5)

@@ -16,6 +16,7 @@ from typing import Any
 import trio
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.events import Resize
 from textual.widgets import Static
 
 from cardtable.client.link import Link, LinkStatus
@@ -32,6 +33,7 @@ from cardtable.client.ui.problems import explain
 from cardtable.client.ui.rules import RulesScreen
 from cardtable.client.ui.stylesheet import STYLESHEET
 from cardtable.client.ui.table import TableScreen
+from cardtable.client.ui.too_small import follow_size
 from cardtable.engine import get_game
 from cardtable.protocol import Error, Joined, Left, Message
 
@@ -92,8 +94,14 @@ class CardtableApp(App[None], Host):
 
     async def on_mount(self) -> None:
         self.connection_indicator.start()
+        # Below 80×24 a notice says so, over whichever screen is in front.
+        self.screen_change_signal.subscribe(self, lambda _: follow_size(self))
+        follow_size(self)
         await self.trio.start()
         self.trio.start_soon(self._run)
+
+    def on_resize(self, event: Resize) -> None:
+        follow_size(self, event.size)
 
     async def on_unmount(self) -> None:
         await self.trio.stop()

@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.console import RenderableType
 from textual.events import Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
@@ -105,20 +106,31 @@ class KeysFooter(Footer):
     its data binding to the footer's `compact` is a watcher that is never removed. So the
     footer here skips a refresh that changes nothing, and lets go of the old keys after each
     redraw.
+
+    What it drew is noted when it draws, not when it is asked to: Textual runs the redraw
+    after the screen in front has been refreshed, and a screen in front that closes before
+    that (the scores, closed with the key that made the last move) drops it. The next refresh
+    of the keys (the screen coming back to the front asks for one) then draws them.
     """
+
+    class Resized(Message):
+        """The footer's width changed: the room for its keys with it."""
 
     def __init__(self) -> None:
         super().__init__()
         self._drawn: Hashable | None = None
 
+    def on_resize(self, event: Resize) -> None:
+        self.post_message(self.Resized())
+
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        keys = footer_keys(screen)
-        if keys == self._drawn:
+        if footer_keys(screen) == self._drawn:
             return
-        self._drawn = keys
         super().bindings_changed(screen)
 
     async def recompose(self) -> None:
+        if self.is_attached:
+            self._drawn = footer_keys(self.screen)
         await super().recompose()
         # Setting `compact` to itself makes Textual drop the watchers of the keys just removed.
         self.mutate_reactive(Footer.compact)

@@ -52,9 +52,12 @@ from cardtable.engine import get_game
 from cardtable.protocol import ChatLine, Joined, TableChanged, Update
 
 #: The keys the footer leaves out first, in this order, when it is too narrow for every key
-#: (they still work): the Chat and Log tabs are on screen anyway, and then the keys that look
-#: things up. The game's keys, Leave and Quit always stay.
+#: (they still work, and `K` lists them): the Chat and Log tabs are on screen anyway, and then
+#: the keys that look things up. Then the others go, from the footer's end back.
 FOOTER_SPARE = ("concede", "log", "chat", "scores", "rules", "away_policy")
+
+#: The keys the footer always shows in full: the list of every key, Leave and Quit.
+FOOTER_KEPT = ("keys", "leave", "quit")
 
 #: The parts of the screen that take the keys in turn, with Tab and shift+Tab.
 AREAS = ("board", "chat", "log")
@@ -79,6 +82,11 @@ def others_may_be_away(state: TableState) -> bool:
         seat["kind"] in ("player", "empty") and seat["seat"] != state.seat
         for seat in state.summary["seats"]
     )
+
+
+def empty_seats(state: TableState) -> int:
+    """How many seats nobody (and no bot) has taken yet."""
+    return sum(1 for seat in state.summary["seats"] if seat["kind"] == "empty")
 
 
 def players_grid(*, presence: bool = True) -> Table:
@@ -134,6 +142,9 @@ class TableScreen(Screen[None]):
         Binding("R", "release", "Release seat"),
         Binding("P", "away_policy", "Away policy"),
         Binding("C", "concede", "Concede"),
+        # Every key the table and the board take now, in a panel beside the board.
+        Binding("K", "keys", "Keys"),
+        Binding("f1", "keys", "Keys", show=False),
         Binding("q", "leave", "Leave"),
         # Shown (and used) only while the chat or the log has the keys.
         Binding("escape", "board", "Board"),
@@ -172,6 +183,8 @@ class TableScreen(Screen[None]):
         #: The offer we were last asked about (a partner's to concede, a rematch), with its
         #: question, taken down if the offer closes before we answer.
         self._offer: tuple[Question, Confirm] | None = None
+        #: The footer, whose width is the room for the keys (less while the keys panel is open).
+        self.footer = KeysFooter()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-main"):
@@ -185,7 +198,7 @@ class TableScreen(Screen[None]):
                     yield ChatPanel(id="chat")
                 with SidePane("Log", id="log-tab"):
                     yield GameLog(id="log")
-        yield KeysFooter()
+        yield self.footer
 
     def on_mount(self) -> None:
         self._shown = True
@@ -429,8 +442,9 @@ class TableScreen(Screen[None]):
             rounds = view["table"].get("rounds") if isinstance(view.get("table"), dict) else None
             text.append(f" · round {view['round']}" + (f" of {rounds}" if rounds else ""))
         if summary["status"] == "waiting":
-            empty = sum(1 for seat in summary["seats"] if seat["kind"] == "empty")
-            text.append(f" · waiting: {empty} empty seat(s)" if empty else " · ready to start")
+            empty = empty_seats(state)
+            players = "1 player" if empty == 1 else f"{empty} players"
+            text.append(f" · waiting for {players}" if empty else " · ready to start")
         elif view is not None and view.get("result"):
             text.append(" · game over", style="bold")
         elif state.my_turn:
@@ -551,8 +565,12 @@ class TableScreen(Screen[None]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The keys, for the footer: those it has no room for are hidden (see `FOOTER_SPARE`)."""
+        """The keys, for the footer: those it has no room for are hidden (`FOOTER_SPARE` first,
+        then from its end back), but never those of `FOOTER_KEPT`."""
         bindings = super().active_bindings
+
+        def shown() -> list[ActiveBinding]:
+            return [active for active in bindings.values() if active.binding.show]
 
         def width() -> int:
             """The footer's width for the keys it shows (a key is its keys, its description
@@ -561,13 +579,16 @@ class TableScreen(Screen[None]):
                 cell_len(self.app.get_key_display(active.binding))
                 + cell_len(active.binding.description)
                 + 3
-                for active in bindings.values()
-                if active.binding.show
+                for active in shown()
             )
 
-        for action in FOOTER_SPARE:
-            if width() <= self.app.size.width:
+        spare = [*FOOTER_SPARE, *reversed([active.binding.action for active in shown()])]
+        room = self.footer.size.width or self.app.size.width
+        for action in spare:
+            if width() <= room:
                 break
+            if action in FOOTER_KEPT:
+                continue
             for key, active in bindings.items():
                 if active.binding.action == action:
                     bindings[key] = active._replace(binding=replace(active.binding, show=False))
@@ -576,19 +597,24 @@ class TableScreen(Screen[None]):
     def on_resize(self) -> None:
         self._refresh_keys()  # the footer's room changed
 
+    def on_keys_footer_resized(self) -> None:
+        self._refresh_keys()  # the footer's room changed: the keys panel opened or closed
+
     def _is_creator(self) -> bool:
         """Whether this connection holds the creator's rights to this table."""
         session = self.session
         return session is not None and self.table_id in session.creator_of
 
-    def _may_start(self) -> bool:
-        """The table's creator, or a player seated there, may start a game (and a rematch)."""
+    def _runs_table(self) -> bool:
+        """Whether we may run this table as the server allows: its creator, or a player seated
+        there (start games, add bots)."""
         state = self.state
-        return (
-            state is not None
-            and state.summary["status"] != "playing"
-            and (state.seat is not None or self._is_creator())
-        )
+        return state is not None and (state.seat is not None or self._is_creator())
+
+    def _may_start(self) -> bool:
+        """Whether we may start a game (and a rematch) now: not while one is played."""
+        state = self.state
+        return state is not None and state.summary["status"] != "playing" and self._runs_table()
 
     def _away_seats(self, *, covered: bool) -> list[tuple[int, str]]:
         """The seats of other players who are away (with `covered`, those a bot plays for them
@@ -606,9 +632,15 @@ class TableScreen(Screen[None]):
         state = self.state
         if action == "board":
             return self._area() != "board"  # the way back, shown while the keys are elsewhere
-        if action in ("start", "rematch"):
-            played = state is not None and state.view is not None
-            return self._may_start() and played == (action == "rematch")
+        if action == "start":  # the first game, once every seat is taken
+            return (
+                self._may_start()
+                and state is not None
+                and state.view is None
+                and not (empty_seats(state))
+            )
+        if action == "rematch":
+            return self._may_start() and state is not None and state.view is not None
         if action == "concede":
             return (
                 state is not None
@@ -634,8 +666,9 @@ class TableScreen(Screen[None]):
         if action == "bots":
             return (
                 state is not None
+                and self._runs_table()
                 and state.summary["status"] == "waiting"
-                and any(seat["kind"] == "empty" for seat in state.summary["seats"])
+                and bool(empty_seats(state))
             )
         return True
 
@@ -652,6 +685,14 @@ class TableScreen(Screen[None]):
 
     def action_board(self) -> None:
         self.set_focus(self.board)
+
+    def action_keys(self) -> None:
+        """Show every key the table takes now, beside the board (Textual's keys panel), or
+        hide it again."""
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+        else:
+            self.app.action_show_help_panel()
 
     # -- which part has the keys -----------------------------------------------------------------
 

@@ -98,21 +98,37 @@ def seat_names(summary: dict[str, Any]) -> list[str]:
 NOT_MOVES = frozenset({"turn", "next_dealer", "round_end", "game_end"})
 #: Events that start a round: nothing before them is news.
 ROUND_STARTS = frozenset({"deal"})
+#: A seat took its last action back: the game is as it was before it.
+TAKE_BACK = "take_back"
 
 
 def since_my_move(log: Sequence[Mapping[str, Any]], seat: int | None) -> tuple[dict[str, Any], ...]:
     """The events of this round after `seat`'s last move, leaving out the turns: what the other
-    players did since. For a spectator (`seat` None): the last player's move."""
+    players did since. For a spectator (`seat` None): the last player's move. A move taken back
+    counts as never made: its events, the turns after it and the take-back are left out."""
     found: list[dict[str, Any]] = []
+    #: The seat whose move taken back is being passed over, going back through the log.
+    undoing: object = None
+    passed = False
     for event in reversed(log):
         kind = event.get("kind")
+        by = event.get("seat")
         if kind in ROUND_STARTS:
             break
+        if kind == TAKE_BACK:
+            undoing, passed = by, False
+            continue
+        if undoing is not None:
+            if by == undoing and kind not in NOT_MOVES:
+                passed = True
+                continue  # the move taken back
+            if kind == "turn" and not passed:
+                continue  # a turn that followed it
+            undoing = None
         if kind == "turn":
             if seat is None and found:
                 break
             continue
-        by = event.get("seat")
         if seat is not None and by == seat and kind not in NOT_MOVES:
             break
         found.append(dict(event))

@@ -21,6 +21,10 @@ from cardtable.engine import GameAction, SeatView
 
 ItemT = TypeVar("ItemT")
 
+#: What the hand's keys do (`hand_keys`, `unmark_key`): nothing before the game, nor once it
+#: is over, nor for a spectator.
+HAND_ACTIONS = frozenset({"move", "move_to", "select", "unselect"})
+
 
 @dataclass(frozen=True)
 class Letters:
@@ -32,9 +36,10 @@ class Letters:
     what: str
 
     def bindings(self) -> list[Binding]:
-        """A hidden binding ``pick(i)`` for each letter."""
+        """A hidden binding ``pick(i)`` for each letter, left out of the keys panel too (the
+        board shows each letter beside what it picks)."""
         return [
-            Binding(key, f"pick({index})", self.what, show=False)
+            Binding(key, f"pick({index})", self.what, show=False, system=True)
             for index, key in enumerate(self.keys)
         ]
 
@@ -133,6 +138,29 @@ class Board(Widget, can_focus=True):
             return 0
         side = next(i for i, members in enumerate(view.sides) if seat in members)
         return view.totals[side]
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game shown is over: nobody is to move, and the hand's keys are gone."""
+        view = self.seat_view
+        return view is not None and view.result is not None
+
+    def to_move(self, seat: int, turn: int | None) -> bool:
+        """Whether `seat` is marked as the one to move (▶), the table's turn being `turn`:
+        nobody once the game is over."""
+        return seat == turn and not self.game_over
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The hand's keys only while we hold a hand in a game in play; the rest is the
+        game's say (`allows`)."""
+        if action in HAND_ACTIONS and (self.seat_view is None or self.me is None or self.game_over):
+            return False
+        return self.allows(action, parameters)
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether this board's key for `action` works now, and so shows in the footer (None:
+        shown, but dimmed), as `check_action` says in Textual."""
+        return True
 
     def show(self, state: TableState) -> None:
         """Draw `state`; called after every change at the table."""

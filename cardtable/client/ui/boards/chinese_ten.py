@@ -74,7 +74,7 @@ class ChineseTenBoard(Board):
         Binding("d", "deal", "Deal"),
     ]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "deal":
             return Deal() in self.moves
         if action in ("play", "spot"):

@@ -127,7 +127,7 @@ class QueenOfScotsBoard(QueenOfScotsReading):
 
     # -- the player's keys and clicks -----------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         moves = self.moves
         single = {"draw": Draw(), "deal": Deal(), "stop": Stop()}
         if action in single:
@@ -386,7 +386,7 @@ class QueenOfScotsBoard(QueenOfScotsReading):
         heading = Text(self.state.name(seat) + (" (you)" if mine else ""), style="bold")
         if mine:
             heading.stylize("underline")
-        if seat == table.turn:
+        if self.to_move(seat, table.turn):
             heading.append(" ▶", style=Style(color=YELLOW_ON_DARK, bold=True))
         heading.append(f" · total {self.total(seat)}", style="bold")
         heading.append(f" · sets {table.table_values[seat]}")

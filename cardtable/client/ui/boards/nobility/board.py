@@ -117,7 +117,7 @@ class NobilityBoard(NobilitySheets):
 
     # -- the player's keys and clicks -----------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in SIMPLE:
             return SIMPLE[action] in self.actions
         if action == "retrieve":

@@ -222,7 +222,7 @@ class NobilitySheets(NobilityReading):
             self.seat_name(seat) + (" (you)" if mine else ""),
             style=Style(bold=True, underline=mine),
         )
-        if seat == table.turn and table.phase != "election":
+        if self.to_move(seat, table.turn) and table.phase != "election":
             name.append(" ▶", style=NEWS)
         if seat in table.majority:
             name.append(" ★majority", style=GOOD)

@@ -199,7 +199,7 @@ class ThistleBoard(Board):
 
     # -- the player's keys and clicks -----------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         moves = self.moves
         if action in SIMPLE:
             return SIMPLE[action] in moves

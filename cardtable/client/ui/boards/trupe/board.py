@@ -152,7 +152,7 @@ class TrupeBoard(TrupeDrawing):
 
     # -- the player's keys and clicks -----------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         legal = self.moves
         kinds = {a.kind for a in legal}
         if action == "draw":

@@ -191,7 +191,7 @@ class TrupeDrawing(TrupeReading):
         heading = Text(self.state.name(seat) + (" (you)" if mine else ""), style="bold")
         if mine:
             heading.stylize("underline")
-        if seat == table.turn:
+        if self.to_move(seat, table.turn):
             heading.append(" ▶", style=Style(color=YELLOW_ON_DARK, bold=True))
         heading.append(f" · total {self.total(seat)}", style="bold")
         heading.append(f" · table {table.table_points[seat]}")
