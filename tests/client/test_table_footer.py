@@ -35,6 +35,7 @@ from tests.client.support import (
     shown,
     view,
     wait_until,
+    words,
 )
 from tests.client.test_lobby_chat import in_lobby, latest, seated
 
@@ -205,7 +206,7 @@ def test_every_state_of_the_table_shows_the_keys_leave_and_quit_in_full_at_80_co
                 # Omar drops out while it is our turn: the creator's keys for an away seat
                 # come on top of the game's.
                 await asyncio.to_thread(omar.close)
-                await wait_until(pilot, lambda: "Omar ○ away" in screen_text(app), 5, "away")
+                await wait_until(pilot, lambda: "Omar ○ away" in words(screen_text(app)), 5, "away")
                 line = await footer_in_full(pilot, app, "our turn, Omar away")
                 await keys_panel_lists(pilot, app, table, ("Bot for away", "Release seat"), line)
 

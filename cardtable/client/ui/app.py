@@ -213,7 +213,6 @@ class CardtableApp(App[None], Host):
 
     def on_link_changed(self, event: LinkChanged) -> None:
         if event.status is LinkStatus.CONNECTED:
-            self.sub_title = ""
             self.connection_indicator.back()
             if len(self.screen_stack) == 1:
                 self.push_screen(LobbyScreen())
@@ -223,7 +222,6 @@ class CardtableApp(App[None], Host):
             if session is not None and session.table is None and self._top_table() is not None:
                 self._back_to_lobby(rewatch=False)  # the seat was not kept; the link re-watches
         elif event.status is LinkStatus.RECONNECTING:
-            self.sub_title = "reconnecting…"
             ever_connected = self.link is not None and self.link.latest is not None
             self.connection_indicator.down(ever_connected=ever_connected)
             if not self._reconnecting:
@@ -231,7 +229,6 @@ class CardtableApp(App[None], Host):
             self._reconnecting = True
             return
         else:
-            self.sub_title = "disconnected"
             self.connection_indicator.closed()
             self.notify(event.text, severity="error", timeout=30, markup=False)
         self._reconnecting = False

@@ -84,6 +84,10 @@ def others_may_be_away(state: TableState) -> bool:
     )
 
 
+#: How the players panel marks our own seat, after our name.
+YOU = "(you)"
+
+
 def empty_seats(state: TableState) -> int:
     """How many seats nobody (and no bot) has taken yet."""
     return sum(1 for seat in state.summary["seats"] if seat["kind"] == "empty")
@@ -456,23 +460,29 @@ class TableScreen(Screen[None]):
     def _players_text(self, state: TableState) -> Group:
         """One row per seat (turn marker, name, presence, the game's note, and the total), then
         a line for each away seat with votes to let a bot play it, and each open seat."""
-        grid = players_grid()
+        seats = state.summary["seats"]
+        # Presence has a column of its own when someone's is more than "(you)"; else "(you)" goes
+        # after the name, which then has the room the column would take.
+        presences = [self._presence(seat, seat["seat"] == state.seat) for seat in seats]
+        apart = any(presence not in ("", YOU) for presence in presences)
+        grid = players_grid(presence=apart)
         view = state.view
         scored = bool(view and view["round_scores"])
         clock, now = self.turn_clock, time.monotonic()
-        for seat in state.summary["seats"]:
+        for seat, presence in zip(seats, presences, strict=True):
             index = seat["seat"]
             name_style = Style(bold=True, underline=index == state.seat)
             if seat["kind"] == "player" and index != state.seat and state.seat is not None:
                 name_style += Style.from_meta({"@click": f"screen.whisper({index})"})
-            presence = self._presence(seat, index == state.seat)
             total = ""
             if scored and view is not None:
                 side = next(i for i, members in enumerate(view["sides"]) if index in members)
                 total = f"total {view['totals'][side]}"
             who = Text(state.name(index), style=name_style)
+            if presence == YOU and not apart:
+                who.append(f" {YOU}")
             faint = presence.startswith("○") or "⏱" in presence
-            shown_presence = Text(presence, style="dim" if faint else "")
+            shown_presence = [Text(presence, style="dim" if faint else "")] if apart else []
             right = Text(total, style="bold")
             timed = clock is not None and seat["kind"] == "player"  # bots are never timed
             time_left = clock.shown(index, now) if clock is not None and timed else None
@@ -481,7 +491,7 @@ class TableScreen(Screen[None]):
             grid.add_row(
                 Text("▶" if index in state.actors else "", style="bold yellow"),
                 who,
-                shown_presence,
+                *shown_presence,
                 Text(self.board.seat_note(state, index) if view else ""),
                 right,
             )
@@ -517,7 +527,7 @@ class TableScreen(Screen[None]):
         if seat["kind"] == "bot":
             return ""
         if mine:
-            return "(you)"
+            return YOU
         return "●" if seat["connected"] else "○ away"
 
     # -- scores ---------------------------------------------------------------------------------
