@@ -168,6 +168,7 @@ def test_play_of_another_kind_asks_before_abandoning_an_unfinished_game(tmp_path
         term.expect(b"r, a or q?")
         os.write(term.master, b"a\r")  # abandon it: Thistle starts
         term.expect(b"was closed")
+        term.expect(b"Your hand (")  # dealt: the game has started, so Ctrl-Q asks
         os.write(term.master, CTRL_Q)
         term.expect(b"Keep my seat")
         assert term.finish(b"k") == 0
