@@ -12,10 +12,12 @@ a quiet window, each flood runs for ``--seconds``: ``--flooders`` connections fr
 answered (the history flood), or page through the long game's replay from the first step to
 the last, back to back (the replay flood).
 
+A newcomer connects every half second and is greeted (it must always get its `welcome`).
+
 Figures, for the quiet window and each flood: the bystander's ping round trip (p50, p95, max),
 the other table's updates a second and as a share of the quiet rate, what the flooders got a
-second (answers and bytes), and the server's memory (VmRSS, highest seen) and CPU (% of one
-core).
+second (answers and bytes), the newcomers' longest wait for a welcome, and the server's memory
+(VmRSS, highest seen) and CPU (% of one core).
 
 Usage: ``python benchmarks/history_flood.py [--flood both|history|replay] [--flooders 24]
 [--seconds 15] [--quiet 10] [--games 200]``.
@@ -144,6 +146,17 @@ async def bystander(port: int, pings: list[tuple[float, float]], stop: trio.Even
             await trio.sleep(0.05)
 
 
+async def newcomers(port: int, welcomes: list[tuple[float, float]], stop: trio.Event) -> None:
+    """A new connection every half second, greeted and closed: (when, time to its welcome)."""
+    number = 0
+    while not stop.is_set():
+        number += 1
+        began = time.monotonic()
+        async with connect(HOST, port, f"Newcomer{number}"):
+            welcomes.append((began, time.monotonic() - began))
+        await trio.sleep(0.5)
+
+
 async def flood(port: int, kind: str, game: int, flooders: int, seconds: float) -> None:
     """`flooders` connections asking for `list_history` (limit 200) or replaying `game`, back to
     back; prints the answers and the bytes received."""
@@ -207,7 +220,13 @@ async def measure_flood(
     row["server_rss_mb"] = peak / 1024
     row["answers_per_s"] = int(answers) / (end - start)
     row["mb_per_s"] = int(received) / 1e6 / (end - start)
+    row["start"], row["end"] = start, end
     return row
+
+
+def slowest(welcomes: list[tuple[float, float]], start: float, end: float) -> float:
+    """The longest wait for a welcome among the newcomers of a window, in ms."""
+    return 1000 * max((took for when, took in welcomes if start <= when < end), default=0.0)
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -238,12 +257,14 @@ async def run(args: argparse.Namespace) -> None:
                   f"{args.games + 1} games stored")  # fmt: skip
         pings: list[tuple[float, float]] = []
         updates: list[float] = []
+        welcomes: list[tuple[float, float]] = []
         stop = trio.Event()
         figures: dict[str, dict[str, float]] = {}
         kinds = ["history", "replay"] if args.flood == "both" else [args.flood]
         async with trio.open_nursery() as nursery:
             nursery.start_soon(other_table, port, updates, stop)
             nursery.start_soon(bystander, port, pings, stop)
+            nursery.start_soon(newcomers, port, welcomes, stop)
             await trio.sleep(2)
             quiet_start, cpu0 = time.monotonic(), cpu_seconds(server.pid)
             peak = rss_kb(server.pid)
@@ -252,10 +273,13 @@ async def run(args: argparse.Namespace) -> None:
             figures["quiet"] = window(pings, updates, quiet_start, quiet_end)
             figures["quiet"]["server_cpu_pct"] = 100 * (cpu1 - cpu0) / (quiet_end - quiet_start)
             figures["quiet"]["server_rss_mb"] = max(peak, rss_kb(server.pid)) / 1024
+            figures["quiet"]["welcome_max_ms"] = slowest(welcomes, quiet_start, quiet_end)
             for kind in kinds:
                 figures[kind] = await measure_flood(
                     server.pid, args, kind, port, game, pings, updates
                 )
+                row = figures[kind]
+                row["welcome_max_ms"] = slowest(welcomes, row["start"], row["end"])
                 await trio.sleep(2)  # the last answers drain before the next window
             stop.set()
             nursery.cancel_scope.cancel()
@@ -263,14 +287,16 @@ async def run(args: argparse.Namespace) -> None:
         print(f"{args.flooders} flooders from one address for {args.seconds:g} s each; "
               f"quiet window {args.quiet:g} s")  # fmt: skip
         print(f"{'':8} {'ping p50':>9} {'p95':>9} {'max':>9} {'updates/s':>10} {'of quiet':>9} "
-              f"{'server CPU':>11} {'RSS MB':>7} {'answers/s':>10} {'MB/s':>6}")  # fmt: skip
+              f"{'server CPU':>11} {'RSS MB':>7} {'answers/s':>10} {'MB/s':>6} "
+              f"{'welcome max':>12}")  # fmt: skip
         for name, row in figures.items():
             print(
                 f"{name:8} {row['ping_p50_ms']:7.1f}ms {row['ping_p95_ms']:7.1f}ms "
                 f"{row['ping_max_ms']:7.1f}ms {row['updates_per_s']:10.2f} "
                 f"{100 * row['updates_per_s'] / quiet_rate:8.0f}% "
                 f"{row['server_cpu_pct']:10.0f}% {row['server_rss_mb']:7.0f} "
-                f"{row.get('answers_per_s', 0.0):10.1f} {row.get('mb_per_s', 0.0):6.2f}"
+                f"{row.get('answers_per_s', 0.0):10.1f} {row.get('mb_per_s', 0.0):6.2f} "
+                f"{row['welcome_max_ms']:10.1f}ms"
             )
     finally:
         server.terminate()
