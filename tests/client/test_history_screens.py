@@ -21,7 +21,7 @@ from textual.widgets import DataTable
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
-from cardtable.client.ui.history import HistoryScreen
+from cardtable.client.ui.history import WINNER_WIDTH, HistoryScreen
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.replay import ReplayScores, ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
@@ -299,6 +299,10 @@ def test_older_games_come_a_page_at_a_time_the_latest_first(
     run_async(body)
 
 
+def winners_of(result: dict[str, Any], names: tuple[str, ...]) -> str:
+    return " & ".join(names[seat] for seat in result["winning_seats"])
+
+
 def test_a_seat_taken_over_shows_who_played_each_step_and_both_holders(tmp_path: Path) -> None:
     path = tmp_path / "server.db"
     holders = (SeatHolder(1, 5, "Cleo", bot_for=True), SeatHolder(1, 9, "greedy bot 9590"))
@@ -312,6 +316,12 @@ def test_a_seat_taken_over_shows_who_played_each_step_and_both_holders(tmp_path:
             await open_history(pilot, app)
             ada, cleo = result["totals"]
             assert f"Ada {ada} · {held} {cleo}" in screen_text(app)  # the detail
+            # In the list, long winners are cut to leave the players' column in sight.
+            header, row = shown(app, "#history").splitlines()[:2]
+            assert "Players" in header, header
+            # (This game was won by Cleo's seat, so its winners are longer than the column.)
+            assert len(winners_of(result, ("Ada", held))) > WINNER_WIDTH
+            assert "…" in row and f"Ada {ada}" in row, row
 
             # The replay opens from the seat we took over, named by who held it then.
             await pilot.press("enter")
@@ -335,7 +345,7 @@ def test_a_seat_taken_over_shows_who_played_each_step_and_both_holders(tmp_path:
                 assert any(line.startswith((f"{who} plays ", f"{who} lays ")) for line in log)
             await pilot.press("end")
             assert "greedy bot 9590's seat" in screen_text(app)
-            winners = " & ".join(["Ada", held][seat] for seat in result["winning_seats"])
+            winners = winners_of(result, ("Ada", held))
             final = words(shown(app, "#replay-result"))
             assert final == f"{winners} won. Final: Ada {ada} · {held} {cleo}"
             await pilot.press("ctrl+q")

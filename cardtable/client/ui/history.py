@@ -22,6 +22,15 @@ from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.protocol import History
 
+#: The list's winners column at its widest; the detail under the list names them all.
+WINNER_WIDTH = 24
+
+
+def cut(text: Text, width: int) -> Text:
+    """`text`, cut to `width` cells with an ellipsis if it is longer."""
+    text.truncate(width, overflow="ellipsis")
+    return text
+
 
 class HistoryScreen(Screen[None]):
     """The finished games on the server, a page at a time."""
@@ -61,8 +70,8 @@ class HistoryScreen(Screen[None]):
         games.add_column("Game", key="game")
         games.add_column("Table", key="table")
         games.add_column("No.", key="no")
-        # The players last: with four of them it is the column that may run off the edge
-        # (the detail under the list shows them all).
+        # The players last: with four of them it is the column that may run off the edge, and
+        # the winners are cut to leave it room (the detail under the list shows them all).
         games.add_column("Winner", key="winner")
         games.add_column("Players and scores", key="players")
         games.focus()
@@ -95,7 +104,7 @@ class HistoryScreen(Screen[None]):
                 plain(str(entry.get("title") or entry["game"])),
                 plain(str(entry["table"])),
                 plain(str(entry["game_no"])),
-                Text(winner_words(entry), style="bold"),
+                cut(Text(winner_words(entry), style="bold"), WINNER_WIDTH),
                 Text(scores_words(entry)),
                 key=str(entry["id"]),
             )
