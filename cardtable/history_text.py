@@ -8,10 +8,12 @@ from pathlib import Path
 from cardtable.client.ui.history_words import scores_words, winner_words
 from cardtable.engine import OptionError, get_game
 from cardtable.server.storage import HistoryEntry, Store, open_for_reading
+from cardtable.text_lines import wrapped
 
 
 def history_lines(path: Path | str, limit: int) -> list[str]:
-    """One line per finished game, the latest first, or a line saying there are none."""
+    """The finished games, the latest first, each in lines of at most 80 columns (the lines
+    after its first indented), or a line saying there are none."""
     store = Store(open_for_reading(path))
     try:
         entries = store.history(limit)
@@ -19,7 +21,7 @@ def history_lines(path: Path | str, limit: int) -> list[str]:
         store.close()
     if not entries:
         return [f"No finished games in {path} yet."]
-    return [describe(entry) for entry in entries]
+    return [line for entry in entries for line in wrapped(describe(entry), continued="      ")]
 
 
 def describe(entry: HistoryEntry) -> str:

@@ -61,13 +61,27 @@ def store_finished_game(
     return game.result.to_wire()
 
 
+def games(printed: str) -> list[str]:
+    """Each game `cardtable history` printed, its lines (at most 80 columns each, the lines
+    after its first indented) joined by single spaces."""
+    lines = printed.splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    found: list[str] = []
+    for line in lines:
+        if line.startswith(" "):
+            found[-1] += " " + line
+        else:
+            found.append(line)
+    return [" ".join(game.split()) for game in found]
+
+
 def test_history_lists_finished_games_latest_first(tmp_path: Path) -> None:
     path = tmp_path / "server.db"
     first = store_finished_game(path, 1, ("Ada", "Bram"), seed=3)
     second = store_finished_game(path, 2, ("Cleo", "Dov"), seed=4)
     done = cardtable("history", "--db", str(path))
     assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    lines = games(done.stdout)
     assert len(lines) == 2
     assert lines[0].startswith("#2") and lines[1].startswith("#1")
     for line, result, names in ((lines[0], second, "Cleo Dov"), (lines[1], first, "Ada Bram")):
@@ -77,7 +91,7 @@ def test_history_lists_finished_games_latest_first(tmp_path: Path) -> None:
         winners = [names.split()[seat] for seat in result["winning_seats"]]
         assert line.endswith("won by " + " & ".join(winners))
     limited = cardtable("history", "--db", str(path), "--limit", "1")
-    assert limited.stdout.splitlines() == lines[:1]
+    assert games(limited.stdout) == lines[:1]
 
 
 def test_history_names_each_seats_holders_in_turn(tmp_path: Path) -> None:
@@ -86,9 +100,10 @@ def test_history_names_each_seats_holders_in_turn(tmp_path: Path) -> None:
     result = store_finished_game(path, 1, ("Ada", "Cleo"), seed=3, holders=holders)
     done = cardtable("history", "--db", str(path))
     assert done.returncode == 0, done.stderr
-    [line] = done.stdout.splitlines()
+    [line] = games(done.stdout)
     ada, cleo = result["totals"]
-    assert f"  Ada {ada} · Cleo, then greedy bot 9590 {cleo}  won by " in line
+    assert f" Ada {ada} · Cleo, then greedy bot 9590 {cleo} won by " in line
+    assert len(done.stdout.splitlines()) == 2  # too long for one line of 80 columns
     # Those who played for a holder while they were away are not holders.
     assert "bot for" not in line
 

@@ -6,10 +6,11 @@ number or port makes the announcement unusable (`None`), never an error.
 
 from __future__ import annotations
 
-import textwrap
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from cardtable.text_lines import wrapped
 
 #: Longest server name shown; longer names are cut with an ellipsis.
 NAME_SHOWN = 40
@@ -50,8 +51,8 @@ class ServerAd:
         if self.protocol != our_protocol:
             details.append("another version: cannot join")
         return [
-            *_wrapped(f"{self.name}  {self.address}", width, ""),
-            *_wrapped(" · ".join(details), width, "  "),
+            *wrapped(f"{self.name}  {self.address}", width),
+            *wrapped(" · ".join(details), width, "  "),
         ]
 
     def as_json(self) -> dict[str, object]:
@@ -65,19 +66,6 @@ class ServerAd:
             "tables": self.tables,
             "players": self.players,
         }
-
-
-def _wrapped(text: str, width: int, indent: str) -> list[str]:
-    """`text` in lines of at most `width` columns, broken between words; every line but the
-    first of an unindented text is indented by two spaces."""
-    return textwrap.wrap(
-        text,
-        width,
-        initial_indent=indent,
-        subsequent_indent="  ",
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
 
 
 def txt_properties(*, protocol: int, password: bool, tables: int, players: int) -> dict[str, str]:
