@@ -60,6 +60,7 @@ from cardtable.protocol import (
     Welcome,
 )
 from cardtable.protocol.framing import pack
+from cardtable.server.address_budget import AddressBudgets
 from cardtable.server.bot_names import bot_name_problem
 from cardtable.server.bot_schedule import drive_bots
 from cardtable.server.clock_driver import drive_clock
@@ -81,6 +82,10 @@ G = TypeVar("G", bound=Guest)
 
 #: How many given-up seats the lobby remembers, to tell their players when they come back.
 RELEASED_KEPT = 1000
+
+#: Requests besides history that cost the server real work (every table's summary, a whole
+#: view): paced per address as well as per connection.
+COSTLY: frozenset[type[Message]] = frozenset({ListTables, Resync})
 
 
 def _error_reply(client: Guest, request: Message, error: Exception) -> Error:
@@ -126,6 +131,8 @@ class Lobby(Generic[G]):
         self._connections: Counter[str] = Counter()
         #: History and replays: a budget and a turn per address.
         self._history_lane = HistoryLane(config.history_rate, config.history_burst)
+        #: The other requests that cost real work (`COSTLY`): a budget per address.
+        self._costly = AddressBudgets(config.request_rate, config.request_burst)
         first_table, first_game = first_ids
         self._table_ids = itertools.count(first_table)
         self._game_ids = itertools.count(first_game)
@@ -232,6 +239,7 @@ class Lobby(Generic[G]):
         if self._connections[client.address] <= 0:
             del self._connections[client.address]
             self._history_lane.forget(client.address)
+            self._costly.forget(client.address)
 
     # -- the handshake --------------------------------------------------------------------------
 
@@ -367,6 +375,13 @@ class Lobby(Generic[G]):
             if handler is None:
                 raise ServerError(
                     ErrorCode.UNKNOWN_TYPE, f"The server does not take '{message.type}'."
+                )
+            if type(message) in COSTLY and not self._costly.allow(
+                client.address, trio.current_time()
+            ):
+                raise ServerError(
+                    ErrorCode.RATE_LIMITED,
+                    f"Too many '{message.type}' requests from your address; wait a moment.",
                 )
             reply = handler(client, message)
         except Exception as error:
