@@ -122,8 +122,10 @@ def test_a_thousand_updates_leave_the_app_as_big_as_two_hundred_did() -> None:
                 # (Give or take the footer's keys, which it draws again when they change.)
                 assert late["table widgets"] <= early["table widgets"] + 10, (early, late)
                 # A widget left behind at each update would be a thousand here (the footer's old
-                # keys were: Textual keeps them alive). Give or take a window just closed.
-                assert late["live widgets"] <= early["live widgets"] + 40, (early, late)
+                # keys were: Textual keeps them alive). Give or take a window just closed, and
+                # the keys of footers drawn again whose removal is still pending (a few dozen
+                # on a busy machine).
+                assert late["live widgets"] <= early["live widgets"] + 80, (early, late)
                 # The log holds this game's events only.
                 assert late["log lines"] <= 200, late
                 table.action_log()  # (a log draws its lines once it is shown)
