@@ -139,8 +139,8 @@ def test_bot_reports_an_unreachable_server() -> None:
     assert f"cannot reach {HOST}:1" in done.stderr
 
 
-@pytest.mark.parametrize("kind", FOREIGN, ids=[kind.label for kind in FOREIGN])
-def test_bot_says_when_the_address_is_not_a_cardtable_server(kind: Foreign) -> None:
+def bot_against(kind: Foreign) -> tuple[int, subprocess.CompletedProcess[str]]:
+    """`cardtable bot` pointed at a server of `kind`: its port, and how the bot ended."""
     with foreign_server(kind) as port:
         done = subprocess.run(
             [sys.executable, "-m", "cardtable", "bot", f"{HOST}:{port}", "--table", "1"],
@@ -149,6 +149,12 @@ def test_bot_says_when_the_address_is_not_a_cardtable_server(kind: Foreign) -> N
             timeout=60,
             check=False,
         )
+    return port, done
+
+
+@pytest.mark.parametrize("kind", FOREIGN, ids=[kind.label for kind in FOREIGN])
+def test_bot_says_when_the_address_is_not_a_cardtable_server(kind: Foreign) -> None:
+    port, done = bot_against(kind)
     assert done.returncode == 1
     assert done.stderr.splitlines() == [
         f"cardtable: {HOST}:{port} is not a cardtable server:",
@@ -157,14 +163,7 @@ def test_bot_says_when_the_address_is_not_a_cardtable_server(kind: Foreign) -> N
 
 
 def test_bot_says_when_what_answers_says_nothing_a_cardtable_server_would() -> None:
-    with foreign_server(SILENT) as port:
-        done = subprocess.run(
-            [sys.executable, "-m", "cardtable", "bot", f"{HOST}:{port}", "--table", "1"],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+    port, done = bot_against(SILENT)
     assert done.returncode == 1
     assert done.stderr.splitlines() == [
         f"cardtable: {HOST}:{port} said nothing a cardtable server would say;",
