@@ -45,7 +45,7 @@ class BotTable(Protocol):
     def log(self) -> Sequence[Event]: ...
 
     def next_bot_seat(self) -> int | None: ...
-    def act(self, seat_index: int, action: GameAction) -> None: ...
+    def act(self, seat_index: int, action: GameAction, *, for_player: bool = False) -> None: ...
     def cover_deadline(self) -> float: ...
     def cover_away_seats(self) -> None: ...
     async def wait_for_change(self, deadline: float) -> None: ...
@@ -109,20 +109,22 @@ def bot_move(table: BotTable, index: int, legal: list[GameAction]) -> None:
     bot = bot_for(table.spec, table.setup, table.seats[index], len(table.actions))
     if isinstance(bot, SearchBot):
         bot = table.spec.bots[table.spec.default_bot](bot.rng.getrandbits(62))
-    _play(table, index, bot.choose(game.seat_view(index) if bot.uses_view else None, legal))
+    chosen = bot.choose(game.seat_view(index) if bot.uses_view else None, legal)
+    _play(table, index, chosen, for_player=True)
 
 
-def _play(table: BotTable, index: int, action: GameAction) -> None:
-    """The bot's move; a move the table refuses (a bot's bug) is replaced by a random legal
-    one, so a bot never stalls its table."""
+def _play(table: BotTable, index: int, action: GameAction, *, for_player: bool = False) -> None:
+    """The bot's move (`for_player`: one move for the seat's player, whose time ran out); a
+    move the table refuses (a bot's bug) is replaced by a random legal one, so a bot never
+    stalls its table."""
     try:
-        table.act(index, action)
+        table.act(index, action, for_player=for_player)
     except ServerError as error:
         log.error("table %s: bot on seat %s: %s; playing at random", table.id, index, error)
         game = table.game
         assert game is not None
         legal = game.answers(index) or game.legal(index)
-        table.act(index, random.Random(len(table.actions)).choice(legal))
+        table.act(index, random.Random(len(table.actions)).choice(legal), for_player=for_player)
 
 
 def cover_times(settings: TableSettings, seating: Seating, playing: bool) -> dict[int, float]:

@@ -22,9 +22,10 @@ class HolderLog:
         #: Each seat's latest player as noted: (name, whether a bot played for them).
         self._playing = playing_at(players, holders, last)
 
-    def acting(self, seat: Seat, step: int) -> SeatHolder | None:
-        """Who plays `seat` at step `step`, if not whoever played it before."""
-        playing = self._now(seat)
+    def acting(self, seat: Seat, step: int, *, for_player: bool = False) -> SeatHolder | None:
+        """Who plays `seat` at step `step`, if not whoever played it before (`for_player`: the
+        server's bot plays this one step for the seat's holder)."""
+        playing = self._now(seat, for_player)
         return None if playing == self._playing[seat.index] else self._note(seat, step, playing)
 
     def at_end(self, seats: Iterable[Seat], step: int) -> list[SeatHolder]:
@@ -36,10 +37,10 @@ class HolderLog:
             if (playing := self._now(seat))[0] != self._playing[seat.index][0]
         ]
 
-    def _now(self, seat: Seat) -> tuple[str, bool]:
+    def _now(self, seat: Seat, for_player: bool = False) -> tuple[str, bool]:
         """Who plays `seat` now: a seat given up stays its last holder's, a bot playing for them."""
         name = seat.name if seat.name is not None else self._playing[seat.index][0]
-        return name, seat.bot is None and seat.bot_driven
+        return name, seat.bot is None and (seat.bot_driven or for_player)
 
     def _note(self, seat: Seat, step: int, playing: tuple[str, bool]) -> SeatHolder:
         self._playing[seat.index] = playing

@@ -444,8 +444,12 @@ class Table:
             return random.SystemRandom().randrange(2**62)
         return random.Random(f"{self._seed}/{self.id}/{self.game_no}").randrange(2**62)
 
-    def act(self, seat_index: int, action: GameAction | Mapping[str, Any]) -> None:
-        """Apply `action` for the seat, then tell everyone at the table."""
+    def act(
+        self, seat_index: int, action: GameAction | Mapping[str, Any], *, for_player: bool = False
+    ) -> None:
+        """Apply `action` for the seat, then tell everyone at the table. `for_player`: the
+        server's bot took it for the seat's player (the turn clock's one move), as the history
+        records."""
         game, played = self.game, self.played
         if game is None or played is None or self.status != PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
@@ -463,7 +467,7 @@ class Table:
         plain: PlainAction = to_wire(action) if isinstance(action, GameAction) else dict(action)
         self.actions.append((seat_index, plain))
         self.log.extend(events)
-        self._record_action(seat_index, plain)
+        self._record_action(seat_index, plain, for_player=for_player)
         self._tick_clock(None if game.is_free(plain) else seat_index)
         self._send_updates(events)
         if game.over:
@@ -506,14 +510,16 @@ class Table:
             and self.played.can_take_back(seat_index)
         )
 
-    def _record_action(self, seat: int, action: Mapping[str, Any]) -> None:
-        """Record an action just applied, who took it if the history does not know yet, and the
-        round and game it may have ended."""
+    def _record_action(
+        self, seat: int, action: Mapping[str, Any], *, for_player: bool = False
+    ) -> None:
+        """Record an action just applied, who took it if the history does not know yet (the
+        server's bot, `for_player`), and the round and game it may have ended."""
         game = self.game
         assert game is not None and self.game_id is not None
         now = time.time()
         step = len(self.actions)
-        holder = self._holders.acting(self.seats[seat], step)
+        holder = self._holders.acting(self.seats[seat], step, for_player=for_player)
         if holder is not None:
             self._record(NoteHolder(self.game_id, holder))
         self._record(TakeAction(self.game_id, step, seat, dict(action), now))

@@ -82,7 +82,14 @@ async def test_a_move_out_of_time_is_played_by_a_bot_and_the_seat_stays_the_play
             assert ada.clock["left"][0] == pytest.approx(5.0, abs=SLACK)
             assert ada.clock["out_of_time"] == [] and ada.clock["timeouts"] == [1, 0]
             await ada.act(ada.legal[0])
+            await server.lobby.journal.flush()
         assert server.lobby.tables[tid].seats[0].out_of_time is False
+        # The history credits the move out of time to the bot that played it for Ada, and her
+        # next move to her.
+        noted = server.lobby.journal.store.database.connection.execute(
+            "SELECT seat, name, bot_for FROM holders ORDER BY step"
+        ).fetchall()
+        assert noted == [(0, "Ada", 1), (0, "Ada", 0)]
     # The bot's seat never had its time run.
     assert clocks and all(1 not in clock.get("running", []) for clock in clocks)
 
