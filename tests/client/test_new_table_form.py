@@ -156,3 +156,24 @@ def test_a_checkbox_shows_off_and_on_by_more_than_a_colour() -> None:
                 assert shown == {True: "▐X▌", False: "▐ ▌"}
 
         run_async(body)
+
+
+def test_the_bots_kind_is_asked_only_when_bots_fill_the_seats() -> None:
+    """Unticking "Bots in the other seats" takes the bots' kind off the form; ticking it again
+    brings it back."""
+    with server_thread() as server:
+        app = join_app(server.port)
+
+        async def body() -> None:
+            async with app.run_test(size=SIZE) as pilot:
+                form = await the_form(pilot)
+                tick, fields = form.query_one("#bots", Checkbox), form.query_one("#bot-fields")
+                assert tick.value and fields.display
+                tick.focus()
+                for state in (False, True):
+                    await pilot.press("space")
+                    await wait_until(
+                        pilot, lambda on=state: fields.display == on, what=f"bots shown: {state}"
+                    )
+
+        run_async(body)

@@ -238,6 +238,11 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
         game = self.game
         self.query_one("#summary", Static).update(Text(game["summary"], style="italic"))
 
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """The bots' kind is asked only when bots are to fill the other seats."""
+        if event.checkbox.id == "bots":
+            self.query_one("#bot-fields").display = event.value
+
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "clock-mode":
             self._show_clock_fields()
