@@ -647,7 +647,7 @@ class TableScreen(Screen[None]):
                 self._may_start()
                 and state is not None
                 and state.view is None
-                and not (empty_seats(state))
+                and not empty_seats(state)
             )
         if action == "rematch":
             return self._may_start() and state is not None and state.view is not None

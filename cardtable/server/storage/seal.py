@@ -62,15 +62,16 @@ class Seal:
     @classmethod
     def of(cls, stored: Sequence[StoredTable], next_ids: tuple[int, int]) -> Seal:
         """The seal of what the database holds now: its open tables, and its next ids."""
-        seal = cls(last_table=next_ids[0] - 1, last_game=next_ids[1] - 1)
-        for table in stored:
-            mark = seal.tables[table.table.id] = TableMark(chat=table.next_chat_id - 1)
-            if table.game is not None:
-                mark.game_id = table.game.id
-                mark.step = len(table.actions)
-                mark.finished = table.game.finished_at is not None
-        seal.__post_init__()
-        return seal
+        tables = {
+            table.table.id: TableMark(
+                game_id=table.game.id if table.game is not None else None,
+                step=len(table.actions),
+                finished=table.game is not None and table.game.finished_at is not None,
+                chat=table.next_chat_id - 1,
+            )
+            for table in stored
+        }
+        return cls(last_table=next_ids[0] - 1, last_game=next_ids[1] - 1, tables=tables)
 
     def note(self, writes: Iterable[Write]) -> None:
         """Take in a batch of writes just committed."""
