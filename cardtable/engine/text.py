@@ -25,10 +25,14 @@ def face_text(card: CardFace | None) -> str:
     return "nothing" if card is None else card.label
 
 
+def listed(parts: Sequence[str]) -> str:
+    """``a``, ``a and b``, or ``a, b and c``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def side_names(side: Sequence[int], names: Sequence[str]) -> str:
     """``Ann``, ``Ann and Bo``, or ``Ann, Bo and Cy``."""
-    people = [names[seat] for seat in side]
-    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+    return listed([names[seat] for seat in side])
 
 
 def describe_frame(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None:

@@ -45,7 +45,7 @@ from cardtable.engine.nobility.types import (
     Unpaid,
     WasReady,
 )
-from cardtable.engine.text import describe_frame, side_names
+from cardtable.engine.text import describe_frame, listed, side_names
 
 _SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _OWED_WHY = {
@@ -71,10 +71,6 @@ def _goods(money: int, melds: Sequence[int]) -> list[str]:
     return goods
 
 
-def _listed(parts: Sequence[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def person(seat: int, names: Sequence[str], you: int | None, *, first: bool = False) -> str:
     """`seat`'s name, or ``you`` (``You`` `first` in a sentence) when it is the seat `you`."""
     if seat != you:
@@ -98,10 +94,10 @@ def offer_text(offer: OfferView, names: Sequence[str], you: int | None = None) -
     asked = _goods(offer.get_money, offer.get_melds)
     ending = " to end the coalition" if offer.coalition == "dissolve" else ""
     if gifts:
-        wanted = f" for {_listed(asked)}" if asked else ""
-        return f"{subject} {verb_of(maker, you, 'offer')} {other} {_listed(gifts)}{wanted}{ending}"
+        wanted = f" for {listed(asked)}" if asked else ""
+        return f"{subject} {verb_of(maker, you, 'offer')} {other} {listed(gifts)}{wanted}{ending}"
     if asked:
-        return f"{subject} {verb_of(maker, you, 'ask')} {other} for {_listed(asked)}{ending}"
+        return f"{subject} {verb_of(maker, you, 'ask')} {other} for {listed(asked)}{ending}"
     return f"{subject} {verb_of(maker, you, 'offer')} to end the coalition with {other}"
 
 
@@ -117,7 +113,7 @@ def deal_text(done: DealDone, names: Sequence[str], you: int | None = None) -> s
         if goods:
             giver_name, taker_name = person(giver, names, you), person(taker, names, you)
             verb = verb_of(giver, you, "give")
-            parts.append(f"{giver_name} {verb} {taker_name} {_listed(goods)}")
+            parts.append(f"{giver_name} {verb} {taker_name} {listed(goods)}")
     pair = f"{person(maker, names, you)} and {person(to, names, you)}"
     if done.coalition == "form":
         parts.append(f"{pair} form a coalition")
