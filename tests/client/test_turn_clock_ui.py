@@ -35,11 +35,10 @@ CLOCK = re.compile(r"⏱(\d+):(\d\d)")
 def our_row_clock(app: CardtableApp) -> int | None:
     """The seconds our row of the players panel shows on its clock (None: no clock there)."""
     screen = app.screen
-    if not isinstance(screen, TableScreen):
+    panel = screen.query("#players") if isinstance(screen, TableScreen) else None
+    if not panel:  # not at the table, or its screen is still being put together
         return None
-    rows = [
-        line for line in shown(app, screen.query_one("#players")).splitlines() if "(you)" in line
-    ]
+    rows = [line for line in shown(app, panel.first()).splitlines() if "(you)" in line]
     found = CLOCK.search(rows[0]) if rows else None
     return int(found[1]) * 60 + int(found[2]) if found else None
 
