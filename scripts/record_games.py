@@ -20,7 +20,11 @@ from cardtable.engine.bots import play_out
 from cardtable.engine.codec import to_wire
 from cardtable.engine.core import Event, GameAction, events_for
 from cardtable.engine.registry import GAMES
+from cardtable.engine.search import Budget, SearchBot
 from cardtable.engine.spec import GameSpec
+
+#: Rollouts per search move: few, so that a whole game of search bots takes seconds.
+SEARCH_ROLLOUTS = 12
 
 
 def _canonical(value: Any) -> bytes:
@@ -39,6 +43,9 @@ def digest(spec: GameSpec, seats: int, options: dict[str, Any], seed: int, kind:
     """The digest of one game played out by `kind` bots in every seat."""
     game = new_game(spec.id, seats, options, seed=seed)
     bots = [spec.bots[kind](seed * 10 + seat) for seat in range(seats)]
+    for bot in bots:
+        if isinstance(bot, SearchBot):
+            bot.budget = Budget(iterations=SEARCH_ROLLOUTS)
     viewers: list[int | None] = [*range(seats), None]
     hasher = hashlib.sha256()
 
