@@ -14,12 +14,12 @@ from functools import partial
 import trio
 
 from cardtable.protocol import PROTOCOL_VERSION
-from cardtable.server.bot_thinking import stop_thinking
-from cardtable.server.clients import Client
+from cardtable.server.bots.thinking import stop_thinking
 from cardtable.server.config import ServerConfig
-from cardtable.server.journal import Journal
-from cardtable.server.lobby import Lobby
+from cardtable.server.lobby.lobby import Lobby
+from cardtable.server.net.clients import Client
 from cardtable.server.storage import StorageError, Store, StoredTable, open_database
+from cardtable.server.storage.journal import Journal
 from cardtable.server.storage.seal import Seal, SealKeeper, read_seal, seal_path
 
 log = logging.getLogger("cardtable.server")

@@ -37,7 +37,7 @@ from cardtable.protocol import (
 from cardtable.protocol.framing import CLIENT_FRAME_LIMIT, COMPRESSED, HEADER, pack
 from cardtable.server.app import RunningServer
 from cardtable.server.config import ServerConfig
-from cardtable.server.tables import Table
+from cardtable.server.table.table import Table
 from tests.server.conftest import HOST, Connect, server_config
 from tests.server.raw import RawClient, raw_connect
 

@@ -11,8 +11,8 @@ import trio.testing
 
 from cardtable.client.session import connect
 from cardtable.protocol.framing import pack
-from cardtable.server.chat import RateLimiter
-from cardtable.server.history_lane import HistoryLane
+from cardtable.server.chat.log import RateLimiter
+from cardtable.server.history.lane import HistoryLane
 from tests.server.conftest import HOST, served, server_config
 from tests.server.test_history_requests import bot_games
 

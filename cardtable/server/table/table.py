@@ -34,16 +34,12 @@ from cardtable.engine.codec import to_wire
 from cardtable.engine.takeback import TAKE_BACK, PlayedGame
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, TableChanged, Update
 from cardtable.protocol.patch import digest as view_digest
-from cardtable.server.bot_schedule import cover_times, next_bot_seat
-from cardtable.server.chat import ChatLog
-from cardtable.server.chat_policy import addressee
+from cardtable.server.bots.schedule import cover_times, next_bot_seat
+from cardtable.server.chat.log import ChatLog
+from cardtable.server.chat.policy import addressee
+from cardtable.server.clock.table_clock import TableClock
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
-from cardtable.server.fanout import Fanout
-from cardtable.server.holders import HolderLog
-from cardtable.server.rematch import RematchOffer
-from cardtable.server.seating import Seating
-from cardtable.server.seats import Member, Seat
 from cardtable.server.storage import (
     GameRecord,
     StoredTable,
@@ -64,7 +60,11 @@ from cardtable.server.storage.writes import (
     StartGame,
     TakeAction,
 )
-from cardtable.server.table_clock import TableClock
+from cardtable.server.table.fanout import Fanout
+from cardtable.server.table.holders import HolderLog
+from cardtable.server.table.rematch import RematchOffer
+from cardtable.server.table.seating import Seating
+from cardtable.server.table.seats import Member, Seat
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.server.seats import Seat
+from cardtable.server.table.seats import Seat
 
 
 @dataclass

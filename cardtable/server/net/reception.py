@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from cardtable.protocol import ErrorCode, Message
-from cardtable.server.seats import Member
+from cardtable.server.table.seats import Member
 
 if TYPE_CHECKING:
-    from cardtable.server.chat import RateLimiter
-    from cardtable.server.journal import Journal
-    from cardtable.server.replays import ReplayCursor
-    from cardtable.server.tables import Table
+    from cardtable.server.chat.log import RateLimiter
+    from cardtable.server.history.replays import ReplayCursor
+    from cardtable.server.storage.journal import Journal
+    from cardtable.server.table.table import Table
 
 
 class Guest(Member, Protocol):

@@ -2,7 +2,7 @@
 seats, and players away (covered by a bot, or their seat given up).
 
 These rules change the seats only; the table records each change and tells everyone
-(`cardtable.server.tables.Table`).
+(`cardtable.server.table.table.Table`).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from collections.abc import Iterable, Iterator
 
 from cardtable.engine import GameSpec, OptionError
 from cardtable.protocol import ErrorCode
-from cardtable.server.bot_names import bot_name, bot_name_for
+from cardtable.server.bots.names import bot_name, bot_name_for
 from cardtable.server.errors import ServerError
-from cardtable.server.seats import Member, Seat, new_token
 from cardtable.server.storage import SeatRecord
+from cardtable.server.table.seats import Member, Seat, new_token
 
 
 class Seating:

@@ -1,5 +1,5 @@
 """The task that keeps a table's turn clock: it sleeps until a player's time runs out, then
-applies the table's rule (`drive_clock`). The counting is `cardtable.server.turn_clock`'s."""
+applies the table's rule (`drive_clock`). The counting is `cardtable.server.clock.turn_clock`'s."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from cardtable.protocol.clock import BOT_MOVE
-from cardtable.server.bot_schedule import BotTable, bot_move
-from cardtable.server.table_clock import TableClock
+from cardtable.server.bots.schedule import BotTable, bot_move
+from cardtable.server.clock.table_clock import TableClock
 
 log = logging.getLogger("cardtable.server")
 
 
 class ClockTable(BotTable, Protocol):
-    """What the clock needs of a table (`cardtable.server.tables.Table`)."""
+    """What the clock needs of a table (`cardtable.server.table.table.Table`)."""
 
     @property
     def turn_clock(self) -> TableClock: ...

@@ -25,14 +25,14 @@ from cardtable.protocol import (
     Role,
     State,
 )
-from cardtable.server.chat import RateLimiter
+from cardtable.server.chat.log import RateLimiter
 from cardtable.server.config import ServerConfig
-from cardtable.server.outbox import Outbox, OutboxFull
-from cardtable.server.reception import Host
-from cardtable.server.replays import ReplayCursor
+from cardtable.server.history.replays import ReplayCursor
+from cardtable.server.net.outbox import Outbox, OutboxFull
+from cardtable.server.net.reception import Host
 
 if TYPE_CHECKING:
-    from cardtable.server.tables import Table
+    from cardtable.server.table.table import Table
 
 log = logging.getLogger("cardtable.server")
 

@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.engine import Game
-from cardtable.server.clock_settings import ClockSettings
-from cardtable.server.seats import Seat
+from cardtable.server.clock.settings import ClockSettings
+from cardtable.server.clock.turn_clock import TurnClock
 from cardtable.server.storage import ClockRecord, Write
 from cardtable.server.storage.writes import SaveClock
-from cardtable.server.turn_clock import TurnClock
+from cardtable.server.table.seats import Seat
 
 
 class TableClock:

@@ -60,24 +60,24 @@ from cardtable.protocol import (
     Welcome,
 )
 from cardtable.protocol.framing import pack
-from cardtable.server.address_budget import AddressBudgets
-from cardtable.server.bot_names import bot_name_problem
-from cardtable.server.bot_schedule import drive_bots
-from cardtable.server.clock_driver import drive_clock
+from cardtable.server.bots.names import bot_name_problem
+from cardtable.server.bots.schedule import drive_bots
+from cardtable.server.clock.driver import drive_clock
 from cardtable.server.config import ServerConfig, TableSettings
 from cardtable.server.errors import ServerError
-from cardtable.server.history import history_page, replay_cursor
-from cardtable.server.history_lane import Charge, HistoryLane
-from cardtable.server.journal import Journal
+from cardtable.server.history.lane import Charge, HistoryLane
+from cardtable.server.history.pages import history_page, replay_cursor
 from cardtable.server.names import NameIndex, name_problem, names_look_alike
-from cardtable.server.reception import Guest
-from cardtable.server.seats import Seat, hash_token, new_token, token_matches
+from cardtable.server.net.address_budget import AddressBudgets
+from cardtable.server.net.reception import Guest
 from cardtable.server.storage import StoredTable
-from cardtable.server.tables import Table
+from cardtable.server.storage.journal import Journal
+from cardtable.server.table.seats import Seat, hash_token, new_token, token_matches
+from cardtable.server.table.table import Table
 
 log = logging.getLogger("cardtable.server")
 
-#: The lobby's connections: `cardtable.server.clients.Client` when serving (see `app`).
+#: The lobby's connections: `cardtable.server.net.clients.Client` when serving (see `app`).
 G = TypeVar("G", bound=Guest)
 
 #: How many given-up seats the lobby remembers, to tell their players when they come back.
