@@ -406,7 +406,7 @@ async def test_seat_tokens_are_long_random_and_distinct_and_only_their_hashes_ar
                 assert len(token) >= 43 and set(token) <= URL_SAFE
                 assert len(_forms(token)["bytes"]) >= 32
             # The server finds a seat by the token's hash: it keeps the live seats' hashes only.
-            by_hash = running.lobby._seats_by_token
+            by_hash = running.lobby.floor.tokens._seats
             assert set(by_hash) == {hash_token(token) for token in live}
             assert [seat.index for _, seat in by_hash.values()] == [0, 1]
 

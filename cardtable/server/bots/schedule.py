@@ -144,9 +144,10 @@ def cover_times(settings: TableSettings, seating: Seating, playing: bool) -> dic
 
 
 async def drive_bots(table: BotTable, caught_up: Callable[[], Awaitable[None]]) -> None:
-    """Act for the table's bot seats, each after the table's delay, until the table closes.
-    After each action the bots wait until it is stored (`caught_up`)."""
-    while not table.closed:
+    """Act for the table's bot seats, each after the table's delay, until cancelled (the table
+    closes: see `cardtable.server.table.life`). After each action the bots wait until it is
+    stored (`caught_up`)."""
+    while True:
         index = table.next_bot_seat()
         if index is None:
             await table.wait_for_change(table.cover_deadline())

@@ -41,9 +41,10 @@ def run_out_of_time(table: ClockTable) -> bool:
 
 
 async def drive_clock(table: ClockTable, caught_up: Callable[[], Awaitable[None]]) -> None:
-    """Wait for each deadline of the table's clock and apply its rule, until the table closes.
-    After a move played for a player, wait until it is stored (`caught_up`), as bots do."""
-    while not table.closed:
+    """Wait for each deadline of the table's clock and apply its rule, until cancelled (the
+    table closes: see `cardtable.server.table.life`). After a move played for a player, wait
+    until it is stored (`caught_up`), as bots do."""
+    while True:
         await table.wait_for_change(table.turn_clock.deadline(table.settings.bot_delay))
         try:
             timed_out = run_out_of_time(table)

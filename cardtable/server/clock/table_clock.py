@@ -1,6 +1,6 @@
 """A table's turn clock kept in step with its game: whose time runs (the seats that may act,
 when people play them), stored whenever it changes, and shown to clients. The count itself is
-`TurnClock`'s; the task that waits for its deadlines is `clock_driver`'s."""
+`TurnClock`'s; the task that waits for its deadlines is `driver`'s."""
 
 from __future__ import annotations
 

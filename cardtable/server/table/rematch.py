@@ -8,11 +8,15 @@ offer may be made at any time. Offers live in memory only: a server restart drop
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.server.table.seats import Seat
+from cardtable.protocol import ErrorCode
+from cardtable.server.errors import ServerError
+from cardtable.server.table.play import FINISHED, PLAYING, WAITING, Play
+from cardtable.server.table.seating import Seating
+from cardtable.server.table.seats import Member, Seat
 
 
 @dataclass
@@ -41,3 +45,78 @@ class RematchOffer:
             "waiting": self.waiting_for(present) if self.open else [],
             "declined_by": self.declined_by,
         }
+
+
+class Rematches:
+    """The offers of a rematch at one table: `offer` is the latest (open, or closed by a
+    player declining), if any."""
+
+    def __init__(
+        self,
+        table_id: int,
+        seating: Seating,
+        play: Play,
+        *,
+        start: Callable[[], None],
+        changed: Callable[[], None],
+    ) -> None:
+        self.table_id = table_id
+        self.offer: RematchOffer | None = None
+        self._seating = seating
+        self._play = play
+        self._start = start
+        self._changed = changed
+
+    def to_wire(self) -> dict[str, Any] | None:
+        """The latest offer as the table's players see it, if any."""
+        return self.offer.to_wire(self._seating.present_players()) if self.offer else None
+
+    def _player_seat(self, member: Member, doing: str) -> Seat:
+        """`member`'s seat, or `ServerError(NOT_SEATED)` saying only players may do `doing`."""
+        seat = self._seating.seat_of(member)
+        if seat is None:
+            raise ServerError(
+                ErrorCode.NOT_SEATED,
+                f"Only the players at table {self.table_id} may {doing}; you are watching it.",
+            )
+        return seat
+
+    def offer_by(self, member: Member) -> None:
+        """`member`, a player here, offers everyone a rematch (or accepts the open offer)."""
+        seat = self._player_seat(member, "offer a rematch")
+        if self._play.status == PLAYING:
+            raise ServerError(
+                ErrorCode.GAME_IN_PROGRESS,
+                "A game is being played here; a rematch can be offered once it is over.",
+            )
+        if self._play.status == WAITING:
+            raise ServerError(
+                ErrorCode.TABLE_NOT_READY,
+                "No game has been played here yet: start the first one instead.",
+            )
+        self._play.check_seats_filled()
+        if self.offer is None or not self.offer.open:
+            self.offer = RematchOffer(seat.index)
+        self._accept(seat)
+
+    def answer(self, member: Member, accept: bool) -> None:
+        """`member`, a player here, accepts or declines the open offer of a rematch."""
+        seat = self._player_seat(member, "answer an offer of a rematch")
+        offer = self.offer
+        if offer is None or not offer.open or self._play.status != FINISHED:
+            raise ServerError(ErrorCode.NO_OFFER, "Nobody has offered a rematch here.")
+        if accept:
+            self._accept(seat)
+            return
+        offer.declined_by = seat.index
+        self._changed()
+
+    def _accept(self, seat: Seat) -> None:
+        """Count `seat`'s acceptance; start the rematch once every player present accepted."""
+        offer = self.offer
+        assert offer is not None
+        offer.accepted.add(seat.index)
+        if offer.waiting_for(self._seating.present_players()):
+            self._changed()
+        else:
+            self._start()
