@@ -21,8 +21,8 @@ from typing import Protocol, TypeVar
 import trio
 
 from cardtable.protocol import Message
-from cardtable.server.db_thread import DatabaseThread
 from cardtable.server.storage import Store, Write
+from cardtable.server.storage.db_thread import DatabaseThread
 from cardtable.server.storage.seal import SealKeeper
 
 log = logging.getLogger("cardtable.server")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import trio
 
-from cardtable.server.chat import RateLimiter
+from cardtable.server.net.rate_limiter import RateLimiter
 
 #: What a request read, in bytes, charged once it is done.
 Charge = Callable[[int], None]

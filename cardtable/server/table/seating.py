@@ -2,7 +2,8 @@
 seats, and players away (covered by a bot, or their seat given up).
 
 These rules change the seats only; the table records each change and tells everyone
-(`cardtable.server.tables.Table`).
+(`cardtable.server.table.table.Table`). Seating also keeps its seats' tokens in the server's
+`SeatTokens`, as it gives and takes them.
 """
 
 from __future__ import annotations
@@ -12,21 +13,23 @@ from collections.abc import Iterable, Iterator
 
 from cardtable.engine import GameSpec, OptionError
 from cardtable.protocol import ErrorCode
-from cardtable.server.bot_names import bot_name, bot_name_for
+from cardtable.server.bots.names import bot_name, bot_name_for
 from cardtable.server.errors import ServerError
-from cardtable.server.seats import Member, Seat, new_token
 from cardtable.server.storage import SeatRecord
+from cardtable.server.table.seats import Member, Seat, new_token
+from cardtable.server.table.tokens import SeatTokens
 
 
 class Seating:
     """The seats of table `table_id` and the people watching it."""
 
-    def __init__(self, table_id: int, spec: GameSpec, seats: int) -> None:
+    def __init__(self, table_id: int, spec: GameSpec, seats: int, tokens: SeatTokens) -> None:
         self.table_id = table_id
         self.spec = spec
         self.seats = [Seat(index) for index in range(seats)]
         self.spectators: list[Member] = []
         self._occupancies = itertools.count(1)
+        self._tokens = tokens
 
     def restore(self, saved: Iterable[SeatRecord], now: float) -> None:
         """Fill the seats as stored; their players are away until they come back."""
@@ -35,6 +38,7 @@ class Seating:
             seat.occupancy = record.occupancy
             if seat.held_by_player:
                 seat.away_since = now
+                self._tokens.add(self.table_id, seat)
         self._occupancies = itertools.count(max(seat.occupancy for seat in self.seats) + 1)
 
     def records(self) -> tuple[SeatRecord, ...]:
@@ -85,10 +89,9 @@ class Seating:
         seat = self.seat(index)
         if not seat.is_empty:
             raise ServerError(ErrorCode.SEAT_TAKEN, f"That seat is taken by {seat.name}.")
-        token, token_hash = new_token()
         seat.name = member.name
         seat.member = member
-        seat.token_hash = token_hash
+        token = self._new_token(seat)
         seat.occupancy = next(self._occupancies)
         seat.covered = False
         seat.cover_votes.clear()
@@ -96,8 +99,24 @@ class Seating:
 
     def reissue_token(self, seat: Seat) -> str:
         """A new secret token for a player's seat; the old one stops working."""
+        return self._new_token(seat)
+
+    def _new_token(self, seat: Seat) -> str:
+        """Give `seat` a new secret token (the old one stops working), and return it."""
+        self._tokens.drop(seat)
         token, seat.token_hash = new_token()
+        self._tokens.add(self.table_id, seat)
         return token
+
+    def _clear(self, seat: Seat) -> None:
+        """Empty `seat`; its token stops working."""
+        self._tokens.drop(seat)
+        seat.clear()
+
+    def close(self) -> None:
+        """The table is gone: none of its seats' tokens works any more."""
+        for seat in self.seats:
+            self._tokens.drop(seat)
 
     def resume(self, member: Member, seat: Seat) -> None:
         """`member` is back on its seat (with the seat's token)."""
@@ -113,7 +132,7 @@ class Seating:
             self.spectators.remove(member)
         elif (seat := self.seat_of(member)) is not None:
             player = seat.name
-            seat.clear()
+            self._clear(seat)
             if playing:
                 self._place_bot(seat, self.spec.default_bot, player)
             return True
@@ -161,7 +180,7 @@ class Seating:
                 ErrorCode.GAME_IN_PROGRESS,
                 "A bot stays until the game ends; the game needs its seat.",
             )
-        seat.clear()
+        self._clear(seat)
 
     # -- players away -----------------------------------------------------------------------------
 
@@ -198,7 +217,7 @@ class Seating:
         seat = self._away_seat(index)
         token_hash = seat.token_hash
         assert token_hash is not None
-        seat.clear()
+        self._clear(seat)
         seat.covered = playing
         return token_hash
 

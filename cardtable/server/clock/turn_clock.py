@@ -1,7 +1,8 @@
 """The turn clock of one game: the time each seat has used, counted from explicit times.
 
-Nothing here reads a clock or sleeps: the table tells it the time (`cardtable.server.table_clock`)
-and a task waits for its deadlines (`cardtable.server.clock_driver`). A seat's time runs while
+Nothing here reads a clock or sleeps: the table tells it the time
+(`cardtable.server.clock.table_clock`) and a task waits for its deadlines
+(`cardtable.server.clock.driver`). A seat's time runs while
 it is one of the seats that may act and a person plays it; free actions (offers) do not count
 as moves. With a time per move, each move starts afresh; with a bank, the time a move takes
 comes out of the seat's bank and the increment goes back in after it.
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.protocol.clock import MOVE
-from cardtable.server.clock_settings import ClockSettings
+from cardtable.server.clock.settings import ClockSettings
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """The task that keeps a table's turn clock: it sleeps until a player's time runs out, then
-applies the table's rule (`drive_clock`). The counting is `cardtable.server.turn_clock`'s."""
+applies the table's rule (`drive_clock`). The counting is `cardtable.server.clock.turn_clock`'s."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from cardtable.protocol.clock import BOT_MOVE
-from cardtable.server.bot_schedule import BotTable, bot_move
-from cardtable.server.table_clock import TableClock
+from cardtable.server.bots.schedule import BotTable, bot_move
+from cardtable.server.clock.table_clock import TableClock
 
 log = logging.getLogger("cardtable.server")
 
 
 class ClockTable(BotTable, Protocol):
-    """What the clock needs of a table (`cardtable.server.tables.Table`)."""
+    """What the clock needs of a table (`cardtable.server.table.table.Table`)."""
 
     @property
     def turn_clock(self) -> TableClock: ...
@@ -41,9 +41,10 @@ def run_out_of_time(table: ClockTable) -> bool:
 
 
 async def drive_clock(table: ClockTable, caught_up: Callable[[], Awaitable[None]]) -> None:
-    """Wait for each deadline of the table's clock and apply its rule, until the table closes.
-    After a move played for a player, wait until it is stored (`caught_up`), as bots do."""
-    while not table.closed:
+    """Wait for each deadline of the table's clock and apply its rule, until cancelled (the
+    table closes: see `cardtable.server.table.life`). After a move played for a player, wait
+    until it is stored (`caught_up`), as bots do."""
+    while True:
         await table.wait_for_change(table.turn_clock.deadline(table.settings.bot_delay))
         try:
             timed_out = run_out_of_time(table)

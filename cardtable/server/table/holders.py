@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cardtable.protocol.seat_holders import SeatHolder, playing_at
-from cardtable.server.seats import Seat
+from cardtable.server.table.seats import Seat
 
 
 class HolderLog:

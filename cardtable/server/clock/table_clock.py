@@ -1,6 +1,6 @@
 """A table's turn clock kept in step with its game: whose time runs (the seats that may act,
 when people play them), stored whenever it changes, and shown to clients. The count itself is
-`TurnClock`'s; the task that waits for its deadlines is `clock_driver`'s."""
+`TurnClock`'s; the task that waits for its deadlines is `driver`'s."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.engine import Game
-from cardtable.server.clock_settings import ClockSettings
-from cardtable.server.seats import Seat
+from cardtable.server.clock.settings import ClockSettings
+from cardtable.server.clock.turn_clock import TurnClock
 from cardtable.server.storage import ClockRecord, Write
 from cardtable.server.storage.writes import SaveClock
-from cardtable.server.turn_clock import TurnClock
+from cardtable.server.table.seats import Seat
 
 
 class TableClock:

@@ -13,17 +13,17 @@ import trio
 from cardtable.engine import Bot, Event, Game, GameAction, GameSpec, Setup
 from cardtable.engine.core import Concede
 from cardtable.engine.search import SearchBot, heard_by
-from cardtable.server.bot_thinking import think
+from cardtable.server.bots.thinking import think
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
-from cardtable.server.seating import Seating
-from cardtable.server.seats import Seat
+from cardtable.server.table.seating import Seating
+from cardtable.server.table.seats import Seat
 
 log = logging.getLogger("cardtable.server")
 
 
 class BotTable(Protocol):
-    """What the bots need of a table (`cardtable.server.tables.Table`)."""
+    """What the bots need of a table (`cardtable.server.table.table.Table`)."""
 
     @property
     def id(self) -> int: ...
@@ -74,7 +74,7 @@ def bot_for(spec: GameSpec, setup: Setup | None, seat: Seat, actions_taken: int)
 
 async def bot_turn(table: BotTable, index: int) -> None:
     """The bot on seat `index` acts (if it still should). A bot that searches thinks in a
-    worker process for the table's `bot_think` seconds (`cardtable.server.bot_thinking`), and
+    worker process for the table's `bot_think` seconds (`cardtable.server.bots.thinking`), and
     its move is played only if the table is where it was when it began."""
     game = table.game
     if table.closed or table.next_bot_seat() != index or game is None:
@@ -144,9 +144,10 @@ def cover_times(settings: TableSettings, seating: Seating, playing: bool) -> dic
 
 
 async def drive_bots(table: BotTable, caught_up: Callable[[], Awaitable[None]]) -> None:
-    """Act for the table's bot seats, each after the table's delay, until the table closes.
-    After each action the bots wait until it is stored (`caught_up`)."""
-    while not table.closed:
+    """Act for the table's bot seats, each after the table's delay, until cancelled (the table
+    closes: see `cardtable.server.table.life`). After each action the bots wait until it is
+    stored (`caught_up`)."""
+    while True:
         index = table.next_bot_seat()
         if index is None:
             await table.wait_for_change(table.cover_deadline())

@@ -12,7 +12,7 @@ from typing import Any
 from cardtable.engine import OptionError, get_game
 from cardtable.protocol import ErrorCode, History
 from cardtable.server.errors import ServerError
-from cardtable.server.replays import ReplayCursor
+from cardtable.server.history.replays import ReplayCursor
 from cardtable.server.storage import HistoryEntry, Store
 
 

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from cardtable.protocol import ErrorCode
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
-from cardtable.server.seating import Seating
-from cardtable.server.seats import Seat
+from cardtable.server.table.seating import Seating
+from cardtable.server.table.seats import Seat
 
 
 def addressee(

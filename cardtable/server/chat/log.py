@@ -1,4 +1,4 @@
-"""Table chat: the lines a table keeps, who may read each, and a rate limit per sender."""
+"""Table chat: the lines a table keeps, and who may read each."""
 
 from __future__ import annotations
 
@@ -68,36 +68,3 @@ class ChatLog:
 
     def history_for(self, occupancy: int | None) -> list[dict[str, Any]]:
         return [line.to_wire() for line in self._lines if line.readable_by(occupancy)]
-
-
-class RateLimiter:
-    """A token bucket: `burst` at once, refilled at `rate` a second."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._tokens = float(burst)
-        self._stamp: float | None = None
-
-    def allow(self, now: float) -> bool:
-        """Take one token if there is one."""
-        self._refill(now)
-        if self._tokens >= 1:
-            self._tokens -= 1
-            return True
-        return False
-
-    def charge(self, now: float, cost: float) -> None:
-        """Take `cost` tokens, into debt if need be (what was done is paid for afterwards)."""
-        self._refill(now)
-        self._tokens -= cost
-
-    def wait(self, now: float) -> float:
-        """Seconds until the bucket is out of debt (0: it is not in debt)."""
-        self._refill(now)
-        return max(0.0, -self._tokens / self.rate)
-
-    def _refill(self, now: float) -> None:
-        if self._stamp is not None:
-            self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
-        self._stamp = now

@@ -4,7 +4,7 @@ that opens many connections gets one connection's share of them, not one each.""
 
 from __future__ import annotations
 
-from cardtable.server.chat import RateLimiter
+from cardtable.server.net.rate_limiter import RateLimiter
 
 
 class AddressBudgets:

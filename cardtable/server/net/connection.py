@@ -1,21 +1,22 @@
 """One client connection on the server: a reader task, a writer task and a bounded outbox.
 
-The reader turns bytes into messages (through the sans-IO `Connection`) and hands each to the
-lobby, whole, before reading on (a request that reads the database is awaited). Everything sent
-to the client goes through `deliver`, which never blocks (the journal may hold a message back
-until the change it reports is stored): a client whose outbox is full is not reading, and is
-disconnected so it can never slow anyone else down.
+The reader turns bytes into messages (through the sans-IO protocol `Connection`) and hands each
+to the lobby (its `Host`), whole, with the session the lobby gave this connection, before
+reading on (a request that reads the database is awaited). Everything sent to the client goes
+through `deliver`, which never blocks (the journal may hold a message back until the change it
+reports is stored): a client whose outbox is full is not reading, and is disconnected so it can
+never slow anyone else down.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Generic
 
 import trio
 
+from cardtable.protocol import Connection as ProtocolConnection
 from cardtable.protocol import (
-    Connection,
     Error,
     ErrorCode,
     LocalProtocolError,
@@ -25,14 +26,11 @@ from cardtable.protocol import (
     Role,
     State,
 )
-from cardtable.server.chat import RateLimiter
 from cardtable.server.config import ServerConfig
-from cardtable.server.outbox import Outbox, OutboxFull
-from cardtable.server.reception import Host
-from cardtable.server.replays import ReplayCursor
-
-if TYPE_CHECKING:
-    from cardtable.server.tables import Table
+from cardtable.server.errors import ServerError
+from cardtable.server.net.outbox import Outbox, OutboxFull
+from cardtable.server.net.rate_limiter import RateLimiter
+from cardtable.server.net.reception import Host, SessionT
 
 log = logging.getLogger("cardtable.server")
 
@@ -51,36 +49,32 @@ def peer_address(stream: trio.abc.Stream) -> str:
     return "local"
 
 
-class Client:
-    """A connected client, from its first byte to its last: a `Guest` of the lobby (its `Host`)."""
+class Connection(Generic[SessionT]):
+    """A connected client, from its first byte to its last: bytes, framing, the limits of one
+    connection, and the outbox. What the lobby knows of the person on it is its session's."""
 
-    def __init__(self, stream: trio.abc.Stream, lobby: Host[Client], config: ServerConfig) -> None:
+    def __init__(
+        self, stream: trio.abc.Stream, lobby: Host[SessionT], config: ServerConfig
+    ) -> None:
         self.stream = stream
         self.lobby = lobby
         self.config = config
         # The server's messages are built by typed code from engine views; re-checking each one
         # field by field would cost most of the server's time. Clients check what they receive.
-        self.connection = Connection(Role.SERVER, check_outgoing=False)
-        self.name = ""
+        self.protocol = ProtocolConnection(Role.SERVER, check_outgoing=False)
+        #: Set once its `hello` is accepted.
         self.greeted = False
-        self.table: Table | None = None
-        #: The ids of the tables this connection may run, by the creator tokens it holds.
-        self.creator_of: set[int] = set()
-        self.watching_lobby = False
         self.address = peer_address(stream)
-        self.chat_limiter = RateLimiter(config.chat_rate, config.chat_burst)
-        self.action_limiter = RateLimiter(config.action_rate, config.action_burst)
         self.request_limiter = RateLimiter(config.request_rate, config.request_burst)
-        self.history_limiter = RateLimiter(config.history_rate, config.history_burst)
-        #: The finished game this connection is paging through, where it stopped.
-        self.replay_cursor: ReplayCursor | None = None
+        #: The lobby's session for this connection (None: the server refused it).
+        self.session: SessionT | None = None
         self.closed = False
         self._outbox = Outbox(stream, config.queue_size)
         self._scope = trio.CancelScope()
         self._reader_scope = trio.CancelScope()
 
     def __repr__(self) -> str:
-        return f"<Client {self.name or '(no name yet)'}>"
+        return f"<Connection from {self.address}: {self.session!r}>"
 
     # -- sending --------------------------------------------------------------------------------
 
@@ -96,10 +90,10 @@ class Client:
         frames: list[bytes] = []
         last = False
         for message in messages:
-            if self.connection.state is State.CLOSED and not isinstance(message, Error):
+            if self.protocol.state is State.CLOSED and not isinstance(message, Error):
                 continue  # the client has hung up; only a last error could still go to it
             try:
-                frames.append(self.connection.send(message))
+                frames.append(self.protocol.send(message))
             except LocalProtocolError:
                 log.exception("%r: the server built a message it may not send", self)
                 continue
@@ -138,10 +132,11 @@ class Client:
     # -- the connection's life ------------------------------------------------------------------
 
     async def run(self) -> None:
-        refusal = self.lobby.connected(self)
         try:
-            if refusal is not None:
-                self.fatal(ErrorCode.SERVER_FULL, refusal)
+            self.session = self.lobby.connected(self)
+        except ServerError as refusal:
+            self.fatal(refusal.code, refusal.message)
+        try:
             with self._scope:
                 async with trio.open_nursery() as nursery:
                     nursery.start_soon(self._write_loop)
@@ -157,9 +152,9 @@ class Client:
                     nursery.cancel_scope.cancel()
         finally:
             self.closed = True
-            self.lobby.disconnected(self)
-            if refusal is None:
-                self.lobby.connection_closed(self)
+            if self.session is not None:
+                self.lobby.disconnected(self.session)
+                self.lobby.connection_closed(self.session)
             await trio.aclose_forcefully(self.stream)
 
     async def _write_loop(self) -> None:
@@ -193,17 +188,18 @@ class Client:
         except (trio.BrokenResourceError, trio.ClosedResourceError):
             return False
         try:
-            items = self.connection.receive_data(data)
+            items = self.protocol.receive_data(data)
         except RemoteProtocolError as error:
             self.fatal(error.code, error.message)
             return False
+        session = self.session
         for item in items:
-            if self.closed:
+            if self.closed or session is None:
                 return False
             if isinstance(item, Rejected):
                 self.deliver(item.error)
             elif not self.greeted:
-                self.lobby.greet(self, item)
+                self.greeted = self.lobby.greet(session, item)
             elif not self.request_limiter.allow(trio.current_time()):
                 self.deliver(
                     Error(
@@ -213,7 +209,7 @@ class Client:
                     )
                 )
             elif self.lobby.is_query(item):
-                await self.lobby.answer_query(self, item)
+                await self.lobby.answer_query(session, item)
             else:
-                self.lobby.handle(self, item)
+                self.lobby.handle(session, item)
         return bool(data) and not self.closed
