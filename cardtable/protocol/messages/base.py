@@ -1,5 +1,5 @@
-"""What every message shares: the `Message` base, its checked fields, the registry of message
-kinds by sender, and the limits several kinds use.
+"""What every message shares: the `Message` base with its request id, checked fields, and the
+registry of message kinds by sender.
 
 On the wire a message is a msgpack map: ``{"type": "<name>", <field>: <value>, ...}``. Each kind
 names its type, who sends it, and a checker for each field. Every message may carry ``rid``, a
@@ -13,18 +13,11 @@ from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from cardtable.protocol.errors import ErrorCode
-from cardtable.protocol.fields import Check, Int, ListOf, Nullable, Plain, Text
+from cardtable.protocol.fields import Check, Int, Nullable
 from cardtable.protocol.framing import pack
 
 #: The protocol version this code speaks; a handshake with any other is refused.
 PROTOCOL_VERSION = 6
-#: A replay page holds at most this many steps (and the server may send fewer).
-REPLAY_PAGE_STEPS = 200
-
-
-#: The longest player name and chat line, in characters.
-NAME_LENGTH = 24
-CHAT_LENGTH = 500
 
 
 class Sender(StrEnum):
@@ -42,17 +35,7 @@ def wire(check: Check, default: Any = MISSING, *, code: ErrorCode = ErrorCode.BA
     return field(default=default, metadata=metadata)
 
 
-TABLE_ID = Int(1, 2**31 - 1)
-GAME_ID = Int(1, 2**62)
-SEAT = Int(0, 63)
 REQUEST_ID = Nullable(Int(0, 2**31 - 1))
-TOKEN = Text(1, 128)
-SMALL_MAP = Plain(depth=3, items=200, text=200)
-#: The most creator tokens one `hello` may carry.
-CREATOR_TOKENS = 16
-#: What the server sends: maps and lists of them (tables, views, events, chat lines).
-WIRE_MAP = Plain(depth=12, items=100_000, text=10_000)
-WIRE_LIST = ListOf(WIRE_MAP, high=10_000)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,17 +8,14 @@ from typing import Any
 
 from cardtable.protocol.errors import ErrorCode
 from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Text
-from cardtable.protocol.messages.base import (
+from cardtable.protocol.messages.base import Message, client, server, wire
+from cardtable.protocol.messages.values import (
     CREATOR_TOKENS,
     NAME_LENGTH,
     TABLE_ID,
     TOKEN,
     WIRE_LIST,
     WIRE_MAP,
-    Message,
-    client,
-    server,
-    wire,
 )
 
 

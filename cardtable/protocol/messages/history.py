@@ -7,17 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.protocol.fields import Bool, Int, ListOf, Nullable
-from cardtable.protocol.messages.base import (
-    GAME_ID,
-    REPLAY_PAGE_STEPS,
-    SEAT,
-    WIRE_LIST,
-    WIRE_MAP,
-    Message,
-    client,
-    server,
-    wire,
-)
+from cardtable.protocol.messages.base import Message, client, server, wire
+from cardtable.protocol.messages.values import GAME_ID, REPLAY_PAGE_STEPS, SEAT, WIRE_LIST, WIRE_MAP
 
 
 @client("list_history")

@@ -7,18 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.protocol.fields import Bool, Int, Nullable, Text
-from cardtable.protocol.messages.base import (
-    SEAT,
-    SMALL_MAP,
-    TABLE_ID,
-    TOKEN,
-    WIRE_LIST,
-    WIRE_MAP,
-    Message,
-    client,
-    server,
-    wire,
-)
+from cardtable.protocol.messages.base import Message, client, server, wire
+from cardtable.protocol.messages.values import SEAT, SMALL_MAP, TABLE_ID, TOKEN, WIRE_LIST, WIRE_MAP
 
 
 @client("list_tables")

@@ -8,17 +8,8 @@ from typing import Any
 
 from cardtable.protocol.errors import ErrorCode
 from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Plain, Text
-from cardtable.protocol.messages.base import (
-    CHAT_LENGTH,
-    SEAT,
-    TABLE_ID,
-    WIRE_LIST,
-    WIRE_MAP,
-    Message,
-    client,
-    server,
-    wire,
-)
+from cardtable.protocol.messages.base import Message, client, server, wire
+from cardtable.protocol.messages.values import CHAT_LENGTH, SEAT, TABLE_ID, WIRE_LIST, WIRE_MAP
 from cardtable.protocol.packing import pack_fields
 
 #: A view patch: operations, each an array holding a path and values from a view.
