@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from cardtable import __version__
-from cardtable.cli import build_parser, serve_config
+from cardtable.cli import build_parser
+from cardtable.cli.serve import serve_config
 
 
 def cardtable(*args: str) -> subprocess.CompletedProcess[str]:
