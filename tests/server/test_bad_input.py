@@ -228,7 +228,7 @@ async def send_body(session: ClientSession, body: dict[str, Any]) -> Message:
             replies.append(message)
 
     session.on_message(collect)
-    await session.stream.send_all(frame(body))
+    await session.transport.stream.send_all(frame(body))
     await session.wait_for(lambda: replies)
     return replies[0]
 
