@@ -19,8 +19,8 @@ import trio
 
 from cardtable import __version__
 from cardtable.engine import OptionError, all_games, get_game
-from cardtable.engine.core import Concede as ConcedeAction
-from cardtable.engine.core import PlayOn, is_concession
+from cardtable.engine.actions import Concede as ConcedeAction
+from cardtable.engine.actions import PlayOn, is_concession
 from cardtable.protocol import (
     FATAL_CODES,
     PROTOCOL_VERSION,

@@ -15,8 +15,8 @@ from cardtable.engine import (
     new_game,
     replay,
 )
+from cardtable.engine.actions import Concede, PlayOn
 from cardtable.engine.codec import to_wire
-from cardtable.engine.core import Concede, PlayOn
 
 
 def kinds(events: list[object]) -> list[str]:

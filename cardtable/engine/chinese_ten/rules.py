@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, ClassVar, Final, Literal
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import Card, CardFace, standard_deck
 from cardtable.engine.chinese_ten.text import taken_back_words
 from cardtable.engine.chinese_ten.types import (
@@ -34,18 +35,14 @@ from cardtable.engine.chinese_ten.types import (
     Take,
     Turn,
 )
-from cardtable.engine.core import (
-    Event,
-    Game,
-    GameAction,
-    GameTypes,
-    IllegalAction,
-    RoundScore,
-    ScoreLine,
-    Setup,
-    Words,
-    Zone,
-)
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game
+from cardtable.engine.game_types import GameTypes
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore, ScoreLine
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import Zone
 
 SPOTS = 4
 #: Cards dealt to each player by (decks, players).

@@ -12,16 +12,8 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from cardtable.engine.core import (
-    Event,
-    GameAction,
-    IllegalAction,
-    RoundScore,
-    ScoreLine,
-    Setup,
-    Words,
-    Zone,
-)
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event
 from cardtable.engine.nobility.cards import (
     ALL_PROVINCES,
     CARD_COUNT,
@@ -102,6 +94,11 @@ from cardtable.engine.nobility.types import (
     Unpaid,
     WasReady,
 )
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore, ScoreLine
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import Zone
 
 MONEY = 180
 HAND = 3

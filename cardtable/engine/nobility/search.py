@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
 from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.cards import CARD_COUNT, hand_order, is_noble, suit_of
 from cardtable.engine.nobility.diplomacy import OFFER_TURNS
@@ -66,6 +67,8 @@ from cardtable.engine.nobility.types import (
 )
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import SeatView
 
 #: The evaluation's worth of things, in provinces: money (per this much) and a noble in hand.
 MONEY_PER_PROVINCE, NOBLE_IN_HAND = 10, 0.5

@@ -18,18 +18,11 @@ from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Final
 
+from cardtable.engine.actions import GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
-from cardtable.engine.core import (
-    Event,
-    Game,
-    GameAction,
-    GameTypes,
-    IllegalAction,
-    RoundScore,
-    Setup,
-    Zone,
-    named_cards,
-)
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game
+from cardtable.engine.game_types import GameTypes
 from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edition
 from cardtable.engine.queen_of_scots.scoring import seat_lines
 from cardtable.engine.queen_of_scots.sets import (
@@ -67,6 +60,10 @@ from cardtable.engine.queen_of_scots.types import (
     Turn,
     WentOut,
 )
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import Zone
 
 HAND_SIZE = 11
 TARGET = 1000

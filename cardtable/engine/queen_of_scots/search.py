@@ -15,7 +15,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
@@ -31,6 +32,8 @@ from cardtable.engine.queen_of_scots.types import (
 )
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import SeatView
 
 
 def taken_into_hands(

@@ -24,9 +24,13 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot, next_turn
-from cardtable.engine.core import Game, GameAction, IllegalAction, SeatView, SeenEvent
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
+from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.search.copying import copy_game, shared_parts
+from cardtable.engine.views import SeatView
 
 #: Builds a full game consistent with a seat's view and the events it was told of.
 Determinizer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]], random.Random], Game]

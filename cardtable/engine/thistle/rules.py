@@ -14,16 +14,13 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from cardtable.engine.core import (
-    Event,
-    Game,
-    GameAction,
-    IllegalAction,
-    RoundScore,
-    Setup,
-    Words,
-    Zone,
-)
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
 from cardtable.engine.spec import each_alone
 from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
@@ -52,6 +49,7 @@ from cardtable.engine.thistle.types import (
     Turn,
     WentOut,
 )
+from cardtable.engine.views import Zone
 
 HAND_SIZE = 6
 HANDS_PER_GAME = 4

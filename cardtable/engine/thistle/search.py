@@ -13,15 +13,18 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
+from cardtable.engine.setup import Setup
 from cardtable.engine.thistle.bots import HeuristicBot
 from cardtable.engine.thistle.cards import DECK
 from cardtable.engine.thistle.groups import Book, Group
 from cardtable.engine.thistle.rules import Thistle, _sorted
 from cardtable.engine.thistle.scoring import side_lines
 from cardtable.engine.thistle.types import ThistleTable
+from cardtable.engine.views import SeatView
 
 
 def determinize(

@@ -28,19 +28,14 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, cast
 
+from cardtable.engine.actions import Deal, GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
-from cardtable.engine.core import (
-    Deal,
-    Event,
-    Game,
-    GameAction,
-    IllegalAction,
-    RoundScore,
-    Setup,
-    Words,
-    Zone,
-    named_cards,
-)
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
 from cardtable.engine.trupe.cards import (
     DECK,
     DECK_SIZE,
@@ -96,6 +91,7 @@ from cardtable.engine.trupe.types import (
     TurnedOver,
     WentOut,
 )
+from cardtable.engine.views import Zone
 
 HAND_SIZE = 13
 ROW_SIZE = 5

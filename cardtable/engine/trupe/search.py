@@ -15,14 +15,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
+from cardtable.engine.setup import Setup
 from cardtable.engine.trupe.bots import HeuristicBot
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, hand_order
 from cardtable.engine.trupe.rules import RULINGS, Declaration, FinalPair, Trupe
 from cardtable.engine.trupe.scoring import seat_lines
 from cardtable.engine.trupe.types import TrupeFace, TrupeTable
+from cardtable.engine.views import SeatView
 
 
 def _not_special(cid: int) -> bool:
