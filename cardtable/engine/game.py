@@ -16,13 +16,11 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from cardtable.engine.actions import Deal, GameAction, PlayOn, is_concession
+from cardtable.engine.actions import Deal, GameAction, is_concession
 from cardtable.engine.codec import to_wire
+from cardtable.engine.concession import Concessions, conceded_result
 from cardtable.engine.events import (
     Conceded,
-    ConcessionDeclined,
-    ConcessionLapsed,
-    ConcessionOffered,
     Event,
     GameEnd,
     NextDealer,
@@ -63,8 +61,8 @@ class Game(ABC):
         self.awaiting_deal = False
         #: What happened before the first action (the deal), for logs and animations.
         self.opening_events: list[Event] = []
-        #: Open offers to concede: a side's index to the seats on it that have conceded.
-        self.concessions: dict[int, frozenset[int]] = {}
+        #: The open offers to concede.
+        self.concessions = Concessions()
 
     # -- who plays, and as whom ------------------------------------------------------------
 
@@ -103,8 +101,9 @@ class Game(ABC):
         `IllegalAction` before changing anything."""
 
     @abstractmethod
-    def _start_round(self) -> list[Event]:
-        """Shuffle and deal round ``self.round`` with ``self.dealer`` dealing."""
+    def _start_round(self, order: list[int]) -> list[Event]:
+        """Deal round ``self.round`` with ``self.dealer`` dealing, from `order`: every card id
+        in dealing order, the round's chance outcome (see `_deck_order`)."""
 
     @abstractmethod
     def _table_view(self, seat: int | None) -> object:
@@ -156,11 +155,11 @@ class Game(ABC):
         """Where the currency lies now (the bank, each player); their sum is `currency`."""
         return {}
 
-    # -- dealing -----------------------------------------------------------------------------
+    # -- dealing: a round's chance is the order of its cards ----------------------------------
 
     def _deck_order(self, stack: Sequence[int] | None = None) -> list[int]:
-        """Every card id in dealing order: shuffled with the game's generator, or `stack` as
-        given (tests stack a deck to set up a deal)."""
+        """A deal's chance outcome, every card id in dealing order: `stack` as given (a stacked
+        deck, to set up a deal), or drawn by shuffling with the game's generator."""
         everything = list(range(self.card_count()))
         if stack is None:
             self.rng.shuffle(everything)
@@ -241,51 +240,29 @@ class Game(ABC):
                 )
             self.awaiting_deal = False
             self.round += 1
-            return self._start_round()
+            return self._start_round(self._deck_order())
         return self._apply(seat, typed)
 
     # -- conceding ---------------------------------------------------------------------------
 
     def concession_due(self, seat: int) -> bool:
         """Whether a partner of `seat` has offered to concede and `seat` has not yet answered."""
-        votes = self.concessions.get(self.side_of(seat))
-        return votes is not None and seat not in votes
+        return self.concessions.due(self.side_of(seat), seat)
 
     def _concession(self, seat: int, action: GameAction) -> list[Event]:
         """Concede, agree to concede, or play on (`Concede`, `PlayOn`); see `Concede`."""
         index = self.side_of(seat)
-        side = self.sides[index]
-        votes = self.concessions.get(index, frozenset())
-        if isinstance(action, PlayOn):
-            if not votes:
-                raise IllegalAction("Nobody on your side has offered to concede.")
-            del self.concessions[index]
-            return [Event(ConcessionDeclined(seat), audience=side)]
-        if seat in votes:
-            waiting = tuple(other for other in side if other not in votes)
-            raise IllegalAction(
-                "You have offered to concede; {0} has not answered yet.", seats=waiting[:1]
-            )
-        votes |= {seat}
-        if votes != frozenset(side):
-            self.concessions[index] = votes
-            return [Event(ConcessionOffered(seat), audience=side)]
-        self.concessions.clear()
+        events = self.concessions.answer(index, self.sides[index], seat, action)
+        if not isinstance(events[-1].public, Conceded):
+            return events
         self.awaiting_deal = False
-        totals = self.totals
-        others = [other for other in range(len(self.sides)) if other != index]
-        top = max(totals[other] for other in others)
-        winners = tuple(other for other in others if totals[other] == top)
-        self.result = Result(self.sides, totals, winners, (index,))
-        return [Event(Conceded(side)), Event(GameEnd(self.result))]
+        self.result = conceded_result(self.sides, self.totals, index)
+        return [*events, Event(GameEnd(self.result))]
 
     def _lapse(self, seat: int) -> list[Event]:
         """A move by `seat` lets its side's open offer to concede lapse."""
         index = self.side_of(seat)
-        votes = self.concessions.pop(index, None)
-        if votes is None or self.result is not None:
-            return []
-        return [Event(ConcessionLapsed(min(votes)), audience=self.sides[index])]
+        return self.concessions.lapse(index, self.sides[index], over=self.result is not None)
 
     def seat_view(self, seat: int | None) -> SeatView[Any]:
         """Everything `seat` may know now and nothing more; None gives the spectators' view."""

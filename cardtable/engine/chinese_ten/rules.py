@@ -135,14 +135,13 @@ class ChineseTen(Game):
         self.turn = 0
         self.phase: Phase = PLAY
         self.flipped: int | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
-        """Shuffle (or use `stack`, top card first), deal hands one at a time from the left of
-        the dealer, lay out four spots, and start the turn of the player left of the dealer."""
-        order = self._deck_order(stack)
+    def _start_round(self, order: list[int]) -> list[Event]:
+        """From `order` (top card first), deal hands one at a time from the left of the
+        dealer, lay out four spots, and start the turn of the player left of the dealer."""
         hands, position = self._deal_hands(order, self.hand_size)
         self.piles = [[] for _ in range(self.seats)]
         self.pile_points = [0] * self.seats

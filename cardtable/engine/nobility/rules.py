@@ -125,13 +125,12 @@ class Nobility(Diplomacy):
         self.rubbers_to_win = int(setup.options.get("rubbers", RUBBERS))
         self.offers = {}
         self.next_offer = 1
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
+    def _start_round(self, order: list[int]) -> list[Event]:
         """Ruling 4: three each, the stock, its top card turned up; left of the dealer starts."""
-        order = self._deck_order(stack)
         self.hands, dealt = self._deal_hands(order, HAND)
         self.stock: list[int] = order[dealt:][::-1]  # the top card is the last
         self.pile: list[int] = [self.stock.pop()]  # the stock discard pile, top last

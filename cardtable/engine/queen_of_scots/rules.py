@@ -103,14 +103,13 @@ class QueenOfScots(Game):
         self.turn = 0
         self.phase: Phase = PICKUP
         self.went_out: int | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
-        """Ruling 1: shuffle (or use `stack`, in dealing order), deal eleven each one at a time
-        from the dealer's left, turn one card up, and start with the player left of the dealer."""
-        order = self._deck_order(stack)
+    def _start_round(self, order: list[int]) -> list[Event]:
+        """Ruling 1: from `order` (in dealing order), deal eleven each one at a time from the
+        dealer's left, turn one card up, and start with the player left of the dealer."""
         hands, position = self._deal_hands(order, HAND_SIZE)
         self.hands = [self.edition.sorted(hand) for hand in hands]
         self.pile = [order[position]]

@@ -91,7 +91,7 @@ class Thistle(Game):
         #: Seats still to take their final turn, in order, once the last card is drawn.
         self.final_turns: list[int] | None = None
         self.went_out: int | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- sides -----------------------------------------------------------------------------
 
@@ -105,10 +105,9 @@ class Thistle(Game):
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
-        """Shuffle (or use `stack`, top card first), deal six each one at a time from the left
-        of the dealer, and start the turn of the player left of the dealer (ruling 3)."""
-        order = self._deck_order(stack)
+    def _start_round(self, order: list[int]) -> list[Event]:
+        """From `order` (top card first), deal six each one at a time from the left of the
+        dealer, and start the turn of the player left of the dealer (ruling 3)."""
         hands, position = self._deal_hands(order, HAND_SIZE)
         self.hands = [_sorted(hand) for hand in hands]
         self.pile = order[position:][::-1]

@@ -208,15 +208,14 @@ class Trupe(Game):
         self.from_pack: set[int] = set()
         self.went_out: int | None = None
         self.hand_type: HandType | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
+    def _start_round(self, order: list[int]) -> list[Event]:
         """Rulings 1 and 2: deal 13 each; specials are declared and replaced from the dealer
         round to the left; Miranda holders then discard their extra cards; the dealer plays."""
         self.phase = DEALING
-        order = self._deck_order(stack)
         self.hands, position = self._deal_hands(order, HAND_SIZE)
         self.pack = order[position:][::-1]
         self.row, self.open_pack = [], []
