@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from cardtable.engine.actions import Deal, GameAction, is_concession
 from cardtable.engine.codec import to_wire
@@ -168,6 +168,17 @@ class Game(ABC):
             raise ValueError("a stacked deck must hold every card exactly once")
         return list(stack)
 
+    def deal_next_round(self, stack: Sequence[int] | None = None) -> list[Event]:
+        """Deal the next round, the game awaiting its deal, from `stack` (every card id in
+        dealing order: the round's chance outcome given) or, as the dealer's `Deal` does, from
+        an order drawn with the game's generator."""
+        if not self.awaiting_deal:
+            raise ValueError("only a game awaiting its next deal deals one")
+        order = self._deck_order(stack)
+        self.awaiting_deal = False
+        self.round += 1
+        return self._start_round(order)
+
     def _deal_hands(self, order: Sequence[int], size: int) -> tuple[list[list[int]], int]:
         """Deal `size` cards to each seat from `order`, one at a time, starting on the dealer's
         left; returns the hands and how many cards were dealt."""
@@ -178,6 +189,29 @@ class Game(ABC):
                 hands[(self.dealer + offset) % self.seats].append(order[position])
                 position += 1
         return hands, position
+
+    # -- a position from a seat's view: what a determinizer builds ----------------------------
+
+    @classmethod
+    @abstractmethod
+    def from_view(cls, view: SeatView[Any], unseen: Any, seed: int) -> Self:
+        """The game at the position `view` shows its seat, with `unseen` (the game's record of
+        what that seat cannot see, such as the cards dealt to the other hands) in the places it
+        cannot see. `seed` seeds the game's generator, which has dealt a first round as any new
+        game's does: the position's later chance follows from the seed alone."""
+
+    @abstractmethod
+    def unseen(self, seat: int) -> object:
+        """What `seat` cannot see, as it lies now: the record `from_view` takes."""
+
+    @classmethod
+    def _from_frame(cls, view: SeatView[Any], options: Mapping[str, Any], seed: int) -> Self:
+        """A new game of this kind with `options` and `seed`, at `view`'s round, dealer and
+        scores: where `from_view` starts."""
+        game = cls(Setup(view.game, view.seats, options, seed, view.dealer))
+        game.round = view.round
+        game.round_scores = list(view.round_scores)
+        return game
 
     # -- the frame ---------------------------------------------------------------------------
 
@@ -238,9 +272,7 @@ class Game(ABC):
                     "This round is over; the next one starts when you deal.",
                     code=Refusal.AWAITING_DEAL,
                 )
-            self.awaiting_deal = False
-            self.round += 1
-            return self._start_round(self._deck_order())
+            return self.deal_next_round()
         return self._apply(seat, typed)
 
     # -- conceding ---------------------------------------------------------------------------

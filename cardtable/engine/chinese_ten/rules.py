@@ -35,6 +35,7 @@ from cardtable.engine.chinese_ten.types import (
     Take,
     Turn,
 )
+from cardtable.engine.chinese_ten.unseen import ChineseTenUnseen, decks_on
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game
 from cardtable.engine.game_types import GameTypes
@@ -42,7 +43,7 @@ from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.seat_words import Words
 from cardtable.engine.setup import Setup
-from cardtable.engine.views import Zone
+from cardtable.engine.views import SeatView, Zone
 
 SPOTS = 4
 #: Cards dealt to each player by (decks, players).
@@ -163,6 +164,41 @@ class ChineseTen(Game):
             {seat: DealtHand(self._faces(hand)) for seat, hand in enumerate(self.hands)},
         )
         return [deal, *self._start_turn(self.left_of(self.dealer))]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls, view: SeatView[ChineseTenTable], unseen: ChineseTenUnseen, seed: int
+    ) -> ChineseTen:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`); its scoring piles lie face up."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        assert table.phase in (PLAY, TAKE, PLACE)
+        options = {"decks": decks_on(table), "rounds": table.rounds, "strict": False}
+        game = cls._from_frame(view, options, seed)
+        mine = tuple(card.cid for card in table.hand)
+        game.hands = [
+            game._sorted(mine if other == seat else unseen.hands[other])
+            for other in range(view.seats)
+        ]
+        game.spots = [list(stack) for stack in unseen.spots]
+        game.piles = [list(pile) for pile in unseen.piles]
+        game.pile_points = [sum(game.points[cid] for cid in pile) for pile in game.piles]
+        game.deck = list(unseen.deck)
+        game.turn, game.phase = table.turn, table.phase
+        game.flipped = None if table.flipped is None else table.flipped.cid
+        game.just_captured = []
+        return game
+
+    def unseen(self, seat: int) -> ChineseTenUnseen:
+        return ChineseTenUnseen(
+            hands={other: tuple(hand) for other, hand in enumerate(self.hands) if other != seat},
+            spots=tuple(tuple(stack) for stack in self.spots),
+            piles=tuple(tuple(pile) for pile in self.piles),
+            deck=tuple(self.deck),
+        )
 
     # -- the frame's questions -------------------------------------------------------------
 

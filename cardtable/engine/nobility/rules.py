@@ -94,11 +94,12 @@ from cardtable.engine.nobility.types import (
     Unpaid,
     WasReady,
 )
+from cardtable.engine.nobility.unseen import NobilityUnseen, cids, meld_shown, offers_shown
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.seat_words import Words
 from cardtable.engine.setup import Setup
-from cardtable.engine.views import Zone
+from cardtable.engine.views import SeatView, Zone
 
 MONEY = 180
 HAND = 3
@@ -160,6 +161,61 @@ class Nobility(Diplomacy):
             self.hands[seat] = hand_order(self.hands[seat])
         deal = Dealt(self.round, self.dealer, len(self.stock), card_face(self.pile[-1]), self.bank)
         return [Event(deal, {seat: DealtHand(faces(hand)) for seat, hand in enumerate(self.hands)})]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls, view: SeatView[NobilityTable], unseen: NobilityUnseen, seed: int
+    ) -> Nobility:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`); of the open offers, it has those the view shows."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None
+        game = cls._from_frame(view, {"rubbers": table.rubbers_to_win}, seed)
+        game.hands = [
+            cids(table.hand) if other == seat else hand_order(list(unseen.hands[other]))
+            for other in range(view.seats)
+        ]
+        game.stock = list(unseen.stock)
+        game.pile, game.nobles = cids(table.stock_discard), cids(table.noble_discard)
+        game.melds = {shown.id: meld_shown(shown) for shown in table.melds}
+        game.next_meld = max(game.melds, default=0) + 1
+        game.money, game.bank = list(table.money), table.bank
+        game.coalition, game.majority = table.coalition, table.majority
+        game.elections, game.election_due = table.elections, False
+        game.ready, game.paused = set(table.ready), unseen.paused
+        game.endgame, game.passes = table.endgame, table.passes
+        left = table.endgame_turns_left
+        game.endgame_turns = ENDGAME_TURNS - left if left is not None else 0
+        shown, battle = table.owed, table.battle
+        game.owed = game.claim = game.battle = None
+        if shown is not None:
+            hidden = shown.kind == "losses" and battle is not None and battle.meld is None
+            in_hand = hidden and shown.seat != seat  # the nobles she may lose are in her hand
+            nobles = [cid for cid in game.hands[shown.seat] if is_noble(cid)]
+            cards = nobles if in_hand else cids(shown.cards)
+            game.owed = Owed(shown.seat, shown.kind, shown.count, cards, hidden=hidden)
+            if shown.kind == "unpaid":
+                game.claim = Payout(suit_of(cards[0]), list(unseen.payers_after))
+        if battle is not None:
+            committed = cids(battle.nobles)
+            game.battle = Fight(battle.attacker, committed, battle.meld, battle.victim, battle.won)
+        game.won_hand = table.won_hand
+        game.turn, game.turns, game.phase = table.turn, table.turns, table.phase
+        game.taken = table.taken.cid if table.taken is not None else unseen.taken
+        game.offers, game.next_offer = offers_shown(table), unseen.next_offer
+        return game
+
+    def unseen(self, seat: int) -> NobilityUnseen:
+        return NobilityUnseen(
+            hands={other: tuple(hand) for other, hand in enumerate(self.hands) if other != seat},
+            stock=tuple(self.stock),
+            taken=self.taken,
+            paused=self.paused,
+            payers_after=tuple(self.claim.order) if self.claim is not None else (),
+            next_offer=self.next_offer,
+        )
 
     # -- the frame's questions -------------------------------------------------------------
 

@@ -60,10 +60,11 @@ from cardtable.engine.queen_of_scots.types import (
     Turn,
     WentOut,
 )
+from cardtable.engine.queen_of_scots.unseen import QueenOfScotsUnseen, sets_shown
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.setup import Setup
-from cardtable.engine.views import Zone
+from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 11
 TARGET = 1000
@@ -126,6 +127,40 @@ class QueenOfScots(Game):
             ),
         )  # (each seat's new hand reaches it in its view)
         return [deal, *self._start_turn(self.left_of(self.dealer))]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls, view: SeatView[QueenOfScotsTable], unseen: QueenOfScotsUnseen, seed: int
+    ) -> QueenOfScots:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`); it plays `strict` if the view shows only part of the pile."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        strict = len(table.pile) < table.pile_size
+        options = {"target": table.target, "edition": table.edition, "strict": strict}
+        game = cls._from_frame(view, options, seed)
+        game.hands = [
+            [card.cid for card in table.hand]
+            if other == seat
+            else game.edition.sorted(unseen.hands[other])
+            for other in range(view.seats)
+        ]
+        game.stock = list(unseen.stock)
+        game.pile = [*unseen.under, *(card.cid for card in table.pile)]
+        game.sets = sets_shown(table)
+        game.next_set = max(game.sets, default=-1) + 1
+        game.turn, game.phase = table.turn, table.phase
+        game.went_out = table.went_out
+        return game
+
+    def unseen(self, seat: int) -> QueenOfScotsUnseen:
+        return QueenOfScotsUnseen(
+            hands={other: tuple(hand) for other, hand in enumerate(self.hands) if other != seat},
+            stock=tuple(self.stock),
+            under=tuple(self.pile[:-1]) if self.strict else (),
+        )
 
     # -- the frame's questions -------------------------------------------------------------
 

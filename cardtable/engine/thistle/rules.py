@@ -49,7 +49,8 @@ from cardtable.engine.thistle.types import (
     Turn,
     WentOut,
 )
-from cardtable.engine.views import Zone
+from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
+from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 6
 HANDS_PER_GAME = 4
@@ -126,6 +127,37 @@ class Thistle(Game):
             {seat: DealtHand(_cards(hand)) for seat, hand in enumerate(self.hands)},
         )
         return [deal, *self._start_turn(self.left_of(self.dealer))]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: SeatView[ThistleTable], unseen: ThistleUnseen, seed: int) -> Thistle:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`)."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        game = cls._from_frame(view, {"partnership": table.partnership}, seed)
+        game.hands = [
+            [card.cid for card in table.hand] if other == seat else _sorted(unseen.hands[other])
+            for other in range(view.seats)
+        ]
+        game.pile = list(unseen.pile)
+        game.groups, game.books = groups_shown(table), books_shown(table)
+        game.orphans = [[card.cid for card in orphans] for orphans in table.orphans]
+        used = [*game.groups, *(book.group for book in game.books)]
+        game.next_group = max(used, default=-1) + 1
+        game.turn, game.phase = table.turn, table.phase
+        game.drawn = None if table.drawn is None else table.drawn.cid
+        game.played = table.played
+        game.final_turns = list(table.final_turns) if table.last_round else None
+        game.went_out = table.went_out
+        return game
+
+    def unseen(self, seat: int) -> ThistleUnseen:
+        return ThistleUnseen(
+            hands={other: tuple(hand) for other, hand in enumerate(self.hands) if other != seat},
+            pile=tuple(self.pile),
+        )
 
     # -- the frame's questions -------------------------------------------------------------
 

@@ -91,7 +91,8 @@ from cardtable.engine.trupe.types import (
     TurnedOver,
     WentOut,
 )
-from cardtable.engine.views import Zone
+from cardtable.engine.trupe.unseen import TrupeUnseen, trefoil_shown
+from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 13
 ROW_SIZE = 5
@@ -243,6 +244,63 @@ class Trupe(Game):
 
     def _from_dealer(self) -> list[int]:
         return [(self.dealer + offset) % self.seats for offset in range(self.seats)]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: SeatView[TrupeTable], unseen: TrupeUnseen, seed: int) -> Trupe:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`), under the current rulings; it counts the turn in play as the
+        hand's first (ruling 6 asks only whether a three was declared this turn)."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        assert table.from_pack is not None
+        game = cls._from_frame(view, {"target": table.target, "rulings": RULINGS}, seed)
+        game.hands = [
+            [card.cid for card in table.hand]
+            if other == seat
+            else hand_order(list(unseen.hands[other]))
+            for other in range(view.seats)
+        ]
+        game.pack = list(unseen.pack)
+        top = [] if table.open_top is None else [table.open_top.cid]
+        game.row, game.open_pack = [card.cid for card in table.row], [*unseen.under, *top]
+        this_turn = set(table.declared_this_turn)
+        game.declarations = {
+            shown.id: Declaration(
+                shown.id,
+                shown.owner,
+                [card.cid for card in shown.cards],
+                trefoil_shown(shown.cards),
+                1 if shown.id in this_turn else 0,
+            )
+            for shown in table.declarations
+        }
+        game.pairs = {
+            owner: FinalPair([card.cid for card in pair.cards], trefoil_shown(pair.cards))
+            for owner, pair in enumerate(table.pairs)
+            if pair is not None
+        }
+        game.specials = [[card.cid for card in cards] for cards in table.specials]
+        game.lost_turns, game.extra_due = list(table.lost_turns), list(table.extra_due)
+        game.turn, game.phase = table.turn, table.phase
+        game.discards_due = table.discards_due
+        game.taken = None if table.taken is None else table.taken.cid
+        game.turnovers, game.turn_number = table.turnovers, 1
+        game.from_pack = set(table.from_pack) | unseen.from_pack
+        game.went_out, game.hand_type = table.went_out, table.hand_type
+        return game
+
+    def unseen(self, seat: int) -> TrupeUnseen:
+        hands = {other: tuple(hand) for other, hand in enumerate(self.hands) if other != seat}
+        return TrupeUnseen(
+            hands=hands,
+            under=tuple(self.open_pack[:-1]),
+            pack=tuple(self.pack),
+            from_pack=frozenset(
+                cid for hand in hands.values() for cid in hand if cid in self.from_pack
+            ),
+        )
 
     # -- the frame's questions -------------------------------------------------------------
 
