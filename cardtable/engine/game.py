@@ -373,3 +373,8 @@ class Game(ABC):
             self.awaiting_deal = True
             events.append(Event(NextDealer(self.dealer, self.round + 1)))
         return events
+
+
+def other_hands(hands: Sequence[Sequence[int]], seat: int) -> dict[int, tuple[int, ...]]:
+    """Every hand but `seat`'s, by seat: what `seat` cannot see of the hands."""
+    return {other: tuple(hand) for other, hand in enumerate(hands) if other != seat}

@@ -14,6 +14,7 @@ from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event
+from cardtable.engine.game import other_hands
 from cardtable.engine.nobility.cards import (
     ALL_PROVINCES,
     CARD_COUNT,
@@ -94,7 +95,15 @@ from cardtable.engine.nobility.types import (
     Unpaid,
     WasReady,
 )
-from cardtable.engine.nobility.unseen import NobilityUnseen, cids, meld_shown, offers_shown
+from cardtable.engine.nobility.unseen import (
+    NobilityUnseen,
+    cids,
+    claim_shown,
+    fight_shown,
+    meld_shown,
+    offers_shown,
+    owed_shown,
+)
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.seat_words import Words
@@ -188,19 +197,9 @@ class Nobility(Diplomacy):
         game.endgame, game.passes = table.endgame, table.passes
         left = table.endgame_turns_left
         game.endgame_turns = ENDGAME_TURNS - left if left is not None else 0
-        shown, battle = table.owed, table.battle
-        game.owed = game.claim = game.battle = None
-        if shown is not None:
-            hidden = shown.kind == "losses" and battle is not None and battle.meld is None
-            in_hand = hidden and shown.seat != seat  # the nobles she may lose are in her hand
-            nobles = [cid for cid in game.hands[shown.seat] if is_noble(cid)]
-            cards = nobles if in_hand else cids(shown.cards)
-            game.owed = Owed(shown.seat, shown.kind, shown.count, cards, hidden=hidden)
-            if shown.kind == "unpaid":
-                game.claim = Payout(suit_of(cards[0]), list(unseen.payers_after))
-        if battle is not None:
-            committed = cids(battle.nobles)
-            game.battle = Fight(battle.attacker, committed, battle.meld, battle.victim, battle.won)
+        game.owed = owed_shown(view, game.hands)
+        game.battle = fight_shown(table)
+        game.claim = claim_shown(table, unseen.payers_after)
         game.won_hand = table.won_hand
         game.turn, game.turns, game.phase = table.turn, table.turns, table.phase
         game.taken = table.taken.cid if table.taken is not None else unseen.taken
@@ -209,7 +208,7 @@ class Nobility(Diplomacy):
 
     def unseen(self, seat: int) -> NobilityUnseen:
         return NobilityUnseen(
-            hands={other: tuple(hand) for other, hand in enumerate(self.hands) if other != seat},
+            hands=other_hands(self.hands, seat),
             stock=tuple(self.stock),
             taken=self.taken,
             paused=self.paused,

@@ -60,7 +60,7 @@ from cardtable.engine.nobility.types import (
     Took,
     Turn,
 )
-from cardtable.engine.nobility.unseen import NobilityUnseen, cids, meld_shown
+from cardtable.engine.nobility.unseen import NobilityUnseen, cids, meld_shown, owed_from_hand
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
 from cardtable.engine.views import SeatView
@@ -201,14 +201,7 @@ def determinize(
     held = [known.hands[other] - seen for other in range(view.seats)]
     seen |= {cid for cards in held for cid in cards}
     owed = table.owed
-    # The nobles an attacked player must choose from are in her hand, unseen by the others.
-    hidden_owed = (
-        owed is not None
-        and owed.kind == "losses"
-        and table.battle is not None
-        and table.battle.meld is None
-        and owed.seat != seat
-    )
+    hidden_owed = owed_from_hand(table) and owed is not None and owed.seat != seat
     places = []
     for other in range(view.seats):
         if other == seat:

@@ -7,10 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardtable.engine.cards import CardFace
+from cardtable.engine.nobility.cards import is_noble, suit_of
 from cardtable.engine.nobility.diplomacy import OFFER_TURNS
 from cardtable.engine.nobility.melds import Meld
-from cardtable.engine.nobility.state import OpenOffer
+from cardtable.engine.nobility.state import Fight, OpenOffer, Owed, Payout
 from cardtable.engine.nobility.types import MeldView, NobilityTable, Offer, Phase
+from cardtable.engine.views import SeatView
 
 
 @dataclass(frozen=True)
@@ -57,3 +59,40 @@ def offers_shown(table: NobilityTable) -> dict[int, OpenOffer]:
         )
         for shown in table.offers
     }
+
+
+def owed_from_hand(table: NobilityTable) -> bool:
+    """Whether the choice owed is of nobles from the hand (a defender's losses in a battle for
+    her hand), which only their owner sees."""
+    owed, battle = table.owed, table.battle
+    return owed is not None and owed.kind == "losses" and battle is not None and battle.meld is None
+
+
+def owed_shown(view: SeatView[NobilityTable], hands: Sequence[Sequence[int]]) -> Owed | None:
+    """The choice owed, as `view` shows it. A defender who lost a battle for her hand chooses
+    from the nobles in it, which the others cannot see: those in her hand of `hands`."""
+    shown = view.table.owed
+    if shown is None:
+        return None
+    hidden = owed_from_hand(view.table)
+    if hidden and shown.seat != view.seat:
+        cards = [cid for cid in hands[shown.seat] if is_noble(cid)]
+    else:
+        cards = cids(shown.cards)
+    return Owed(shown.seat, shown.kind, shown.count, cards, hidden=hidden)
+
+
+def fight_shown(table: NobilityTable) -> Fight | None:
+    """The battle being resolved, as the view shows it."""
+    shown = table.battle
+    if shown is None:
+        return None
+    return Fight(shown.attacker, cids(shown.nobles), shown.meld, shown.victim, shown.won)
+
+
+def claim_shown(table: NobilityTable, payers_after: Sequence[int]) -> Payout | None:
+    """The income claim being paid, if a payer owes one (`payers_after` pay after her)."""
+    owed = table.owed
+    if owed is None or owed.kind != "unpaid":
+        return None
+    return Payout(suit_of(cids(owed.cards)[0]), list(payers_after))

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Final
 from cardtable.engine.actions import GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.events import Event
-from cardtable.engine.game import Game
+from cardtable.engine.game import Game, other_hands
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edition
 from cardtable.engine.queen_of_scots.scoring import seat_lines
@@ -157,7 +157,7 @@ class QueenOfScots(Game):
 
     def unseen(self, seat: int) -> QueenOfScotsUnseen:
         return QueenOfScotsUnseen(
-            hands={other: tuple(hand) for other, hand in enumerate(self.hands) if other != seat},
+            hands=other_hands(self.hands, seat),
             stock=tuple(self.stock),
             under=tuple(self.pile[:-1]) if self.strict else (),
         )

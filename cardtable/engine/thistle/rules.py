@@ -16,7 +16,7 @@ from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event
-from cardtable.engine.game import Game
+from cardtable.engine.game import Game, other_hands
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.seat_words import Words
@@ -155,7 +155,7 @@ class Thistle(Game):
 
     def unseen(self, seat: int) -> ThistleUnseen:
         return ThistleUnseen(
-            hands={other: tuple(hand) for other, hand in enumerate(self.hands) if other != seat},
+            hands=other_hands(self.hands, seat),
             pile=tuple(self.pile),
         )
 

@@ -31,7 +31,7 @@ from typing import Any, cast
 from cardtable.engine.actions import Deal, GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.events import Event
-from cardtable.engine.game import Game
+from cardtable.engine.game import Game, other_hands
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.seat_words import Words
@@ -292,7 +292,7 @@ class Trupe(Game):
         return game
 
     def unseen(self, seat: int) -> TrupeUnseen:
-        hands = {other: tuple(hand) for other, hand in enumerate(self.hands) if other != seat}
+        hands = other_hands(self.hands, seat)
         return TrupeUnseen(
             hands=hands,
             under=tuple(self.open_pack[:-1]),
