@@ -156,11 +156,8 @@ class QueenOfScots(Game):
         return game
 
     def unseen(self, seat: int) -> QueenOfScotsUnseen:
-        return QueenOfScotsUnseen(
-            hands=other_hands(self.hands, seat),
-            stock=tuple(self.stock),
-            under=tuple(self.pile[:-1]) if self.strict else (),
-        )
+        under = tuple(self.pile[:-1]) if self.strict else ()
+        return QueenOfScotsUnseen(other_hands(self.hands, seat), tuple(self.stock), under)
 
     # -- the frame's questions -------------------------------------------------------------
 

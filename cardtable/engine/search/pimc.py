@@ -47,7 +47,8 @@ DEFAULT_ROLLOUTS = 200
 class SearchRules:
     """What a game gives the search."""
 
-    #: A full game consistent with the seat's view and history, the hidden cards dealt at random.
+    #: A full game consistent with the seat's view and history, the hidden cards dealt at random
+    #: (built by the game's `Game.from_view`).
     determinize: Determinizer
     #: The bot that plays every seat in rollouts (the game's best heuristic bot), by seed.
     policy: Callable[[int], Bot[Any]]

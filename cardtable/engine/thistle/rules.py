@@ -154,10 +154,7 @@ class Thistle(Game):
         return game
 
     def unseen(self, seat: int) -> ThistleUnseen:
-        return ThistleUnseen(
-            hands=other_hands(self.hands, seat),
-            pile=tuple(self.pile),
-        )
+        return ThistleUnseen(other_hands(self.hands, seat), tuple(self.pile))
 
     # -- the frame's questions -------------------------------------------------------------
 

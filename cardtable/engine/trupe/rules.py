@@ -293,14 +293,8 @@ class Trupe(Game):
 
     def unseen(self, seat: int) -> TrupeUnseen:
         hands = other_hands(self.hands, seat)
-        return TrupeUnseen(
-            hands=hands,
-            under=tuple(self.open_pack[:-1]),
-            pack=tuple(self.pack),
-            from_pack=frozenset(
-                cid for hand in hands.values() for cid in hand if cid in self.from_pack
-            ),
-        )
+        drawn = frozenset(cid for hand in hands.values() for cid in hand if cid in self.from_pack)
+        return TrupeUnseen(hands, tuple(self.open_pack[:-1]), tuple(self.pack), drawn)
 
     # -- the frame's questions -------------------------------------------------------------
 
