@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.chinese_ten import SPEC as CHINESE_TEN
-from cardtable.engine.core import Game, GameAction, Setup
+from cardtable.engine.game import Game
 from cardtable.engine.nobility import SPEC as NOBILITY
 from cardtable.engine.options import OptionError
 from cardtable.engine.queen_of_scots import SPEC as QUEEN_OF_SCOTS
+from cardtable.engine.setup import Setup
 from cardtable.engine.spec import GameSpec
 from cardtable.engine.thistle import SPEC as THISTLE
 from cardtable.engine.trupe import SPEC as TRUPE

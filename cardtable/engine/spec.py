@@ -11,8 +11,11 @@ from typing import Any
 
 from cardtable.engine.bots import Bot
 from cardtable.engine.codec import WireError
-from cardtable.engine.core import Game, GameTypes, SeenEvent, Setup
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
+from cardtable.engine.game_types import GameTypes
 from cardtable.engine.options import OptionError, OptionSpec, resolve_options
+from cardtable.engine.setup import Setup
 
 
 def _no_extra_check(seats: int, options: Mapping[str, Any]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import (
+from cardtable.engine.events import (
     Conceded,
     ConcessionDeclined,
     ConcessionLapsed,
@@ -16,8 +16,8 @@ from cardtable.engine.core import (
     RoundEnd,
     SeenEvent,
     TookBack,
-    seats_named,
 )
+from cardtable.engine.seat_words import seats_named
 
 
 def face_text(card: CardFace | None) -> str:

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Literal
 
 import pytest
 
+from cardtable.engine.actions import EXACTLY, GameAction, cards_field
 from cardtable.engine.codec import (
     Plain,
     UnknownField,
@@ -18,14 +19,8 @@ from cardtable.engine.codec import (
     to_wire,
     wire_field,
 )
-from cardtable.engine.core import (
-    EXACTLY,
-    GameAction,
-    GameTypes,
-    IllegalAction,
-    Refusal,
-    cards_field,
-)
+from cardtable.engine.game_types import GameTypes
+from cardtable.engine.refusal import IllegalAction, Refusal
 
 # -- the types -------------------------------------------------------------------------------------
 

@@ -21,8 +21,9 @@ from cardtable.engine import (
     start,
 )
 from cardtable.engine.codec import WireError
-from cardtable.engine.core import EventPart, GameEnd, Result, RoundScore, SeenEvent, best_sides
+from cardtable.engine.events import EventPart, GameEnd, SeenEvent
 from cardtable.engine.options import parse_option_text, resolve_options
+from cardtable.engine.scores import Result, RoundScore, best_sides
 from cardtable.engine.text import describe_frame
 
 DECKS = OptionSpec("decks", 2, "decks", choices=(1, 2))

@@ -43,9 +43,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from cardtable.engine.actions import Deal, GameAction
 from cardtable.engine.bots import Bot
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import Deal, GameAction, SeatView
 from cardtable.engine.nobility.cards import (
     CARD_COUNT,
     PROVINCES_PER_SUIT,
@@ -82,6 +82,7 @@ from cardtable.engine.nobility.types import (
     Retrieve,
     Take,
 )
+from cardtable.engine.views import SeatView
 
 #: A province the bot gains, and one an opponent loses (two opponents share the loss).
 PROVINCE, SWING = 5.0, 3.0

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from cardtable.engine.core import Event, Game, GameAction, IllegalAction
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game
 from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.phases import ELECTION
 from cardtable.engine.nobility.state import OpenOffer, Owed
@@ -31,6 +33,7 @@ from cardtable.engine.nobility.types import (
     Phase,
     Withdraw,
 )
+from cardtable.engine.refusal import IllegalAction
 
 #: Turns (three: a full round) after the one it was made in before an offer lapses.
 OFFER_TURNS = 3

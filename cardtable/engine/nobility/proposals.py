@@ -35,7 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.core import GameAction, SeatView, SeenEvent
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import SeenEvent
 from cardtable.engine.nobility.bots import Reading, ViewMeld, offer_value, read
 from cardtable.engine.nobility.cards import is_noble, suit_of
 from cardtable.engine.nobility.diplomacy import OFFER_TURNS, offer_view
@@ -53,6 +54,7 @@ from cardtable.engine.nobility.types import (
     OfferView,
     Turn,
 )
+from cardtable.engine.views import SeatView
 
 #: The most offers the search tries at one move, and of them the most meld purchases.
 MAX_PROPOSALS, MAX_BUYS = 4, 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from cardtable.engine.core import GameAction, IllegalAction, named_cards
+from cardtable.engine.actions import GameAction, named_cards
 from cardtable.engine.nobility.cards import is_joker, is_noble, is_province, label, run_order
 from cardtable.engine.nobility.melds import NOBLE_COST, Meld
 from cardtable.engine.nobility.phases import ELECTION, MAIN, MELDING, RETRIEVING, START
@@ -33,6 +33,7 @@ from cardtable.engine.nobility.types import (
     Retrieve,
     Take,
 )
+from cardtable.engine.refusal import IllegalAction
 
 
 class Position(Protocol):

@@ -12,16 +12,9 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from cardtable.engine.core import (
-    Event,
-    GameAction,
-    IllegalAction,
-    RoundScore,
-    ScoreLine,
-    Setup,
-    Words,
-    Zone,
-)
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event
+from cardtable.engine.game import other_hands
 from cardtable.engine.nobility.cards import (
     ALL_PROVINCES,
     CARD_COUNT,
@@ -102,6 +95,20 @@ from cardtable.engine.nobility.types import (
     Unpaid,
     WasReady,
 )
+from cardtable.engine.nobility.unseen import (
+    NobilityUnseen,
+    cids,
+    claim_shown,
+    fight_shown,
+    meld_shown,
+    offers_shown,
+    owed_shown,
+)
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore, ScoreLine
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import SeatView, Zone
 
 MONEY = 180
 HAND = 3
@@ -128,13 +135,12 @@ class Nobility(Diplomacy):
         self.rubbers_to_win = int(setup.options.get("rubbers", RUBBERS))
         self.offers = {}
         self.next_offer = 1
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
+    def _start_round(self, order: list[int]) -> list[Event]:
         """Ruling 4: three each, the stock, its top card turned up; left of the dealer starts."""
-        order = self._deck_order(stack)
         self.hands, dealt = self._deal_hands(order, HAND)
         self.stock: list[int] = order[dealt:][::-1]  # the top card is the last
         self.pile: list[int] = [self.stock.pop()]  # the stock discard pile, top last
@@ -164,6 +170,51 @@ class Nobility(Diplomacy):
             self.hands[seat] = hand_order(self.hands[seat])
         deal = Dealt(self.round, self.dealer, len(self.stock), card_face(self.pile[-1]), self.bank)
         return [Event(deal, {seat: DealtHand(faces(hand)) for seat, hand in enumerate(self.hands)})]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls, view: SeatView[NobilityTable], unseen: NobilityUnseen, seed: int
+    ) -> Nobility:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`); of the open offers, it has those the view shows."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None
+        game = cls._from_frame(view, {"rubbers": table.rubbers_to_win}, seed)
+        game.hands = [
+            cids(table.hand) if other == seat else hand_order(list(unseen.hands[other]))
+            for other in range(view.seats)
+        ]
+        game.stock = list(unseen.stock)
+        game.pile, game.nobles = cids(table.stock_discard), cids(table.noble_discard)
+        game.melds = {shown.id: meld_shown(shown) for shown in table.melds}
+        game.next_meld = max(game.melds, default=0) + 1
+        game.money, game.bank = list(table.money), table.bank
+        game.coalition, game.majority = table.coalition, table.majority
+        game.elections, game.election_due = table.elections, False
+        game.ready, game.paused = set(table.ready), unseen.paused
+        game.endgame, game.passes = table.endgame, table.passes
+        left = table.endgame_turns_left
+        game.endgame_turns = ENDGAME_TURNS - left if left is not None else 0
+        game.owed = owed_shown(view, game.hands)
+        game.battle = fight_shown(table)
+        game.claim = claim_shown(table, unseen.payers_after)
+        game.won_hand = table.won_hand
+        game.turn, game.turns, game.phase = table.turn, table.turns, table.phase
+        game.taken = table.taken.cid if table.taken is not None else unseen.taken
+        game.offers, game.next_offer = offers_shown(table), unseen.next_offer
+        return game
+
+    def unseen(self, seat: int) -> NobilityUnseen:
+        return NobilityUnseen(
+            hands=other_hands(self.hands, seat),
+            stock=tuple(self.stock),
+            taken=self.taken,
+            paused=self.paused,
+            payers_after=tuple(self.claim.order) if self.claim is not None else (),
+            next_offer=self.next_offer,
+        )
 
     # -- the frame's questions -------------------------------------------------------------
 

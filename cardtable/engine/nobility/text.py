@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import Event, EventPart, GameAction, SeenEvent, Words
+from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.nobility.types import (
     Captured,
     Claimed,
@@ -45,6 +46,7 @@ from cardtable.engine.nobility.types import (
     Unpaid,
     WasReady,
 )
+from cardtable.engine.seat_words import Words
 from cardtable.engine.text import describe_frame, listed, side_names
 
 _SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}

@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from cardtable.engine.actions import GameAction, cards_field
 from cardtable.engine.cards import CardFace
 from cardtable.engine.codec import Plain, WireError, read_as, wire_field
-from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
+from cardtable.engine.events import EventPart
+from cardtable.engine.game_types import GameTypes
 
 CARD_REFUSAL = "Cards are named by their numbers."
 MELD_REFUSAL = "Melds are named by their numbers."

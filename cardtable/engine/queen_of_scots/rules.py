@@ -18,18 +18,11 @@ from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar, Final
 
+from cardtable.engine.actions import GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
-from cardtable.engine.core import (
-    Event,
-    Game,
-    GameAction,
-    GameTypes,
-    IllegalAction,
-    RoundScore,
-    Setup,
-    Zone,
-    named_cards,
-)
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game, other_hands
+from cardtable.engine.game_types import GameTypes
 from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edition
 from cardtable.engine.queen_of_scots.scoring import seat_lines
 from cardtable.engine.queen_of_scots.sets import (
@@ -67,6 +60,11 @@ from cardtable.engine.queen_of_scots.types import (
     Turn,
     WentOut,
 )
+from cardtable.engine.queen_of_scots.unseen import QueenOfScotsUnseen, sets_shown
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 11
 TARGET = 1000
@@ -106,14 +104,13 @@ class QueenOfScots(Game):
         self.turn = 0
         self.phase: Phase = PICKUP
         self.went_out: int | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
-        """Ruling 1: shuffle (or use `stack`, in dealing order), deal eleven each one at a time
-        from the dealer's left, turn one card up, and start with the player left of the dealer."""
-        order = self._deck_order(stack)
+    def _start_round(self, order: list[int]) -> list[Event]:
+        """Ruling 1: from `order` (in dealing order), deal eleven each one at a time from the
+        dealer's left, turn one card up, and start with the player left of the dealer."""
         hands, position = self._deal_hands(order, HAND_SIZE)
         self.hands = [self.edition.sorted(hand) for hand in hands]
         self.pile = [order[position]]
@@ -130,6 +127,37 @@ class QueenOfScots(Game):
             ),
         )  # (each seat's new hand reaches it in its view)
         return [deal, *self._start_turn(self.left_of(self.dealer))]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls, view: SeatView[QueenOfScotsTable], unseen: QueenOfScotsUnseen, seed: int
+    ) -> QueenOfScots:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`); it plays `strict` if the view shows only part of the pile."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        strict = len(table.pile) < table.pile_size
+        options = {"target": table.target, "edition": table.edition, "strict": strict}
+        game = cls._from_frame(view, options, seed)
+        game.hands = [
+            [card.cid for card in table.hand]
+            if other == seat
+            else game.edition.sorted(unseen.hands[other])
+            for other in range(view.seats)
+        ]
+        game.stock = list(unseen.stock)
+        game.pile = [*unseen.under, *(card.cid for card in table.pile)]
+        game.sets = sets_shown(table)
+        game.next_set = max(game.sets, default=-1) + 1
+        game.turn, game.phase = table.turn, table.phase
+        game.went_out = table.went_out
+        return game
+
+    def unseen(self, seat: int) -> QueenOfScotsUnseen:
+        under = tuple(self.pile[:-1]) if self.strict else ()
+        return QueenOfScotsUnseen(other_hands(self.hands, seat), tuple(self.stock), under)
 
     # -- the frame's questions -------------------------------------------------------------
 

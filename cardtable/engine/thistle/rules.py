@@ -14,16 +14,13 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from cardtable.engine.core import (
-    Event,
-    Game,
-    GameAction,
-    IllegalAction,
-    RoundScore,
-    Setup,
-    Words,
-    Zone,
-)
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game, other_hands
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
 from cardtable.engine.spec import each_alone
 from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
@@ -52,6 +49,8 @@ from cardtable.engine.thistle.types import (
     Turn,
     WentOut,
 )
+from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
+from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 6
 HANDS_PER_GAME = 4
@@ -93,7 +92,7 @@ class Thistle(Game):
         #: Seats still to take their final turn, in order, once the last card is drawn.
         self.final_turns: list[int] | None = None
         self.went_out: int | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- sides -----------------------------------------------------------------------------
 
@@ -107,10 +106,9 @@ class Thistle(Game):
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
-        """Shuffle (or use `stack`, top card first), deal six each one at a time from the left
-        of the dealer, and start the turn of the player left of the dealer (ruling 3)."""
-        order = self._deck_order(stack)
+    def _start_round(self, order: list[int]) -> list[Event]:
+        """From `order` (top card first), deal six each one at a time from the left of the
+        dealer, and start the turn of the player left of the dealer (ruling 3)."""
         hands, position = self._deal_hands(order, HAND_SIZE)
         self.hands = [_sorted(hand) for hand in hands]
         self.pile = order[position:][::-1]
@@ -129,6 +127,34 @@ class Thistle(Game):
             {seat: DealtHand(_cards(hand)) for seat, hand in enumerate(self.hands)},
         )
         return [deal, *self._start_turn(self.left_of(self.dealer))]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: SeatView[ThistleTable], unseen: ThistleUnseen, seed: int) -> Thistle:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`)."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        game = cls._from_frame(view, {"partnership": table.partnership}, seed)
+        game.hands = [
+            [card.cid for card in table.hand] if other == seat else _sorted(unseen.hands[other])
+            for other in range(view.seats)
+        ]
+        game.pile = list(unseen.pile)
+        game.groups, game.books = groups_shown(table), books_shown(table)
+        game.orphans = [[card.cid for card in orphans] for orphans in table.orphans]
+        used = [*game.groups, *(book.group for book in game.books)]
+        game.next_group = max(used, default=-1) + 1
+        game.turn, game.phase = table.turn, table.phase
+        game.drawn = None if table.drawn is None else table.drawn.cid
+        game.played = table.played
+        game.final_turns = list(table.final_turns) if table.last_round else None
+        game.went_out = table.went_out
+        return game
+
+    def unseen(self, seat: int) -> ThistleUnseen:
+        return ThistleUnseen(other_hands(self.hands, seat), tuple(self.pile))
 
     # -- the frame's questions -------------------------------------------------------------
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.codec import Plain, read_as, wire_field
-from cardtable.engine.core import EventPart, GameAction, GameTypes
+from cardtable.engine.events import EventPart
+from cardtable.engine.game_types import GameTypes
 from cardtable.engine.thistle.cards import ThistleCard
 
 GROUP_REFUSAL = "There is no such group on the table."

@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import GameAction, SeatView
 from cardtable.engine.trupe.cards import DECK_SIZE, IDENTITIES, is_honor
 from cardtable.engine.trupe.combinations import SEQUENCE, TEMPLATES, Kind, classify, is_pair
 from cardtable.engine.trupe.rules import HAND_SIZE
@@ -38,6 +38,7 @@ from cardtable.engine.trupe.types import (
     TrupeFace,
     TrupeTable,
 )
+from cardtable.engine.views import SeatView
 
 #: A declaration or a final pair: the plays that name several cards.
 Naming = Declare | Pair

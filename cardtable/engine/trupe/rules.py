@@ -28,19 +28,14 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, cast
 
+from cardtable.engine.actions import Deal, GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
-from cardtable.engine.core import (
-    Deal,
-    Event,
-    Game,
-    GameAction,
-    IllegalAction,
-    RoundScore,
-    Setup,
-    Words,
-    Zone,
-    named_cards,
-)
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game, other_hands
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
 from cardtable.engine.trupe.cards import (
     DECK,
     DECK_SIZE,
@@ -96,6 +91,8 @@ from cardtable.engine.trupe.types import (
     TurnedOver,
     WentOut,
 )
+from cardtable.engine.trupe.unseen import TrupeUnseen, trefoil_shown
+from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 13
 ROW_SIZE = 5
@@ -212,15 +209,14 @@ class Trupe(Game):
         self.from_pack: set[int] = set()
         self.went_out: int | None = None
         self.hand_type: HandType | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
+    def _start_round(self, order: list[int]) -> list[Event]:
         """Rulings 1 and 2: deal 13 each; specials are declared and replaced from the dealer
         round to the left; Miranda holders then discard their extra cards; the dealer plays."""
         self.phase = DEALING
-        order = self._deck_order(stack)
         self.hands, position = self._deal_hands(order, HAND_SIZE)
         self.pack = order[position:][::-1]
         self.row, self.open_pack = [], []
@@ -248,6 +244,57 @@ class Trupe(Game):
 
     def _from_dealer(self) -> list[int]:
         return [(self.dealer + offset) % self.seats for offset in range(self.seats)]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: SeatView[TrupeTable], unseen: TrupeUnseen, seed: int) -> Trupe:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`), under the current rulings; it counts the turn in play as the
+        hand's first (ruling 6 asks only whether a three was declared this turn)."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        assert table.from_pack is not None
+        game = cls._from_frame(view, {"target": table.target, "rulings": RULINGS}, seed)
+        game.hands = [
+            [card.cid for card in table.hand]
+            if other == seat
+            else hand_order(list(unseen.hands[other]))
+            for other in range(view.seats)
+        ]
+        game.pack = list(unseen.pack)
+        top = [] if table.open_top is None else [table.open_top.cid]
+        game.row, game.open_pack = [card.cid for card in table.row], [*unseen.under, *top]
+        this_turn = set(table.declared_this_turn)
+        game.declarations = {
+            shown.id: Declaration(
+                shown.id,
+                shown.owner,
+                [card.cid for card in shown.cards],
+                trefoil_shown(shown.cards),
+                1 if shown.id in this_turn else 0,
+            )
+            for shown in table.declarations
+        }
+        game.pairs = {
+            owner: FinalPair([card.cid for card in pair.cards], trefoil_shown(pair.cards))
+            for owner, pair in enumerate(table.pairs)
+            if pair is not None
+        }
+        game.specials = [[card.cid for card in cards] for cards in table.specials]
+        game.lost_turns, game.extra_due = list(table.lost_turns), list(table.extra_due)
+        game.turn, game.phase = table.turn, table.phase
+        game.discards_due = table.discards_due
+        game.taken = None if table.taken is None else table.taken.cid
+        game.turnovers, game.turn_number = table.turnovers, 1
+        game.from_pack = set(table.from_pack) | unseen.from_pack
+        game.went_out, game.hand_type = table.went_out, table.hand_type
+        return game
+
+    def unseen(self, seat: int) -> TrupeUnseen:
+        hands = other_hands(self.hands, seat)
+        drawn = frozenset(cid for hand in hands.values() for cid in hand if cid in self.from_pack)
+        return TrupeUnseen(hands, tuple(self.open_pack[:-1]), tuple(self.pack), drawn)
 
     # -- the frame's questions -------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from cardtable.engine import PlainAction, Setup
 from cardtable.engine.codec import WireError
-from cardtable.engine.core import RoundScore
+from cardtable.engine.scores import RoundScore
 from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.server.chat.log import ChatEntry
 from cardtable.server.storage.codec import unpack

@@ -29,6 +29,7 @@ from cardtable.client.ui.cards import (
 )
 from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
+from cardtable.engine.actions import Deal, GameAction
 from cardtable.engine.cards import CardFace
 from cardtable.engine.chinese_ten.types import (
     Capture,
@@ -39,7 +40,8 @@ from cardtable.engine.chinese_ten.types import (
     Place,
     Take,
 )
-from cardtable.engine.core import Deal, EventPart, GameAction, SeatView, SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
+from cardtable.engine.views import SeatView
 
 INNER = 5  # a card face is five cells wide
 CARD_STEP = INNER + 1  # a card and the space after it

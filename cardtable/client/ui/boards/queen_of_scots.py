@@ -46,7 +46,7 @@ from cardtable.client.ui.cards import BLACK_INK, CHANGED, GREEN_ON_DARK, YELLOW_
 from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import EventPart, GameAction, SeenEvent
-from cardtable.engine.core import Deal
+from cardtable.engine.actions import Deal
 from cardtable.engine.queen_of_scots.types import (
     Add,
     Added,

@@ -9,7 +9,7 @@ from textual.binding import Binding
 
 from cardtable.client.ui.boards.base import hand_keys, scroll_keys, unmark_key
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine.core import Deal, GameAction
+from cardtable.engine.actions import Deal, GameAction
 from cardtable.engine.nobility.cards import is_province, suit_of
 from cardtable.engine.nobility.types import (
     Battle,

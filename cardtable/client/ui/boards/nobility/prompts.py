@@ -4,7 +4,7 @@ or whom the table waits for."""
 from __future__ import annotations
 
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine.core import Deal, SeatView
+from cardtable.engine.actions import Deal
 from cardtable.engine.nobility.types import (
     Draw,
     GiveUp,
@@ -14,6 +14,7 @@ from cardtable.engine.nobility.types import (
     Retrieve,
     Take,
 )
+from cardtable.engine.views import SeatView
 
 from .faces import face
 

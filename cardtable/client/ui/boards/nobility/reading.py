@@ -9,8 +9,8 @@ from typing import TypeVar
 from cardtable.client.ui.boards.base import Lettered, Letters
 from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.table_state import TableState
+from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import SUIT_SYMBOLS, CardFace
-from cardtable.engine.core import GameAction, SeatView
 from cardtable.engine.nobility.types import (
     Captured,
     Corrupted,
@@ -26,6 +26,7 @@ from cardtable.engine.nobility.types import (
     OwedView,
     Retrieved,
 )
+from cardtable.engine.views import SeatView
 
 from .faces import SUITS, face, ranks
 

@@ -41,7 +41,7 @@ from cardtable.client.ui.cards import back_text
 from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameAction, SeatView
-from cardtable.engine.core import Deal
+from cardtable.engine.actions import Deal
 from cardtable.engine.thistle.cards import ThistleCard
 from cardtable.engine.thistle.types import Capture, Draw, End, GroupView, Play, ThistleTable
 

@@ -26,7 +26,7 @@ from cardtable.client.ui.boards.trupe.faces import (
 )
 from cardtable.client.ui.boards.trupe.reading import DEAL, DRAW, TAKEN, TrupeReading
 from cardtable.client.ui.cards import GREEN_ON_DARK, YELLOW_ON_DARK, back_text
-from cardtable.engine.core import EventPart, SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.trupe.cards import GROUPS
 from cardtable.engine.trupe.types import (
     DeclarationView,
