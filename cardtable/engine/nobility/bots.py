@@ -46,6 +46,23 @@ from dataclasses import dataclass, field
 from cardtable.engine.bots import Bot
 from cardtable.engine.cards import CardFace
 from cardtable.engine.core import Deal, GameAction, SeatView
+from cardtable.engine.nobility.actions import (
+    Battle,
+    Claim,
+    Corrupt,
+    Defend,
+    Discard,
+    Done,
+    Draw,
+    Extend,
+    GiveUp,
+    MeldCards,
+    MeldMove,
+    Pass,
+    Ready,
+    Retrieve,
+    Take,
+)
 from cardtable.engine.nobility.cards import (
     CARD_COUNT,
     PROVINCES_PER_SUIT,
@@ -59,28 +76,15 @@ from cardtable.engine.nobility.cards import (
     suit_of,
 )
 from cardtable.engine.nobility.melds import NOBLE_COST
+from cardtable.engine.nobility.pieces import (
+    OfferView,
+    OwedView,
+)
 from cardtable.engine.nobility.rules import HAND, MAJORITY
 from cardtable.engine.nobility.types import (
     Accept,
-    Battle,
-    Claim,
-    Corrupt,
     Decline,
-    Defend,
-    Discard,
-    Done,
-    Draw,
-    Extend,
-    GiveUp,
-    MeldCards,
-    MeldMove,
     NobilityTable,
-    OfferView,
-    OwedView,
-    Pass,
-    Ready,
-    Retrieve,
-    Take,
 )
 
 #: A province the bot gains, and one an opponent loses (two opponents share the loss).

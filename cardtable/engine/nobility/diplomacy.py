@@ -15,10 +15,11 @@ from abc import abstractmethod
 
 from cardtable.engine.core import Event, Game, GameAction, IllegalAction
 from cardtable.engine.nobility.melds import Meld
+from cardtable.engine.nobility.offer_reading import TO_SEAT
 from cardtable.engine.nobility.phases import ELECTION
+from cardtable.engine.nobility.pieces import OfferView
 from cardtable.engine.nobility.state import OpenOffer, Owed
 from cardtable.engine.nobility.types import (
-    TO_SEAT,
     Accept,
     CoalitionEnds,
     CoalitionFormed,
@@ -27,7 +28,6 @@ from cardtable.engine.nobility.types import (
     Offer,
     OfferClosed,
     OfferMade,
-    OfferView,
     Phase,
     Withdraw,
 )

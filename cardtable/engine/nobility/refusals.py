@@ -9,11 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from cardtable.engine.core import GameAction, IllegalAction, named_cards
-from cardtable.engine.nobility.cards import is_joker, is_noble, is_province, label, run_order
-from cardtable.engine.nobility.melds import NOBLE_COST, Meld
-from cardtable.engine.nobility.phases import ELECTION, MAIN, MELDING, RETRIEVING, START
-from cardtable.engine.nobility.state import Owed
-from cardtable.engine.nobility.types import (
+from cardtable.engine.nobility.actions import (
     Battle,
     Claim,
     Corrupt,
@@ -27,12 +23,16 @@ from cardtable.engine.nobility.types import (
     MeldMove,
     Merge,
     Pass,
-    Phase,
     Ready,
     Recall,
     Retrieve,
     Take,
 )
+from cardtable.engine.nobility.cards import is_joker, is_noble, is_province, label, run_order
+from cardtable.engine.nobility.melds import NOBLE_COST, Meld
+from cardtable.engine.nobility.phases import ELECTION, MAIN, MELDING, RETRIEVING, START
+from cardtable.engine.nobility.state import Owed
+from cardtable.engine.nobility.types import Phase
 
 
 class Position(Protocol):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.engine.nobility.types import Offer, OwedKind
+from cardtable.engine.nobility.pieces import OwedKind
+from cardtable.engine.nobility.types import Offer
 
 
 @dataclass

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.cards import CardFace
 from cardtable.engine.core import Event, EventPart, GameAction, SeenEvent, Words
+from cardtable.engine.nobility.pieces import OfferView
 from cardtable.engine.nobility.types import (
     Captured,
     Claimed,
@@ -32,7 +33,6 @@ from cardtable.engine.nobility.types import (
     Merged,
     OfferClosed,
     OfferMade,
-    OfferView,
     Passed,
     Recalled,
     Retrieved,
