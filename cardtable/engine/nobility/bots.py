@@ -75,12 +75,12 @@ from cardtable.engine.nobility.cards import (
     run_order,
     suit_of,
 )
+from cardtable.engine.nobility.limits import HAND, MAJORITY
 from cardtable.engine.nobility.melds import NOBLE_COST
 from cardtable.engine.nobility.pieces import (
     OfferView,
     OwedView,
 )
-from cardtable.engine.nobility.rules import HAND, MAJORITY
 from cardtable.engine.nobility.types import (
     Accept,
     Decline,

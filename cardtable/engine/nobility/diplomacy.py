@@ -185,7 +185,7 @@ class Diplomacy(Game):
             self.coalition = (min(maker, to), max(maker, to))
             events.append(Event(CoalitionFormed(self.coalition)))
         elif terms.coalition == "dissolve":
-            events += self._end_coalition("agreement")
+            events += self.end_coalition("agreement")
         return events
 
     # -- offers closing, the coalition ending ----------------------------------------------
@@ -203,7 +203,7 @@ class Diplomacy(Game):
             event for offer in list(self.offers.values()) for event in self._close_offer(offer, why)
         ]
 
-    def _end_coalition(self, why: str) -> list[Event]:
+    def end_coalition(self, why: str) -> list[Event]:
         if not self.coalition:
             return []
         partners, self.coalition = self.coalition, ()
