@@ -22,7 +22,18 @@ from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.bots import HeuristicBot, feed_risk, read
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, hand_order
 from cardtable.engine.trupe.combinations import Kind, classify
-from cardtable.engine.trupe.rules import DISCARD, DRAW, PLAY, TAKEN, Declaration, Trupe
+from cardtable.engine.trupe.declaring import (
+    Declaration,
+)
+from cardtable.engine.trupe.phases import (
+    DISCARD,
+    DRAW,
+    PLAY,
+    TAKEN,
+)
+from cardtable.engine.trupe.rules import (
+    Trupe,
+)
 
 #: A rival far from going out: thirteen cards that make nothing together.
 FULL = 13
