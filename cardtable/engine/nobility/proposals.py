@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine.core import GameAction, SeatView, SeenEvent
-from cardtable.engine.nobility.bots import Reading, ViewMeld, offer_value, read
+from cardtable.engine.nobility.bot_reading import Reading, ViewMeld, read
+from cardtable.engine.nobility.bots import offer_value
 from cardtable.engine.nobility.cards import is_noble, suit_of
 from cardtable.engine.nobility.diplomacy import OFFER_TURNS, offer_view
 from cardtable.engine.nobility.limits import MAJORITY
