@@ -14,9 +14,7 @@ cards. The engine accepts any legal meld or take, however many cards it names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from itertools import combinations_with_replacement
-from typing import Any, ClassVar, Final
+from typing import ClassVar
 
 from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.core import (
@@ -31,10 +29,11 @@ from cardtable.engine.core import (
     named_cards,
 )
 from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edition
+from cardtable.engine.queen_of_scots.legal import crown_jewels, legal_actions
+from cardtable.engine.queen_of_scots.phases import MELD, PICKUP
 from cardtable.engine.queen_of_scots.scoring import seat_lines
 from cardtable.engine.queen_of_scots.sets import (
     MIN_NATURALS,
-    MIN_SET,
     QueenSet,
     fits,
     match_word,
@@ -67,12 +66,10 @@ from cardtable.engine.queen_of_scots.types import (
     Turn,
     WentOut,
 )
+from cardtable.engine.queen_of_scots.view import table_view
 
 HAND_SIZE = 11
 TARGET = 1000
-
-PICKUP: Final = "pickup"  # draw from the stock or take the pile (or stop, the stock being empty)
-MELD: Final = "meld"  # meld and add, then discard
 
 
 def dealt_cards(seats: int) -> int:
@@ -140,19 +137,7 @@ class QueenOfScots(Game):
         return len(self.edition)
 
     def _legal_actions(self, seat: int) -> list[GameAction]:
-        if self.phase == PICKUP:
-            first: GameAction = Draw() if self.stock else Stop()
-            return [first, *self._takes(seat)]
-        hand = self.hands[seat]
-        sets = self.own_sets(seat)
-        adds = [
-            Add(cid, group.id)
-            for cid in hand
-            for group in sets
-            if fits(self.edition.cards[cid], group)
-        ]
-        discards = [Discard(cid) for cid in hand]
-        return [*self._melds(seat), *adds, *discards]
+        return legal_actions(self, seat)
 
     def zones(self) -> dict[str, Zone]:
         zones = {"stock": Zone(tuple(self.stock))}
@@ -167,27 +152,8 @@ class QueenOfScots(Game):
             zones[f"set {group.id}"] = Zone(tuple(group.cards), public=True)
         return zones
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
-        return {"hand": self._cards(self.hands[seat])}
-
     def _table_view(self, seat: int | None) -> QueenOfScotsTable:
-        between = self.over or self.awaiting_deal
-        public = QueenOfScotsTable(
-            turn=None if between else self.turn,
-            phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
-            edition=self.edition.name,
-            target=self.target,
-            hand=None,
-            hand_counts=tuple(len(hand) for hand in self.hands),
-            stock=len(self.stock),
-            pile=self._cards(self.pile[-1:] if self.strict else self.pile),
-            pile_size=len(self.pile),
-            top=self.edition.face(self.pile[-1]) if self.pile else None,
-            sets=tuple(group.seen(self.edition) for group in self.sets.values()),
-            table_values=tuple(self.table_value(s) for s in range(self.seats)),
-            went_out=self.went_out,
-        )
-        return public if seat is None else replace(public, **self._own_table_fields(seat))
+        return table_view(self, seat)
 
     # -- what a seat may do ----------------------------------------------------------------
 
@@ -200,42 +166,6 @@ class QueenOfScots(Game):
 
     def table_value(self, seat: int) -> int:
         return sum(group.value(self.edition) for group in self.own_sets(seat))
-
-    def _takes(self, seat: int) -> list[GameAction]:
-        """Ruling 4: each way `seat` may take the whole pile."""
-        if not self.pile:
-            return []
-        top = self.edition.cards[self.pile[-1]]
-        hand = self.hands[seat]
-        if top.wild:
-            if len(self._wilds(hand)) < MIN_NATURALS:
-                return []
-            return [Take(set_id=group.id) for group in self.own_sets(seat)]
-        by_name = self._naturals_by_name(hand, top.match)
-        return [Take(cids=pair) for pair in _choices(by_name, MIN_NATURALS)]
-
-    def _melds(self, seat: int) -> list[GameAction]:
-        """Ruling 5: each smallest new set `seat` may make — three matching cards, or two and a
-        Crown Jewel — of a kind it has no set of yet."""
-        hand = self.hands[seat]
-        wilds = self._wilds(hand)
-        kinds: dict[str, dict[str, list[int]]] = {}
-        for cid in hand:
-            card = self.edition.cards[cid]
-            if card.match is not None:
-                kinds.setdefault(card.match, {}).setdefault(card.name, []).append(cid)
-        have = {group.match for group in self.own_sets(seat)}
-        needed = MIN_NATURALS if wilds else MIN_SET
-        actions: list[GameAction] = []
-        for match, by_name in kinds.items():
-            if match in have or sum(map(len, by_name.values())) < needed:
-                continue
-            if wilds:
-                for pair in _choices(by_name, MIN_NATURALS):
-                    actions.append(Meld((*pair, wilds[0])))
-            for triple in _choices(by_name, MIN_SET):
-                actions.append(Meld(triple))
-        return actions
 
     # -- applying actions --------------------------------------------------------------------
 
@@ -324,7 +254,7 @@ class QueenOfScots(Game):
 
     def _take_jewel(self, seat: int, set_id: int | None) -> list[Event]:
         """Ruling 4: two Crown Jewels shown (they stay in hand); the taken one joins a set."""
-        if len(self._wilds(self.hands[seat])) < MIN_NATURALS:
+        if len(crown_jewels(self.edition, self.hands[seat])) < MIN_NATURALS:
             raise IllegalAction(
                 "To take a Crown Jewel from the pile you must show two Crown Jewels in your hand."
             )
@@ -448,31 +378,8 @@ class QueenOfScots(Game):
             raise IllegalAction("You may add cards only to your own sets.")
         return group
 
-    def _wilds(self, cids: Sequence[int]) -> list[int]:
-        return [cid for cid in cids if self.edition.cards[cid].wild]
-
-    def _naturals_by_name(self, cids: Sequence[int], match: str | None) -> dict[str, list[int]]:
-        """The hand cards matching `match`, grouped by name (cards of one name are alike)."""
-        by_name: dict[str, list[int]] = {}
-        for cid in cids:
-            card = self.edition.cards[cid]
-            if match is not None and card.match == match:
-                by_name.setdefault(card.name, []).append(cid)
-        return by_name
-
     def _cards(self, cids: Sequence[int]) -> tuple[QueenFace, ...]:
         return self.edition.faces_of(cids)
-
-
-def _choices(by_name: dict[str, list[int]], size: int) -> list[tuple[int, ...]]:
-    """Every distinct choice of `size` cards from `by_name` (cards of one name are alike), each
-    named by the lowest card ids of each name."""
-    choices = []
-    for names in combinations_with_replacement(sorted(by_name), size):
-        wanted = {name: names.count(name) for name in names}
-        if all(len(by_name[name]) >= count for name, count in wanted.items()):
-            choices.append(tuple(cid for name, n in wanted.items() for cid in by_name[name][:n]))
-    return choices
 
 
 def _match_hint(match: str) -> str:
