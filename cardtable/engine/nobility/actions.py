@@ -164,9 +164,10 @@ class Merge(GameAction):
     to: int = wire_field(refusal=MERGE_REFUSAL)
 
 
-NobilityAction = (
-    Draw | Take | MeldCards | Extend | Defend | Corrupt | Claim | Battle | Retrieve | Recall
-    | Done | Discard | GiveUp | Ready | Pass | Merge
+#: A turn's actions, in the order the game's types list them.
+TURN_ACTIONS: tuple[type[GameAction], ...] = (
+    Draw, Take, MeldCards, Extend, Defend, Corrupt, Claim, Battle, Retrieve, Recall, Done,
+    Discard, GiveUp, Ready, Pass, Merge,
 )  # fmt: skip
 #: The moves that make up the meld phase.
 MeldMove = MeldCards | Extend | Defend | Corrupt | Claim

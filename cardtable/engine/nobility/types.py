@@ -14,24 +14,7 @@ from typing import ClassVar, Literal
 from cardtable.engine.cards import CardFace
 from cardtable.engine.codec import Plain, WireError, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes
-from cardtable.engine.nobility.actions import (
-    Battle,
-    Claim,
-    Corrupt,
-    Defend,
-    Discard,
-    Done,
-    Draw,
-    Extend,
-    GiveUp,
-    MeldCards,
-    Merge,
-    Pass,
-    Ready,
-    Recall,
-    Retrieve,
-    Take,
-)
+from cardtable.engine.nobility.actions import TURN_ACTIONS
 from cardtable.engine.nobility.offer_reading import (
     OFFER_FIELDS,
     TO_SEAT,
@@ -482,10 +465,7 @@ class DealDone(EventPart):
 
 TYPES = GameTypes(
     "Nobility",
-    actions=(
-        Draw, Take, MeldCards, Extend, Defend, Corrupt, Claim, Battle, Retrieve, Recall, Done,
-        Discard, GiveUp, Ready, Pass, Merge, Offer, Accept, Decline, Withdraw,
-    ),
+    actions=(*TURN_ACTIONS, Offer, Accept, Decline, Withdraw),
     events=(
         (Dealt, DealtHand), (Drew, DrawnCards), Took, Discarded, Recalled, Retrieved, Melded,
         Extended, Defended, Corrupted, Claimed, Income, Maintenance, Unpaid, Fought, ToNobles,
