@@ -238,19 +238,8 @@ class QueenOfScots(Game):
         group.cards += [top_cid, *cids]
         self.hands[seat] = self.edition.sorted([*self.hands[seat], *rest])
         self.phase = MELD
-        event = Took(
-            seat=seat,
-            top=self.edition.face(top_cid),
-            played=self._cards(cids),
-            jewels_shown=0,
-            to_hand=() if self.strict else self._cards(rest),
-            set_id=group.id,
-            of=group.match,
-            new=new,
-            value=group.value(self.edition),
-            to_hand_count=len(rest),
-        )
-        return [self._took(seat, event, rest), *self._out_if_empty(seat, "take")]
+        taken = self._took(seat, top_cid, cids, 0, group, new, rest)
+        return [taken, *self._out_if_empty(seat, "take")]
 
     def _take_jewel(self, seat: int, set_id: int | None) -> list[Event]:
         """Ruling 4: two Crown Jewels shown (they stay in hand); the taken one joins a set."""
@@ -269,23 +258,33 @@ class QueenOfScots(Game):
         group.cards.append(top_cid)
         self.hands[seat] = self.edition.sorted([*self.hands[seat], *rest])
         self.phase = MELD
-        event = Took(
+        return [self._took(seat, top_cid, (), MIN_NATURALS, group, False, rest)]
+
+    def _took(
+        self,
+        seat: int,
+        top_cid: int,
+        played: Sequence[int],
+        jewels_shown: int,
+        group: QueenSet,
+        new: bool,
+        rest: Sequence[int],
+    ) -> Event:
+        """A take as told: `top_cid` and `played` onto `group` (`new` when the take made it),
+        `rest` to hand; at a strict table, the cards that lay under the top are shown to the
+        taker alone."""
+        took = Took(
             seat=seat,
             top=self.edition.face(top_cid),
-            played=(),
-            jewels_shown=MIN_NATURALS,
+            played=self._cards(played),
+            jewels_shown=jewels_shown,
             to_hand=() if self.strict else self._cards(rest),
             set_id=group.id,
             of=group.match,
-            new=False,
+            new=new,
             value=group.value(self.edition),
             to_hand_count=len(rest),
         )
-        return [self._took(seat, event, rest)]
-
-    def _took(self, seat: int, took: Took, rest: Sequence[int]) -> Event:
-        """A take as told: at a strict table, the cards that lay under the top are shown to
-        the taker alone."""
         if not self.strict:
             return Event(took)
         return Event(took, {seat: PileToHand(self._cards(rest))})
