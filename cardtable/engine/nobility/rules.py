@@ -89,7 +89,9 @@ from cardtable.engine.nobility.view import table_view
 
 
 class Nobility(Diplomacy):
-    """Exactly three players; see the module docstring (the offers: `Diplomacy`)."""
+    """Exactly three players; see the module docstring. The offers are `Diplomacy`'s; legal
+    actions, the view, melding and battles are functions over the game in `legal`, `view`,
+    `melding` and `battles`."""
 
     types = TYPES
     currency = MONEY
