@@ -26,8 +26,9 @@ from cardtable.client.ui.boards.nobility import face as card_face
 from cardtable.engine import PlainAction, get_game
 from cardtable.engine.cards import SUIT_SYMBOLS, CardFace, parse_label
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, run_order, suit_of
+from cardtable.engine.nobility.limits import MONEY
 from cardtable.engine.nobility.melds import Meld
-from cardtable.engine.nobility.rules import MONEY, Nobility
+from cardtable.engine.nobility.rules import Nobility
 from cardtable.engine.nobility.types import Phase
 from cardtable.play import LocalServer, play_plan
 from cardtable.protocol.messages import NAME_LENGTH

@@ -14,6 +14,7 @@ import pytest
 
 from cardtable.engine import IllegalAction, OptionError, RandomBot, new_game, play_out
 from cardtable.engine.codec import to_wire
+from cardtable.engine.nobility.actions import Claim
 from cardtable.engine.nobility.cards import (
     hand_order,
     is_joker,
@@ -22,7 +23,6 @@ from cardtable.engine.nobility.cards import (
     suit_of,
 )
 from cardtable.engine.nobility.phases import DISCARD, ELECTION, MAIN, MELDING, RETRIEVING, START
-from cardtable.engine.nobility.types import Claim
 from tests.nobility.position import (
     DONE,
     DRAW,

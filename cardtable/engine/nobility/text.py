@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import CardFace
 from cardtable.engine.events import Event, EventPart, SeenEvent
+from cardtable.engine.nobility.pieces import OfferView
 from cardtable.engine.nobility.types import (
     Captured,
     Claimed,
@@ -33,7 +34,6 @@ from cardtable.engine.nobility.types import (
     Merged,
     OfferClosed,
     OfferMade,
-    OfferView,
     Passed,
     Recalled,
     Retrieved,

@@ -10,8 +10,9 @@ from cardtable.engine.cards import CardFace
 from cardtable.engine.nobility.cards import is_noble, suit_of
 from cardtable.engine.nobility.diplomacy import OFFER_TURNS
 from cardtable.engine.nobility.melds import Meld
+from cardtable.engine.nobility.pieces import MeldView
 from cardtable.engine.nobility.state import Fight, OpenOffer, Owed, Payout
-from cardtable.engine.nobility.types import MeldView, NobilityTable, Offer, Phase
+from cardtable.engine.nobility.types import NobilityTable, Offer, Phase
 from cardtable.engine.views import SeatView
 
 

@@ -10,8 +10,7 @@ from textual.binding import Binding
 from cardtable.client.ui.boards.base import hand_keys, scroll_keys, unmark_key
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.actions import Deal, GameAction
-from cardtable.engine.nobility.cards import is_province, suit_of
-from cardtable.engine.nobility.types import (
+from cardtable.engine.nobility.actions import (
     Battle,
     Claim,
     Corrupt,
@@ -29,6 +28,7 @@ from cardtable.engine.nobility.types import (
     Retrieve,
     Take,
 )
+from cardtable.engine.nobility.cards import is_province, suit_of
 
 from .faces import face
 from .prompts import prompt

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.actions import Deal
-from cardtable.engine.nobility.types import (
+from cardtable.engine.nobility.actions import (
     Draw,
     GiveUp,
-    NobilityTable,
     Ready,
     Recall,
     Retrieve,
     Take,
 )
+from cardtable.engine.nobility.types import NobilityTable
 from cardtable.engine.views import SeatView
 
 from .faces import face

@@ -11,6 +11,11 @@ from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import SUIT_SYMBOLS, CardFace
+from cardtable.engine.nobility.actions import GiveUp
+from cardtable.engine.nobility.pieces import (
+    MeldView,
+    OwedView,
+)
 from cardtable.engine.nobility.types import (
     Captured,
     Corrupted,
@@ -18,12 +23,9 @@ from cardtable.engine.nobility.types import (
     Discarded,
     Extended,
     Fought,
-    GiveUp,
     Melded,
-    MeldView,
     Merged,
     NobilityTable,
-    OwedView,
     Retrieved,
 )
 from cardtable.engine.views import SeatView

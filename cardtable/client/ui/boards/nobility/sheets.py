@@ -9,20 +9,22 @@ from rich.text import Text
 from cardtable.client.ui.boards.layout import Row, clicks
 from cardtable.client.ui.boards.sheet import changed_mark, picked, sheet_text
 from cardtable.client.ui.cards import back_text
-from cardtable.engine.nobility.types import (
+from cardtable.engine.nobility.actions import (
     Battle,
-    BattleView,
     Claim,
     Defend,
     Done,
     Draw,
     Extend,
     MeldCards,
-    NobilityTable,
-    OwedView,
     Pass,
     Ready,
 )
+from cardtable.engine.nobility.pieces import (
+    BattleView,
+    OwedView,
+)
+from cardtable.engine.nobility.types import NobilityTable
 
 from .faces import EVENT, GOOD, HINT, NEWS, SUITS, ink, key_text, meld_text, suit_text, tile
 from .reading import NobilityReading
