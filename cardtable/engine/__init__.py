@@ -20,7 +20,15 @@ from cardtable.engine.core import (
     events_for,
 )
 from cardtable.engine.options import OptionError, OptionSpec
-from cardtable.engine.registry import GAMES, all_games, get_game, new_game, replay, start
+from cardtable.engine.registry import (
+    GAMES,
+    all_games,
+    get_game,
+    new_game,
+    register,
+    replay,
+    start,
+)
 from cardtable.engine.spec import GameSpec
 
 __all__ = [
@@ -50,6 +58,7 @@ __all__ = [
     "get_game",
     "new_game",
     "play_out",
+    "register",
     "replay",
     "start",
 ]

@@ -20,15 +20,16 @@ from textual.containers import VerticalScroll
 
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards import Board
-from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
+from cardtable.client.ui.boards.chinese_ten.board import ChineseTenBoard
 from cardtable.client.ui.boards.layout import Row, lay_out
-from cardtable.client.ui.boards.nobility import NobilityBoard
-from cardtable.client.ui.boards.nobility import face as nobility_face
-from cardtable.client.ui.boards.queen_of_scots import QueenOfScotsBoard
-from cardtable.client.ui.boards.queen_of_scots import face as queen_face
-from cardtable.client.ui.boards.thistle import DETAILS, ThistleBoard
-from cardtable.client.ui.boards.thistle import face as thistle_face
-from cardtable.client.ui.boards.trupe import TrupeBoard
+from cardtable.client.ui.boards.nobility.board import NobilityBoard
+from cardtable.client.ui.boards.nobility.faces import face as nobility_face
+from cardtable.client.ui.boards.queen_of_scots.board import QueenOfScotsBoard
+from cardtable.client.ui.boards.queen_of_scots.faces import face as queen_face
+from cardtable.client.ui.boards.thistle.board import ThistleBoard
+from cardtable.client.ui.boards.thistle.drawing import DETAILS
+from cardtable.client.ui.boards.thistle.faces import face as thistle_face
+from cardtable.client.ui.boards.trupe.board import TrupeBoard
 from cardtable.client.ui.boards.trupe.faces import face as trupe_face
 from cardtable.client.ui.cards import card_label
 from cardtable.client.ui.rules import RulesScreen, rules_markdown

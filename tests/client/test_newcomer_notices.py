@@ -9,7 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
+from cardtable.client.ui.boards.chinese_ten.board import ChineseTenBoard
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import Game, new_game
 

@@ -19,7 +19,7 @@ from textual.widgets import Input, OptionList, RichLog, TabbedContent
 
 from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
+from cardtable.client.ui.boards.chinese_ten.board import ChineseTenBoard
 from cardtable.client.ui.cards import IDLE_FACE
 from cardtable.client.ui.chat import BOTS_DONT_READ
 from cardtable.client.ui.dialogs import Confirm
