@@ -1,4 +1,4 @@
-"""How the Chinese Ten board draws its cards and spots: sizes, frames and colours."""
+"""How the Chinese Ten board draws its cards and spots: sizes, frames, colours and words."""
 
 from __future__ import annotations
 
@@ -17,7 +17,12 @@ HEAVY = "┏━┓┃┗┛"
 CAPTURE, LAY, IDLE = "#00d700", "#00d7ff", "#949494"
 
 
+def face(card: CardFace) -> str:
+    """A card in words: ``10♥``."""
+    return card.label
+
+
 def ink(card: CardFace) -> Text:
     """A card in words on the board's dark background: hearts and diamonds red."""
     colour = RED_ON_DARK if card.suit in RED_SUITS else WHITE_ON_DARK
-    return Text(card.label, style=Style(color=colour, bold=True))
+    return Text(face(card), style=Style(color=colour, bold=True))

@@ -1,0 +1,79 @@
+"""High Card's types: its one action, its events and what a seat sees of the table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from cardtable.engine.cards import CardFace
+from cardtable.engine.codec import wire_field
+from cardtable.engine.core import EventPart, GameAction, GameTypes
+
+CARD_REFUSAL = "That card is not in your hand."
+
+
+@dataclass(frozen=True, slots=True)
+class Play(GameAction):
+    """Play hand card `cid` to the trick."""
+
+    kind: ClassVar[str] = "play"
+    cid: int = wire_field(refusal=CARD_REFUSAL)
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(EventPart):
+    """A round is dealt: how many cards each holds, and how many stay in the stock."""
+
+    kind: ClassVar[str] = "deal"
+    round: int
+    dealer: int
+    hand_counts: tuple[int, ...]
+    stock: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    """The private part of `Dealt`: the receiving seat's own hand."""
+
+    hand: tuple[CardFace, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Played(EventPart):
+    kind: ClassVar[str] = "play"
+    seat: int
+    card: CardFace
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(EventPart):
+    """`seat` won the trick of `cards` (the leader's first)."""
+
+    kind: ClassVar[str] = "trick"
+    seat: int
+    cards: tuple[CardFace, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HighCardTable:
+    """What a seat sees of the table (`hand` is None for a spectator)."""
+
+    turn: int | None
+    phase: Literal["play", "deal", "over"]
+    hand: tuple[CardFace, ...] | None
+    hand_counts: tuple[int, ...]
+    #: The trick in play, the leader's card first.
+    trick: tuple[CardFace, ...]
+    leader: int
+    #: Tricks won this round, by seat.
+    tricks: tuple[int, ...]
+    stock: int
+    rounds: int
+
+
+TYPES = GameTypes(
+    "High Card",
+    actions=(Play,),
+    events=((Dealt, DealtHand), Played, TrickWon),
+    table=HighCardTable,
+)
