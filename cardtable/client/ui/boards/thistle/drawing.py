@@ -1,5 +1,6 @@
-"""Each seat's area on the Thistle board (its groups, books and set-aside cards, partners framed
-together), written as fully as the lines allow: `DETAILS` from the fullest to the briefest."""
+"""How the Thistle board draws a seat's view (`ThistleDrawing`): the pile and the drawn card,
+each seat's area (its groups, books and set-aside cards, partners framed together), written as
+fully as the lines allow (`DETAILS` from the fullest to the briefest), and the hand."""
 
 from __future__ import annotations
 
