@@ -24,11 +24,11 @@ from tests.sixth_game.types import (
     CARD_REFUSAL,
     TYPES,
     Dealt,
-    DealtHand,
     HighCardTable,
     Play,
     Played,
     TrickWon,
+    YourCards,
 )
 
 HAND = 8
@@ -62,13 +62,8 @@ class HighCard(Game):
         self.stock, self.trick = list(order[dealt:]), []
         self.won = [[] for _ in range(self.seats)]
         self.leader = self.turn = self.left_of(self.dealer)
-        counts = tuple(len(hand) for hand in self.hands)
-        return [
-            Event(
-                Dealt(self.round, self.dealer, counts, len(self.stock)),
-                {seat: DealtHand(faces(hand)) for seat, hand in enumerate(self.hands)},
-            )
-        ]
+        shown = {seat: YourCards(faces(hand)) for seat, hand in enumerate(self.hands)}
+        return [Event(Dealt(self.round, self.dealer, HAND, len(self.stock)), shown)]
 
     def _actors(self) -> tuple[int, ...]:
         return (self.turn,)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.core import EventPart, SeenEvent
 from cardtable.engine.text import describe_frame, face_text, listed
-from tests.sixth_game.types import Dealt, DealtHand, Played, TrickWon
+from tests.sixth_game.types import Dealt, Played, TrickWon, YourCards
 
 
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
@@ -17,8 +17,8 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     match event.public:
         case Dealt(round=round_, dealer=dealer):
             text = f"Round {round_}: {names[dealer]} deals"
-            if isinstance(event.private, DealtHand):
-                text += ". You hold " + listed([face_text(card) for card in event.private.hand])
+            if isinstance(event.private, YourCards):
+                text += ". You hold " + listed([face_text(card) for card in event.private.cards])
             return text + "."
         case Played(seat=seat, card=card):
             return f"{names[seat]} plays {face_text(card)}."

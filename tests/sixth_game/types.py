@@ -22,20 +22,20 @@ class Play(GameAction):
 
 @dataclass(frozen=True, slots=True)
 class Dealt(EventPart):
-    """A round is dealt: how many cards each holds, and how many stay in the stock."""
+    """Round `round` is dealt by `dealer`: `hand` cards to each player, the rest to the stock."""
 
     kind: ClassVar[str] = "deal"
     round: int
     dealer: int
-    hand_counts: tuple[int, ...]
+    hand: int
     stock: int
 
 
 @dataclass(frozen=True, slots=True)
-class DealtHand:
-    """The private part of `Dealt`: the receiving seat's own hand."""
+class YourCards:
+    """What `Dealt` shows the seat dealt `cards` alone."""
 
-    hand: tuple[CardFace, ...]
+    cards: tuple[CardFace, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +74,6 @@ class HighCardTable:
 TYPES = GameTypes(
     "High Card",
     actions=(Play,),
-    events=((Dealt, DealtHand), Played, TrickWon),
+    events=((Dealt, YourCards), Played, TrickWon),
     table=HighCardTable,
 )

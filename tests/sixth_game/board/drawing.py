@@ -5,29 +5,14 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cardtable.client.ui.boards.base import Board
+from cardtable.client.ui.boards.layout import Row, Sheet
 from cardtable.client.ui.cards import back_text, card_text
-from tests.sixth_game.types import HighCardTable, Play
+from tests.sixth_game.board.reading import HighCardReading
+from tests.sixth_game.types import HighCardTable
 
 
-class HighCardDrawing(Board):
+class HighCardDrawing(HighCardReading):
     """High Card, drawn from a seat's view (or a spectator's: no hand)."""
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        #: The card id under the cursor in our hand.
-        self.selected: int | None = None
-
-    @property
-    def table(self) -> HighCardTable | None:
-        view = self.seat_view
-        return view.table if view is not None and isinstance(view.table, HighCardTable) else None
-
-    @property
-    def plays(self) -> list[int]:
-        """The cards we may play now, in hand order."""
-        view = self.seat_view
-        return [action.cid for action in view.legal if isinstance(action, Play)] if view else []
 
     def render(self) -> RenderableType:
         table = self.table
@@ -43,15 +28,16 @@ class HighCardDrawing(Board):
         won = " · ".join(f"{state.name(seat)} {count}" for seat, count in enumerate(table.tricks))
         return Group(stock, trick, Text(f"Tricks won: {won}"), Text(), *self.hand_lines(table))
 
-    def hand_lines(self, table: HighCardTable) -> list[Text]:
+    def hand_lines(self, table: HighCardTable) -> list[RenderableType]:
+        """``Your hand (8)`` over the cards, wrapped to the board's width."""
         if table.hand is None:
             return [Text("You are watching.", style="dim")]
         plays = self.plays
-        row = Text(no_wrap=True)
-        for card in table.hand:
-            selected = card.cid == self.selected
-            row.append_text(
-                card_text(card, playable=not plays or card.cid in plays, selected=selected)
+        cards = [
+            card_text(
+                card, playable=not plays or card.cid in plays, selected=card.cid == self.selected
             )
-            row.append(" ")
-        return [Text(f"Your hand ({len(table.hand)})", style="bold"), row]
+            for card in table.hand
+        ]
+        heading = Text(f"Your hand ({len(table.hand)})", style="bold")
+        return [heading, Sheet([Row(Text(), cards, gap=1)])]

@@ -261,7 +261,7 @@ class NobilityDrawing(NobilityReading):
         if table is None:
             return []
         if self.me is None or table.hand is None:
-            return [Row(Text("You are watching.", style="dim"), [])]
+            return self.watching_rows()
         show_cursor = self.can_focus
         cards = []
         marked: set[int] = set()

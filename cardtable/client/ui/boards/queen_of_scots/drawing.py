@@ -19,7 +19,7 @@ from cardtable.client.ui.boards.queen_of_scots.faces import (
 )
 from cardtable.client.ui.boards.queen_of_scots.reading import QueenOfScotsReading
 from cardtable.client.ui.boards.sheet import changed_mark, news_seen, picked
-from cardtable.client.ui.cards import BLACK_INK, CHANGED, GREEN_ON_DARK, YELLOW_ON_DARK, back_text
+from cardtable.client.ui.cards import BLACK_INK, CHANGED, GREEN_ON_DARK, back_text
 from cardtable.engine import EventPart, SeenEvent
 from cardtable.engine.queen_of_scots.types import (
     Add,
@@ -147,13 +147,7 @@ class QueenOfScotsDrawing(QueenOfScotsReading):
         """``Tess (you) ▶ · total 120 · sets 85 · hand 11``."""
         assert self.state is not None and self.queen is not None
         table = self.queen
-        mine = seat == self.me
-        heading = Text(self.state.name(seat) + (" (you)" if mine else ""), style="bold")
-        if mine:
-            heading.stylize("underline")
-        if self.to_move(seat, table.turn):
-            heading.append(" ▶", style=Style(color=YELLOW_ON_DARK, bold=True))
-        heading.append(f" · total {self.total(seat)}", style="bold")
+        heading = self.seat_heading(seat, table.turn)
         heading.append(f" · sets {table.table_values[seat]}")
         heading.append(f" · hand {table.hand_counts[seat]}")
         if table.went_out == seat:
@@ -164,7 +158,7 @@ class QueenOfScotsDrawing(QueenOfScotsReading):
         if self.queen is None:
             return []
         if self.me is None or self.queen.hand is None:
-            return [Row(Text("You are watching.", style="dim"), [])]
+            return self.watching_rows()
         heading = Row(Text(), [self._hand_heading()])
         return [heading, self._hand_row(full=self.whole_names())]
 
