@@ -9,6 +9,7 @@ from typing import Any
 from cardtable.engine import Bot, Game, GameSpec, OptionError, all_games, new_game
 from cardtable.engine.codec import to_wire
 from cardtable.engine.core import Event, PlainAction
+from cardtable.engine.spec import each_alone
 
 
 def option_variants(spec: GameSpec) -> list[dict[str, Any]]:
@@ -82,6 +83,19 @@ def suits(spec: GameSpec, players: int, options: dict[str, Any]) -> bool:
     except OptionError:
         return False
     return True
+
+
+def partnered(spec: GameSpec, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """`options` with the game's partnerships switched on (the on/off option that makes sides
+    of several seats), where it has them for `players`."""
+    for option in spec.options:
+        if option.offered and option.kind == "bool":
+            flipped = {**options, option.name: not option.default}
+            if suits(spec, players, flipped) and spec.sides(players, flipped) != each_alone(
+                players, flipped
+            ):
+                return flipped
+    return options
 
 
 def case_id(case: tuple[str, int, dict[str, Any]]) -> str:

@@ -6,23 +6,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine import Game, GameSpec, SeatView, SeenEvent, all_games, get_game, new_game
+from cardtable.engine import Game, SeatView, SeenEvent, all_games, get_game, new_game
 from cardtable.engine.search import SearchRules, heard_by
-from cardtable.engine.spec import each_alone
-from tests.conformance.support import short_options, suits
-
-
-def partnered(spec: GameSpec, players: int, options: dict[str, Any]) -> dict[str, Any]:
-    """`options` with the game's partnerships switched on (the on/off option that makes sides
-    of several seats), where it has them for `players`."""
-    for option in spec.options:
-        if option.offered and option.kind == "bool":
-            flipped = {**options, option.name: not option.default}
-            if suits(spec, players, flipped) and spec.sides(players, flipped) != each_alone(
-                players, flipped
-            ):
-                return flipped
-    return options
+from tests.conformance.support import partnered, short_options
 
 
 def search_tables() -> list[tuple[str, int, dict[str, Any]]]:
