@@ -18,6 +18,7 @@ from cardtable.client.ui.diplomacy import (
 )
 from cardtable.engine import all_games, get_game, new_game
 from cardtable.engine.nobility.offer_words import DIPLOMACY, parse_terms
+from tests.test_imports import import_graph
 
 NAMES = ["Ann", "Bo", "Cleo (bot)"]
 ANN, BO, CLEO = 0, 1, 2
@@ -339,3 +340,16 @@ def test_a_deal_line_is_styled_unlike_a_chat_line_and_never_markup() -> None:
     assert str(line_text(from_me).style) == NOTE_STYLE
     chat = line_text({"from": "Bo", "from_seat": 1, "to_seat": 0, "to": "Ann", "text": "hi"})
     assert chat.plain == "Bo → Ann: hi" and str(chat.style) != NOTE_STYLE
+
+
+def test_the_chat_knows_no_game_and_reads_offers_through_the_games_hook() -> None:
+    """The chat and its deal commands import no game's package: the plug-in gives its hook."""
+    graph = import_graph()
+    games = {
+        spec.game_class.__module__.rpartition(".")[0]
+        for spec in all_games()
+        if spec.game_class.__module__.startswith("cardtable.engine.")
+    }
+    for module in ("cardtable.client.ui.chat", "cardtable.client.ui.diplomacy"):
+        assert not {target for target in graph[module] if target.rpartition(".")[0] in games}
+    assert get_game("nobility").diplomacy is not None
