@@ -161,7 +161,7 @@ async def keys_panel_lists(
     await wait_until(pilot, lambda: bool(table.query(HelpPanel)), 5, "the keys panel")
     panel = table.query_one(HelpPanel)
     listing = panel.query_one(KeyPanel)
-    await wait_until(pilot, lambda: listing.max_scroll_y > 0, 5, "the keys listed")
+    await wait_until(pilot, lambda: listing.virtual_size.height > 0, 5, "the keys listed")
     listing.scroll_end(animate=False)  # the table's keys follow the board's
     await on_screen(pilot, app, *keys, widget=panel)
     assert table.footer.size.width < SIZE[0]
