@@ -7,7 +7,15 @@ from cardtable.engine.game import Game
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.options import OptionError, OptionSpec
 from cardtable.engine.refusal import IllegalAction, Refusal
-from cardtable.engine.registry import GAMES, all_games, get_game, new_game, replay, start
+from cardtable.engine.registry import (
+    GAMES,
+    all_games,
+    get_game,
+    new_game,
+    register,
+    replay,
+    start,
+)
 from cardtable.engine.scores import Result, RoundScore, ScoreLine
 from cardtable.engine.setup import Setup
 from cardtable.engine.spec import GameSpec
@@ -40,6 +48,7 @@ __all__ = [
     "get_game",
     "new_game",
     "play_out",
+    "register",
     "replay",
     "start",
 ]

@@ -21,8 +21,9 @@ from textual.app import App
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards.nobility import SUITS, NobilityBoard
-from cardtable.client.ui.boards.nobility import face as card_face
+from cardtable.client.ui.boards.nobility.board import NobilityBoard
+from cardtable.client.ui.boards.nobility.faces import SUITS
+from cardtable.client.ui.boards.nobility.faces import face as card_face
 from cardtable.engine import PlainAction, get_game
 from cardtable.engine.cards import SUIT_SYMBOLS, CardFace, parse_label
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, run_order, suit_of

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import GAMES, Game, GameSpec, new_game, play_out
+from cardtable.engine import Game, GameSpec, all_games, new_game, play_out
 from cardtable.engine.actions import Deal
 from tests.search.support import positions
 
@@ -40,7 +40,7 @@ def end_of_first_round(spec: GameSpec) -> Game:
     return game
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.id)
+@pytest.mark.parametrize("spec", all_games(), ids=lambda spec: spec.id)
 def test_a_new_game_is_dealt_from_the_order_its_generator_draws(spec: GameSpec) -> None:
     setup = spec.setup(spec.min_players, seed=11)
     drawn = spec.game_class(setup)
@@ -49,7 +49,7 @@ def test_a_new_game_is_dealt_from_the_order_its_generator_draws(spec: GameSpec) 
     assert every_view(spec.game_class(setup, stack=order[::-1])) != every_view(drawn)
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.id)
+@pytest.mark.parametrize("spec", all_games(), ids=lambda spec: spec.id)
 def test_the_next_round_is_dealt_from_a_given_order_as_the_dealer_deals_the_drawn_one(
     spec: GameSpec,
 ) -> None:
@@ -65,7 +65,7 @@ def test_the_next_round_is_dealt_from_a_given_order_as_the_dealer_deals_the_draw
 
 
 def test_a_given_order_holds_every_card_once_and_only_between_rounds() -> None:
-    game = end_of_first_round(GAMES[0])
+    game = end_of_first_round(all_games()[0])
     before = every_view(game)
     order = list(range(game.card_count()))
     with pytest.raises(ValueError, match="every card exactly once"):
@@ -78,7 +78,7 @@ def test_a_given_order_holds_every_card_once_and_only_between_rounds() -> None:
         game.deal_next_round(order)
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.id)
+@pytest.mark.parametrize("spec", all_games(), ids=lambda spec: spec.id)
 @pytest.mark.parametrize("largest", [False, True], ids=["fewest", "most"])
 def test_a_game_rebuilt_from_a_seats_view_and_what_it_cannot_see_shows_it_that_view(
     spec: GameSpec, largest: bool

@@ -47,7 +47,7 @@ from cardtable.engine.nobility.types import (
     WasReady,
 )
 from cardtable.engine.seat_words import Words
-from cardtable.engine.text import describe_frame, listed, side_names
+from cardtable.engine.text import describe_frame, listed, person, side_names, verb_of
 
 _SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _OWED_WHY = {
@@ -71,18 +71,6 @@ def _goods(money: int, melds: Sequence[int]) -> list[str]:
         word = "meld" if len(melds) == 1 else "melds"
         goods.append(f"{word} " + ", ".join(str(meld) for meld in melds))
     return goods
-
-
-def person(seat: int, names: Sequence[str], you: int | None, *, first: bool = False) -> str:
-    """`seat`'s name, or ``you`` (``You`` `first` in a sentence) when it is the seat `you`."""
-    if seat != you:
-        return names[seat]
-    return "You" if first else "you"
-
-
-def verb_of(seat: int, you: int | None, verb: str) -> str:
-    """``offer`` for the seat `you`, ``offers`` for anyone else."""
-    return verb if seat == you else verb + "s"
 
 
 def offer_text(offer: OfferView, names: Sequence[str], you: int | None = None) -> str:

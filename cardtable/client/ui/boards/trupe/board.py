@@ -24,15 +24,7 @@ from cardtable.client.ui.table_state import TableState
 from cardtable.engine.actions import Deal, GameAction
 from cardtable.engine.trupe.cards import identity_name
 from cardtable.engine.trupe.combinations import Kind, classify
-from cardtable.engine.trupe.types import (
-    Declare,
-    Discard,
-    Draw,
-    Extend,
-    Pair,
-    Take,
-    TrupeTable,
-)
+from cardtable.engine.trupe.types import Declare, Discard, Draw, Extend, Pair, Take, TrupeTable
 
 
 class TrupeBoard(TrupeDrawing):
