@@ -26,7 +26,7 @@ def test_a_determinized_world_is_the_position_its_view_and_its_unseen_cards_make
     rules = rules_of(game_id)
     checked = 0
     for index, position in enumerate(positions(game_id, players, options, seed=23)):
-        if index % 5:
+        if index % 2:
             continue
         seat = position.seat
         world = rules.determinize(position.view, position.history, random.Random(index))
