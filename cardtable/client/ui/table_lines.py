@@ -53,7 +53,7 @@ class TableLine(Static):
         if shown is None:
             return
         text = self.words(shown.state)
-        if text == self._text and (self._text is None or text.style == self._text.style):
+        if self._text is not None and text == self._text and text.style == self._text.style:
             return
         # The same number of rows at this width: the rest of the screen stays where it is.
         layout = self._rows(text) != self._rows(self._text)
