@@ -27,7 +27,7 @@ from cardtable.client.ui.events import Refused, ServerSaid
 from cardtable.client.ui.game_log import GameLog
 from cardtable.client.ui.host import host
 from cardtable.client.ui.offers import offers_note
-from cardtable.client.ui.players_panel import PlayersPanel, empty_seats
+from cardtable.client.ui.players_panel import PlayersPanel
 from cardtable.client.ui.quitting import Quitting
 from cardtable.client.ui.scoring import result_words
 from cardtable.client.ui.table_chat import TableChat
@@ -37,6 +37,7 @@ from cardtable.client.ui.table_lines import PromptLine, StatusLine
 from cardtable.client.ui.table_offers import TableOffers
 from cardtable.client.ui.table_scores import TableScores
 from cardtable.client.ui.table_side import SideColumn, SidePane
+from cardtable.client.ui.table_start import TableStart
 from cardtable.client.ui.table_state import TableShown, TableState
 from cardtable.client.ui.turn_clock import ShownClock, ran_out_words
 from cardtable.engine import get_game
@@ -86,6 +87,7 @@ class TableScreen(Screen[None]):
         self.spec = get_game(game)
         self.board: Board = board_for(game)
         self.table = TableContext(self, self.table_id)
+        self.first_game = TableStart(self.table)
         self.away = AwaySeats(self.table)
         self.offers = TableOffers(self.table)
         self.scores = TableScores(self.table, self.board)
@@ -241,29 +243,15 @@ class TableScreen(Screen[None]):
         self._refresh_keys()  # the footer's room changed: the keys panel opened or closed
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        state, table = self.state, self.table
         if action == "board":
             return self._area() != "board"  # the way back, shown while the keys are elsewhere
-        if action == "start":  # the first game, once every seat is taken
-            return (
-                table.may_start()
-                and state is not None
-                and state.view is None
-                and not empty_seats(state)
-            )
-        if action == "rematch":
-            return table.may_start() and state is not None and state.view is not None
-        if action == "bots":
-            return (
-                state is not None
-                and table.runs_table()
-                and state.summary["status"] == "waiting"
-                and bool(empty_seats(state))
-            )
         if action == "take_back":
             session = self.session
             return session is not None and session.can_take_back
         rules = {
+            "start": self.first_game.may_start,  # the first game, once every seat is taken
+            "bots": self.first_game.may_add_bots,
+            "rematch": self.offers.may_rematch,
             "concede": self.offers.may_concede,
             "cover": self.away.may_cover,
             "release": self.away.may_release,
@@ -316,9 +304,7 @@ class TableScreen(Screen[None]):
         host(self).show_rules(self.game, self.state.summary["options"] if self.state else None)
 
     def action_start(self) -> None:
-        if self.state is not None:
-            table = self.table_id
-            host(self).request(lambda session: session.start(table))
+        self.first_game.start()
 
     def action_take_back(self) -> None:
         """Take back our last action (`U`, shown while the server says we may)."""
@@ -335,16 +321,7 @@ class TableScreen(Screen[None]):
         self.scores.show(score)
 
     def action_bots(self) -> None:
-        if self.state is None:
-            return
-        table = self.table_id
-        empty = [seat["seat"] for seat in self.state.summary["seats"] if seat["kind"] == "empty"]
-
-        async def fill(session: ClientSession) -> None:
-            for seat in empty:
-                await session.add_bot(table, seat)
-
-        host(self).request(fill)
+        self.first_game.add_bots()
 
     def action_leave(self) -> None:
         self.quitting.leave()

@@ -48,6 +48,11 @@ class TableOffers:
 
         screen.app.push_screen(dialog, answered)
 
+    def may_rematch(self) -> bool:
+        """Whether `s` offers a rematch: a game has been played here, and none is played now."""
+        state = self.table.state
+        return self.table.may_start() and state is not None and state.view is not None
+
     def may_concede(self) -> bool:
         state = self.table.state
         return (
