@@ -544,7 +544,7 @@ def test_a_dropped_connection_comes_back_to_the_seat_with_its_history() -> None:
                 await wait_until(pilot, lambda: len(chat_lines(app)) == 2, 5, "chat")
                 before = latest(app)
 
-                server.call(lambda: lobby_of(server).clients["Tess"].abort())
+                server.call(lambda: lobby_of(server).clients["Tess"].link.abort())
                 await wait_until(pilot, lambda: "Reconnecting…" in toasts(app), 5, "a toast")
                 assert "Connection lost. Reconnecting…" in toasts(app)
                 await wait_until(
@@ -637,7 +637,7 @@ def test_unread_counts_survive_a_dropped_connection() -> None:
                 await until_equal(pilot, lambda: channels(app), expected)
 
                 screen = table_screen(app)
-                server.call(lambda: lobby_of(server).clients["Tess"].abort())
+                server.call(lambda: lobby_of(server).clients["Tess"].link.abort())
                 await wait_until(pilot, lambda: "Reconnecting…" in toasts(app), 5, "a toast")
                 await wait_until(
                     pilot, lambda: "Reconnected: you are back at your seat." in toasts(app), 5

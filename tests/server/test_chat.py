@@ -142,7 +142,7 @@ async def test_the_length_limit_holds_on_the_wire(client: Connect) -> None:
                 await ada.say("x" * 501)
             assert caught.value.code == ErrorCode.BAD_TEXT
             # ... and the server refuses it too when a client sends it anyway.
-            ada.connection.check_outgoing = False
+            ada.transport.connection.check_outgoing = False
             message = await refused(ErrorCode.BAD_TEXT, ada.say("x" * 501))
             assert "500" in message and "501" in message
             await refused(ErrorCode.BAD_TEXT, ada.say(""))
@@ -162,7 +162,7 @@ async def test_control_characters_are_refused(client: Connect, text: str) -> Non
             table = await ada.create_table(GAME, seats=2)
             await ada.sit(table["id"], 0)
             await bram.sit(table["id"], 1)
-            ada.connection.check_outgoing = False
+            ada.transport.connection.check_outgoing = False
             message = await refused(ErrorCode.BAD_TEXT, ada.say(text))
             assert "control characters" in message
             await refused(ErrorCode.BAD_TEXT, ada.say(text, to=1))

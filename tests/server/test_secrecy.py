@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 import trio
-from cardtable.server.tables import Table
 
 from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.engine import Bot, Event, RandomBot, Setup, get_game, start
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, Update
 from cardtable.server.app import RunningServer
+from cardtable.server.table.table import Table
 from tests.conformance.support import case_id, short_tables
 from tests.server.conftest import Connect
 from tests.server.players import drive, game_over

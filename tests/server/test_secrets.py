@@ -27,8 +27,6 @@ from typing import Any
 
 import pytest
 import trio
-from cardtable.server.seats import hash_token, new_token
-from cardtable.server.tables import Table
 
 from cardtable.client.session import ClientSession, connect
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, Update
@@ -36,6 +34,8 @@ from cardtable.protocol.framing import pack
 from cardtable.server.app import RunningServer
 from cardtable.server.chat.log import ChatEntry
 from cardtable.server.config import ServerConfig
+from cardtable.server.table.seats import hash_token, new_token
+from cardtable.server.table.table import Table
 from tests.conformance.support import case_id, short_tables
 from tests.server.conftest import HOST, Connect, served, server_config
 from tests.server.players import drive, game_over
