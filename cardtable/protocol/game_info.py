@@ -1,0 +1,45 @@
+"""What a server tells a client of each game it hosts (see "Game spec" in docs/protocol.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from cardtable.protocol.table_summary import OptionValue
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One of a game's options, as a form offers it."""
+
+    name: str
+    kind: Literal["bool", "choice", "int", "str"]
+    default: OptionValue
+    description: str
+    #: The allowed values of a "choice" option; empty otherwise.
+    choices: tuple[OptionValue, ...]
+    #: The bounds of an "int" option.
+    minimum: int | None
+    maximum: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game the server hosts: what to call it, how many play, its options and bots."""
+
+    game_kind: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionInfo, ...]
+    summary: str
+    #: The server's bot kinds, sorted by name.
+    bots: tuple[str, ...]
+    #: The kind used when none is named, and for covering away players.
+    default_bot: str
+    #: Whether the game can be played in partnerships (so partner chat matters).
+    partnerships: bool
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
