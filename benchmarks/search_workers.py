@@ -3,7 +3,7 @@
     python benchmarks/search_workers.py [--moves 2000] [--think 0.02] [--every 250]
 
 The server's search bots think in a pool of worker processes that lives as long as the server
-(`cardtable.server.bot_thinking`). This plays games of every game with search bots, one after
+(`cardtable.server.bots.thinking`). This plays games of every game with search bots, one after
 another, every move thought about in that pool exactly as the server asks for one (`think`:
 the seat's view, its legal actions and the events it heard), and prints the resident memory
 (VmRSS) of each worker and of this process every `--every` moves. A pool that kept anything
@@ -21,7 +21,7 @@ import trio
 
 from cardtable.engine import all_games, new_game
 from cardtable.engine.search import SearchBot, heard_by
-from cardtable.server import bot_thinking
+from cardtable.server.bots import thinking as bot_thinking
 
 
 def rss_mb(pid: int) -> float:

@@ -14,7 +14,7 @@ import time
 
 from cardtable.engine import RandomBot, new_game
 from cardtable.protocol import Update
-from cardtable.server.fanout import Fanout
+from cardtable.server.table.fanout import Fanout
 
 #: Each game at its largest table.
 TABLES = {"chinese-ten": 4, "thistle": 4, "queen-of-scots": 4, "trupe": 4, "nobility": 3}

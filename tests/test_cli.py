@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 
 import pytest
 
 from cardtable import __version__
-from cardtable.cli import build_parser, serve_config
+from cardtable.cli import COMMANDS, build_parser
+from cardtable.cli.serve import serve_config
 
 
 def cardtable(*args: str) -> subprocess.CompletedProcess[str]:
@@ -25,6 +27,14 @@ def test_help_lists_the_commands() -> None:
     done = cardtable("--help")
     assert done.returncode == 0
     assert "games" in done.stdout and "demo" in done.stdout
+
+
+def test_every_command_the_parser_offers_is_run_by_its_group_and_no_other() -> None:
+    parser = build_parser()
+    (commands,) = (item for item in parser._actions if isinstance(item, argparse._SubParsersAction))
+    offered = ["games", "demo", "serve", "play", "history", "join", "servers", "bot"]
+    assert list(commands.choices) == offered
+    assert set(COMMANDS) == set(offered)
 
 
 def test_version() -> None:

@@ -252,7 +252,7 @@ async def test_the_bot_stops_when_its_seat_is_given_up_while_it_is_away() -> Non
         async with trio.open_nursery() as nursery:
             # It comes back 2 s after a drop: time enough for the creator to give its seat up.
             server, ada, bot = await seated_bot(nursery, retry_delays=(2.0,))
-            server.lobby.clients["Robo"].abort()
+            server.lobby.clients["Robo"].link.abort()
             await ada.wait_for(lambda: not ada.tables[bot.table]["seats"][0]["connected"])
             await ada.release(bot.table, 0)
             end = await bot.ended()

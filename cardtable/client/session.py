@@ -1,7 +1,8 @@
 """A headless trio client: connect, greet, make requests, and follow a table.
 
 Used by network bots, tests, benchmarks and the terminal UI. A `ClientSession` keeps what the
-server last said (tables, the table you are at, your view, this game's log, chat) and wakes
+server last said (tables, the table you are at, your view, this game's log, chat) over its
+`Transport` (the connection itself: bytes, requests and replies, keeping alive), which wakes
 anyone waiting in `wait_for` after every message. Listeners added with `on_message` see every
 message as it arrives.
 
@@ -12,15 +13,13 @@ message as it arrives.
 
 from __future__ import annotations
 
-import contextlib
-import itertools
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import replace
 from typing import Any
 
 import trio
 
+from cardtable.client.transport import ConnectionLost, RequestFailed, Transport
 from cardtable.engine import GameAction
 from cardtable.engine.codec import to_wire
 from cardtable.protocol import (
@@ -33,7 +32,6 @@ from cardtable.protocol import (
     ChatLine,
     Concede,
     Configure,
-    Connection,
     Cover,
     CreateTable,
     Error,
@@ -46,21 +44,16 @@ from cardtable.protocol import (
     ListHistory,
     ListTables,
     Message,
-    NotCardtable,
     OfferRematch,
     Ping,
-    Rejected,
     Release,
-    RemoteProtocolError,
     RemoveBot,
     Replay,
     ReplaySteps,
     Resync,
-    Role,
     Sit,
     Spectate,
     Start,
-    State,
     TableChanged,
     TableCreated,
     TableRemoved,
@@ -71,20 +64,8 @@ from cardtable.protocol import (
 )
 from cardtable.protocol.patch import PatchError, apply_patch, digest, patch_base
 
-RECEIVE_SIZE = 256 * 1024
 #: The chat lines kept when the server does not say how many a table keeps.
 KEPT_CHAT = 200
-#: The latest errors kept of those that answer no request.
-KEPT_ERRORS = 32
-
-
-class RequestFailed(Exception):
-    """The server refused a request: its error ``code`` and ``message``."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
 
 
 class HandshakeRefused(RequestFailed):
@@ -110,28 +91,13 @@ class NoWelcome(trio.TooSlowError):
         self.timeout = timeout
 
 
-class ConnectionLost(Exception):
-    """The connection to the server is gone."""
-
-
-class _Pending:
-    """A request waiting for its reply."""
-
-    def __init__(self) -> None:
-        self.done = trio.Event()
-        self.reply: Message | None = None
-
-
 class ClientSession:
-    """A connected, greeted client. Build one with `connect`."""
+    """A connected, greeted client: what the server last told us, and our requests to it.
+    Build one with `connect`."""
 
     def __init__(self, stream: trio.abc.Stream, name: str) -> None:
-        self.stream = stream
-        self.connection = Connection(Role.CLIENT)
+        self.transport = Transport(stream, self._absorb)
         self.name = name
-        self.welcome: Welcome | None = None
-        self.closed = False
-        self.close_reason: Error | None = None
         #: Every table the server told us about, by id.
         self.tables: dict[int, dict[str, Any]] = {}
         #: The table we sit at or watch, our seat there and its token.
@@ -153,16 +119,43 @@ class ClientSession:
         self.clock: dict[str, Any] | None = None
         #: The tables whose creator rights this connection holds (by their creator tokens).
         self.creator_of: set[int] = set()
-        #: Errors the server sent that answer no request of ours.
-        self.errors: list[Error] = []
-        #: What the server looks like, when its first bytes were another protocol's.
-        self.not_cardtable: str | None = None
-        self._listeners: list[Callable[[Message], None]] = []
-        self._pending: dict[int, _Pending] = {}
-        self._rids = itertools.count(1)
-        self._send_lock = trio.Lock()
-        self._changed = trio.Event()
-        self._last_sent = trio.current_time()
+
+    # -- the connection -------------------------------------------------------------------------
+
+    @property
+    def welcome(self) -> Welcome | None:
+        return self.transport.welcome
+
+    @property
+    def closed(self) -> bool:
+        return self.transport.closed
+
+    @property
+    def close_reason(self) -> Error | None:
+        return self.transport.close_reason
+
+    @property
+    def errors(self) -> list[Error]:
+        """Errors the server sent that answer no request of ours (the latest)."""
+        return self.transport.errors
+
+    def on_message(self, listener: Callable[[Message], None]) -> None:
+        self.transport.on_message(listener)
+
+    async def wait_for(self, predicate: Callable[[], object]) -> None:
+        """Wait until `predicate()` is true, re-checking after every message."""
+        await self.transport.wait_for(predicate)
+
+    async def send(self, message: Message) -> None:
+        """Send without waiting for a reply."""
+        await self.transport.send(message)
+
+    async def request(self, message: Message) -> Message:
+        """Send `message` and return the server's reply; `RequestFailed` if it is an error."""
+        return await self.transport.request(message)
+
+    async def aclose(self) -> None:
+        await self.transport.aclose()
 
     # -- following the server -------------------------------------------------------------------
 
@@ -175,19 +168,12 @@ class ClientSession:
         """What we may do now (empty when it is not our turn)."""
         return list(self.view["legal"]) if self.view else []
 
-    def on_message(self, listener: Callable[[Message], None]) -> None:
-        self._listeners.append(listener)
-
-    async def wait_for(self, predicate: Callable[[], object]) -> None:
-        """Wait until `predicate()` is true, re-checking after every message."""
-        while not predicate():
-            if self.closed:
-                raise ConnectionLost("The connection closed while waiting.")
-            await self._changed.wait()
-
-    def _absorb(self, message: Message) -> None:
-        """Update what we know from one message."""
+    def _absorb(self, message: Message) -> Message | None:
+        """Update what we know from one message; what to send at once: `resync` when it put us
+        out of step."""
+        asked = self.out_of_step
         if isinstance(message, Welcome):
+            self.name = message.name
             self.creator_of = set(message.creator_of)
         elif isinstance(message, Tables):
             self.tables = {table["id"]: table for table in message.tables}
@@ -231,12 +217,8 @@ class ClientSession:
             self.chat.append(message.line)
             kept = self.welcome.limits.get("chat_history", KEPT_CHAT) if self.welcome else KEPT_CHAT
             del self.chat[: max(0, len(self.chat) - int(kept))]
-        elif isinstance(message, Error):
-            if message.fatal:
-                self.close_reason = message
-            if message.rid is None:
-                self.errors.append(message)
-                del self.errors[:-KEPT_ERRORS]
+        # Ask for our whole view (the reply, an `ok`, is not waited for).
+        return Resync() if self.out_of_step and not asked else None
 
     def _follow_view(self, update: Update) -> None:
         """Take the update's view: whole, or its patch on ours. A patch that does not fit (or
@@ -253,98 +235,6 @@ class ClientSession:
             except PatchError:
                 self.out_of_step = True
         self.seq = update.seq
-
-    async def _read_loop(self) -> None:
-        try:
-            while True:
-                try:
-                    data = await self.stream.receive_some(RECEIVE_SIZE)
-                except (trio.BrokenResourceError, trio.ClosedResourceError):
-                    return
-                try:
-                    items = self.connection.receive_data(data)
-                except RemoteProtocolError as error:
-                    if isinstance(error, NotCardtable):
-                        self.not_cardtable = error.speaks
-                    self.close_reason = Error(code=error.code, message=error.message, fatal=True)
-                    return
-                for item in items:
-                    if isinstance(item, Rejected):
-                        self.errors.append(item.error)
-                        del self.errors[:-KEPT_ERRORS]
-                        continue
-                    asked = self.out_of_step
-                    self._dispatch(item)
-                    if self.out_of_step and not asked:
-                        await self._ask_for_view()
-                if not data:
-                    return
-        finally:
-            self.closed = True
-            for pending in self._pending.values():
-                pending.done.set()
-            self._wake()
-
-    def _dispatch(self, message: Message) -> None:
-        if isinstance(message, Welcome):
-            self.welcome = message
-            self.name = message.name
-        self._absorb(message)
-        pending = self._pending.pop(message.rid, None) if message.rid is not None else None
-        if pending is not None:
-            pending.reply = message
-            pending.done.set()
-        for listener in self._listeners:
-            listener(message)
-        self._wake()
-
-    def _wake(self) -> None:
-        self._changed.set()
-        self._changed = trio.Event()
-
-    # -- sending --------------------------------------------------------------------------------
-
-    async def send(self, message: Message) -> None:
-        """Send without waiting for a reply."""
-        if self.closed or self.connection.state is State.CLOSED:
-            # (Closed by the server's last word, a fatal error, before our reader saw the end.)
-            raise ConnectionLost("The connection is closed.")
-        data = self.connection.send(message)
-        async with self._send_lock:
-            try:
-                await self.stream.send_all(data)
-            except (trio.BrokenResourceError, trio.ClosedResourceError) as error:
-                raise ConnectionLost("The connection is closed.") from error
-        self._last_sent = trio.current_time()
-
-    async def request(self, message: Message) -> Message:
-        """Send `message` and return the server's reply; `RequestFailed` if it is an error."""
-        rid = next(self._rids)
-        pending = self._pending[rid] = _Pending()
-        await self.send(replace(message, rid=rid))
-        await pending.done.wait()
-        reply = pending.reply
-        if reply is None:
-            raise ConnectionLost("The connection closed before the server replied.")
-        if isinstance(reply, Error):
-            raise RequestFailed(reply.code, reply.message)
-        return reply
-
-    async def _keep_alive(self) -> None:
-        """Ping when we have been quiet for a third of the server's idle timeout."""
-        assert self.welcome is not None
-        quiet = float(self.welcome.limits.get("idle_timeout", 300)) / 3
-        while not self.closed:
-            await trio.sleep_until(self._last_sent + quiet)
-            if trio.current_time() >= self._last_sent + quiet:
-                try:
-                    await self.send(Ping())
-                except ConnectionLost:
-                    return  # whoever waits on the session hears of it
-
-    async def aclose(self) -> None:
-        self.closed = True
-        await trio.aclose_forcefully(self.stream)
 
     # -- the requests ---------------------------------------------------------------------------
 
@@ -452,11 +342,6 @@ class ClientSession:
     async def ping(self) -> None:
         await self.request(Ping())
 
-    async def _ask_for_view(self) -> None:
-        """Ask for our whole view (from the reader: the reply, an `ok`, is not waited for)."""
-        with contextlib.suppress(ConnectionLost):  # (the reader sees the end)
-            await self.send(Resync())
-
     async def check_in_step(self) -> bool:
         """Ask the server whether our view is the one it sent us last (by its digest); if not,
         it sends the whole view, which we take. Returns whether we were in step."""
@@ -493,7 +378,7 @@ async def connect(
         session.on_message(on_message)
     try:
         async with single_errors(), trio.open_nursery() as nursery:
-            nursery.start_soon(session._read_loop)
+            nursery.start_soon(session.transport.receive_all)
             await session.send(
                 Hello(
                     version=PROTOCOL_VERSION,
@@ -513,24 +398,24 @@ async def connect(
                     raise NoWelcome(timeout) from None
                 raise
             if session.welcome is None:
-                raise _refusal(session)
+                raise _refusal(session.transport)
             if keep_alive:
-                nursery.start_soon(session._keep_alive)
+                nursery.start_soon(session.transport.keep_alive)
             yield session
             nursery.cancel_scope.cancel()
     except ConnectionLost:
         if session.close_reason is not None and session.welcome is None:
-            raise _refusal(session) from None
+            raise _refusal(session.transport) from None
         raise
     finally:
         await session.aclose()
 
 
-def _refusal(session: ClientSession) -> HandshakeRefused:
-    """Why a session that got no `welcome` was not let in."""
-    if session.not_cardtable is not None:
-        return NotCardtableServer(session.not_cardtable)
-    reason = session.close_reason
+def _refusal(transport: Transport) -> HandshakeRefused:
+    """Why a connection that got no `welcome` was not let in."""
+    if transport.not_cardtable is not None:
+        return NotCardtableServer(transport.not_cardtable)
+    reason = transport.close_reason
     code = reason.code if reason else ErrorCode.BAD_MESSAGE
     text = reason.message if reason else "The server closed the connection."
     return HandshakeRefused(code, text)

@@ -35,16 +35,14 @@ from cardtable.protocol.framing import (
     unpack,
 )
 from cardtable.protocol.messages import (
-    Error,
-    Hello,
     Message,
     MessageError,
     Sender,
-    Welcome,
     check_message,
     decode_message,
     rid_of,
 )
+from cardtable.protocol.messages.connection import Error, Hello, Welcome
 
 #: A side's role is the sender it plays.
 Role = Sender

@@ -1,2 +1,3 @@
-"""The trio server: lobby, tables, seats, chat, bots, persistence. Arrives with the server work;
-nothing here yet."""
+"""The trio server, a package per job: `net` (connections), `lobby` (sessions and requests),
+`table` (a table and its game), `clock`, `bots`, `chat`, `history` and `storage` (see
+docs/server.md, "How it is built")."""

@@ -14,12 +14,12 @@ from functools import partial
 import trio
 
 from cardtable.protocol import PROTOCOL_VERSION
-from cardtable.server.bot_thinking import stop_thinking
-from cardtable.server.clients import Client
+from cardtable.server.bots.thinking import stop_thinking
 from cardtable.server.config import ServerConfig
-from cardtable.server.journal import Journal
-from cardtable.server.lobby import Lobby
+from cardtable.server.lobby.lobby import Lobby
+from cardtable.server.net.connection import Connection
 from cardtable.server.storage import StorageError, Store, StoredTable, open_database
+from cardtable.server.storage.journal import Journal
 from cardtable.server.storage.seal import Seal, SealKeeper, read_seal, seal_path
 
 log = logging.getLogger("cardtable.server")
@@ -29,7 +29,7 @@ log = logging.getLogger("cardtable.server")
 class RunningServer:
     """What `serve` reports once it listens."""
 
-    lobby: Lobby[Client]
+    lobby: Lobby
     port: int
     cancel_scope: trio.CancelScope
 
@@ -37,10 +37,8 @@ class RunningServer:
         self.cancel_scope.cancel()
 
 
-async def _handle_stream(
-    lobby: Lobby[Client], config: ServerConfig, stream: trio.SocketStream
-) -> None:
-    await Client(stream, lobby, config).run()
+async def _handle_stream(lobby: Lobby, config: ServerConfig, stream: trio.SocketStream) -> None:
+    await Connection(stream, lobby, config).run()
 
 
 async def open_store(config: ServerConfig) -> Store:
@@ -112,7 +110,7 @@ async def serve(
             async with trio.open_nursery() as nursery:
                 journal = Journal(store, seal)
                 nursery.start_soon(journal.run)
-                lobby = Lobby[Client](config, nursery, journal, first_ids=first_ids)
+                lobby = Lobby(config, nursery, journal, first_ids=first_ids)
                 lobby.restore(stored)
                 port = listeners[0].socket.getsockname()[1]
                 handler = partial(_handle_stream, lobby, config)
@@ -129,7 +127,7 @@ async def serve(
 
 
 async def _announce(
-    lobby: Lobby[Client],
+    lobby: Lobby,
     config: ServerConfig,
     port: int,
     *,

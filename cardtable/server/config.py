@@ -10,7 +10,7 @@ from cardtable.protocol import ErrorCode
 from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT, BOT_THINK_RANGE
 from cardtable.protocol.framing import CLIENT_FRAME_LIMIT
 from cardtable.protocol.messages import CHAT_LENGTH, NAME_LENGTH
-from cardtable.server.clock_settings import ClockSettings
+from cardtable.server.clock.settings import ClockSettings
 from cardtable.server.errors import ServerError
 
 DEFAULT_PORT = 7777

@@ -36,7 +36,7 @@ from cardtable.play import LocalServer, play_plan
 from cardtable.protocol import ReplaySteps
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
-from cardtable.server.lobby import Lobby
+from cardtable.server.lobby.lobby import Lobby
 
 T = TypeVar("T")
 

@@ -256,7 +256,7 @@ async def test_the_server_refuses_escapes_in_chat_and_passes_markup_on_as_writte
             table = await sender.create_table("chinese-ten", 2, {"decks": 1})
             await sender.sit(table["id"], 0)
             await victim.sit(table["id"], 1)
-            sender.connection.check_outgoing = False  # send what a hostile client would
+            sender.transport.connection.check_outgoing = False  # send what a hostile client would
             for label, text in ESCAPES.items():
                 for to in (None, 1):
                     with pytest.raises(RequestFailed) as caught:

@@ -234,7 +234,7 @@ async def test_a_dropped_player_is_back_at_the_seat_with_view_log_and_chat() -> 
                 assert running.game is not None and len(running.log) > 1
                 heard.messages.clear()
 
-                server.lobby.clients["Ada"].abort()
+                server.lobby.clients["Ada"].link.abort()
 
                 await heard.wait_for(lambda: heard.count(CONNECTED) == 2)
                 assert [status for status, _ in heard.statuses] == [
@@ -283,7 +283,7 @@ async def test_a_dropped_lobby_client_watches_the_tables_again() -> None:
             await link.session.list_tables(watch=True)
             assert server.lobby.clients["Ada"].watching_lobby
 
-            server.lobby.clients["Ada"].abort()
+            server.lobby.clients["Ada"].link.abort()
 
             await heard.wait_for(lambda: heard.count(CONNECTED) == 2)
             assert heard.statuses[1:] == [

@@ -396,9 +396,9 @@ def test_a_line_right_behind_a_change_of_the_table_shows_once() -> None:
                 async def arrive_and_greet(session: ClientSession) -> None:
                     # Sit (the table changes: a new player) and speak in one write, so that
                     # the app's session hears both before the app draws either.
-                    sit = session.connection.send(Sit(table=table, seat=1))
-                    say = session.connection.send(Chat(text="hello"))
-                    await session.stream.send_all(sit + say)
+                    sit = session.transport.connection.send(Sit(table=table, seat=1))
+                    say = session.transport.connection.send(Chat(text="hello"))
+                    await session.transport.stream.send_all(sit + say)
                     await session.wait_for(lambda: session.chat)
 
                 await rhea.ado(arrive_and_greet)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from cardtable import protocol
 from cardtable.protocol import (
     FATAL_CODES,
     MESSAGES,
@@ -59,6 +60,15 @@ def test_registry_names_are_disjoint_and_match_their_classes() -> None:
         for name, cls in registry.items():
             assert cls.type == name
             assert cls.sender is sender
+
+
+def test_every_kind_is_defined_by_the_module_of_its_job_and_exported() -> None:
+    jobs = ("connection", "lobby", "table", "history")
+    for registry in MESSAGES.values():
+        for cls in registry.values():
+            package, _, module = cls.__module__.rpartition(".")
+            assert package == "cardtable.protocol.messages" and module in jobs, cls.__module__
+            assert getattr(protocol, cls.__name__) is cls
 
 
 def test_messages_are_frozen() -> None:

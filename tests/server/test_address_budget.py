@@ -26,7 +26,7 @@ async def test_connections_from_one_address_share_its_budget_of_costly_requests(
                     assert "from your address" in refused.value.message
                     await bram.ping()  # other requests are not the address's to pace
             with trio.fail_after(5):
-                while len(running.lobby._costly):
+                while len(running.lobby.costly):
                     await trio.sleep(0.01)
             async with connect(HOST, running.port, "Cleo") as cleo:
                 await cleo.list_tables()  # the address is new again: a whole budget

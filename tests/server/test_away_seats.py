@@ -12,7 +12,7 @@ import trio
 from cardtable.client.session import ClientSession, HandshakeRefused, RequestFailed
 from cardtable.protocol import CreateTable, ErrorCode, TableCreated
 from cardtable.server.app import RunningServer
-from cardtable.server.tables import Table
+from cardtable.server.table.table import Table
 from tests.server.conftest import Connect
 from tests.server.players import play_first_legal
 

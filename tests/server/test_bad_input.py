@@ -37,7 +37,7 @@ from cardtable.protocol import (
 from cardtable.protocol.framing import CLIENT_FRAME_LIMIT, COMPRESSED, HEADER, pack
 from cardtable.server.app import RunningServer
 from cardtable.server.config import ServerConfig
-from cardtable.server.tables import Table
+from cardtable.server.table.table import Table
 from tests.server.conftest import HOST, Connect, server_config
 from tests.server.raw import RawClient, raw_connect
 
@@ -228,7 +228,7 @@ async def send_body(session: ClientSession, body: dict[str, Any]) -> Message:
             replies.append(message)
 
     session.on_message(collect)
-    await session.stream.send_all(frame(body))
+    await session.transport.stream.send_all(frame(body))
     await session.wait_for(lambda: replies)
     return replies[0]
 
@@ -895,8 +895,8 @@ class TestSlowReader:
                     # A slow link: small buffers on the server's side of Eve's connection too,
                     # so her unread updates back up within a few dozen rather than thousands.
                     eve = server.lobby.clients["Eve"]
-                    assert isinstance(eve.stream, trio.SocketStream)
-                    eve.stream.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+                    assert isinstance(eve.link.stream, trio.SocketStream)
+                    eve.link.stream.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
                     await raw.send_value({"type": "spectate", "table": busy["id"], "rid": 1})
                     await wait_until(lambda: len(busy_table.spectators) == 2)
 
@@ -906,7 +906,7 @@ class TestSlowReader:
                         nursery.start_soon(world.others.finish)
                         await world.gone("Eve")
                     # Eve is gone from the lobby and the busy table; the busy game went on.
-                    assert eve.closed
+                    assert eve.link.closed
                     assert [m.name for m in busy_table.spectators] == ["Watch"]
                     assert busy_table.actions
                     # Her connection is closed: what was in flight arrives, then the end.

@@ -7,7 +7,7 @@ import threading
 import pytest
 import trio
 
-from cardtable.server.db_thread import DatabaseThread
+from cardtable.server.storage.db_thread import DatabaseThread
 
 
 async def test_jobs_run_in_one_thread_in_order_and_answer_their_callers() -> None:

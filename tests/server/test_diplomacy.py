@@ -19,7 +19,7 @@ from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.engine import RandomBot
 from cardtable.protocol import ErrorCode, Message, Update
 from cardtable.server.app import RunningServer
-from cardtable.server.tables import Table
+from cardtable.server.table.table import Table
 from tests.server.conftest import HOST, Connect, served, server_config
 
 GAME = "nobility"

@@ -60,7 +60,7 @@ from cardtable.protocol.messages import MessageError, decode_message
 from cardtable.protocol.patch import apply_patch, patch_base
 from cardtable.server.app import RunningServer
 from cardtable.server.config import ServerConfig
-from cardtable.server.tables import Table
+from cardtable.server.table.table import Table
 from tests.protocol.support import CLIENT_MESSAGES
 from tests.protocol.test_fuzz import fuzz_stream, mutate_body, split_at_random
 from tests.server.conftest import HOST, Connect, server_config

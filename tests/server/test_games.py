@@ -20,7 +20,7 @@ from cardtable.engine import Bot, Event, Game, RandomBot, Setup, replay, start
 from cardtable.engine.chinese_ten import GreedyBot
 from cardtable.protocol import ErrorCode, Joined, Message, TableChanged, Update
 from cardtable.server.app import RunningServer
-from cardtable.server.tables import Table
+from cardtable.server.table.table import Table
 from tests.server.conftest import HOST, Connect
 from tests.server.players import drive, game_over
 

@@ -14,11 +14,11 @@ from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.history_words import holder_names, names_at, scores_words, winner_words
 from cardtable.history_text import describe
 from cardtable.protocol.seat_holders import SeatHolder
-from cardtable.server.holders import HolderLog
-from cardtable.server.seats import Seat
 from cardtable.server.storage import Store, open_database, open_for_reading, schema
 from cardtable.server.storage.database import APPLICATION_ID
-from cardtable.server.tables import Table
+from cardtable.server.table.holders import HolderLog
+from cardtable.server.table.seats import Seat
+from cardtable.server.table.table import Table
 from tests.server.conftest import HOST, served, server_config
 from tests.server.test_storage import insert_finished_game
 

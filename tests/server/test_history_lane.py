@@ -11,8 +11,8 @@ import trio.testing
 
 from cardtable.client.session import connect
 from cardtable.protocol.framing import pack
-from cardtable.server.chat import RateLimiter
-from cardtable.server.history_lane import HistoryLane
+from cardtable.server.history.lane import HistoryLane
+from cardtable.server.net.rate_limiter import RateLimiter
 from tests.server.conftest import HOST, served, server_config
 from tests.server.test_history_requests import bot_games
 
@@ -86,7 +86,7 @@ async def test_a_second_connection_from_the_same_address_waits_for_the_first(
                 assert trio.current_time() - read >= debt - 0.1
             with trio.fail_after(1):
                 await ada.ping()  # the rest of the server is not held up
-            assert len(running.lobby._history_lane) == 1  # Ada is still connected
+            assert len(running.lobby.history.lane) == 1  # Ada is still connected
         with trio.fail_after(5):
-            while len(running.lobby._history_lane):
+            while len(running.lobby.history.lane):
                 await trio.sleep(0.01)

@@ -18,7 +18,7 @@ from cardtable.engine import PlainAction, start
 from cardtable.protocol import ErrorCode
 from cardtable.protocol.framing import pack
 from cardtable.server.app import RunningServer
-from cardtable.server.replays import PAGE_BYTES
+from cardtable.server.history.replays import PAGE_BYTES
 from cardtable.server.storage import (
     GameRecord,
     HistoryEntry,

@@ -16,9 +16,9 @@ import trio
 from cardtable.client.session import ClientSession, connect
 from cardtable.engine import get_game, new_game
 from cardtable.protocol import ErrorCode
-from cardtable.server.seats import new_token
 from cardtable.server.storage import SeatRecord, Store, TableRecord, open_database
 from cardtable.server.storage.writes import OpenTable
+from cardtable.server.table.seats import new_token
 from tests.server.conftest import HOST, Connect, served, server_config
 from tests.server.test_chat import heard, refused, settle, texts
 

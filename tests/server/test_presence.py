@@ -9,7 +9,7 @@ import trio
 from cardtable.client.session import HandshakeRefused
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
-from cardtable.server.bot_names import BOT_NAMES, bot_name, bot_name_problem
+from cardtable.server.bots.names import BOT_NAMES, bot_name, bot_name_problem
 from cardtable.server.names import name_problem
 from tests.server.conftest import Connect
 

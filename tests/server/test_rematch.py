@@ -117,7 +117,7 @@ async def test_a_rematch_offer_out_of_place_is_refused(
             await refused(ErrorCode.NOT_SEATED, cleo.answer_rematch(True))
             await refused(ErrorCode.NOT_AT_TABLE, dov.offer_rematch())
             await refused(ErrorCode.NO_OFFER, bram.answer_rematch(True))
-            assert server.lobby.tables[tid].rematch is None
+            assert server.lobby.tables[tid].rematches.offer is None
             assert server.lobby.tables[tid].game_no == 1
 
 

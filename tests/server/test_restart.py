@@ -19,7 +19,6 @@ from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.engine import replay
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
-from cardtable.server.seats import new_token
 from cardtable.server.storage import (
     SeatRecord,
     Store,
@@ -30,7 +29,8 @@ from cardtable.server.storage import (
 )
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.writes import OpenTable, SaveSeats, SaveSettings
-from cardtable.server.tables import Table
+from cardtable.server.table.seats import new_token
+from cardtable.server.table.table import Table
 from tests.server.conftest import HOST, served, server_config
 from tests.server.players import play_first_legal
 

@@ -14,7 +14,7 @@ from cardtable.engine import get_game, new_game
 from cardtable.engine.search import SearchBot, heard_by
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
-from cardtable.server.bot_thinking import SearchStopped, stop_thinking, think
+from cardtable.server.bots.thinking import SearchStopped, stop_thinking, think
 from tests.server.conftest import Connect
 
 #: Long enough that a ping's answer never needs as long, on any machine.

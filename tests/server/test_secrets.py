@@ -32,10 +32,10 @@ from cardtable.client.session import ClientSession, connect
 from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, Update
 from cardtable.protocol.framing import pack
 from cardtable.server.app import RunningServer
-from cardtable.server.chat import ChatEntry
+from cardtable.server.chat.log import ChatEntry
 from cardtable.server.config import ServerConfig
-from cardtable.server.seats import hash_token, new_token
-from cardtable.server.tables import Table
+from cardtable.server.table.seats import hash_token, new_token
+from cardtable.server.table.table import Table
 from tests.server.conftest import HOST, Connect, served, server_config
 from tests.server.players import drive, game_over
 from tests.server.test_secrecy import (
@@ -406,7 +406,7 @@ async def test_seat_tokens_are_long_random_and_distinct_and_only_their_hashes_ar
                 assert len(token) >= 43 and set(token) <= URL_SAFE
                 assert len(_forms(token)["bytes"]) >= 32
             # The server finds a seat by the token's hash: it keeps the live seats' hashes only.
-            by_hash = running.lobby._seats_by_token
+            by_hash = running.lobby.floor.tokens._seats
             assert set(by_hash) == {hash_token(token) for token in live}
             assert [seat.index for _, seat in by_hash.values()] == [0, 1]
 

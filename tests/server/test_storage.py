@@ -14,7 +14,7 @@ import pytest
 
 from cardtable.engine import get_game, new_game, play_out, replay
 from cardtable.engine.codec import to_wire
-from cardtable.server.chat import ChatEntry
+from cardtable.server.chat.log import ChatEntry
 from cardtable.server.storage import (
     SCHEMA_VERSION,
     StorageError,

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from cardtable.server.chat import ChatEntry
+from cardtable.server.chat.log import ChatEntry
 from cardtable.server.storage import SeatRecord, Store, TableRecord, open_database
 from cardtable.server.storage.codec import pack
 from cardtable.server.storage.writes import AddChat, OpenTable

@@ -22,7 +22,7 @@ from cardtable.engine import (
 )
 from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.types import NoWinner, TurnedOver
-from cardtable.server.history import replay_cursor
+from cardtable.server.history.pages import replay_cursor
 from cardtable.server.storage import SCHEMA_VERSION, Store, open_database, schema
 from cardtable.server.storage.codec import pack
 from cardtable.server.storage.database import APPLICATION_ID

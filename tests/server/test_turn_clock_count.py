@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from cardtable.protocol import ErrorCode
-from cardtable.server.clock_settings import ClockSettings
+from cardtable.server.clock.settings import ClockSettings
+from cardtable.server.clock.turn_clock import TurnClock
 from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
-from cardtable.server.turn_clock import TurnClock
 
 PER_MOVE = ClockSettings(mode="move", move=30)
 BANK = ClockSettings(mode="bank", bank=2, increment=5)

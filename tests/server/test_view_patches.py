@@ -14,7 +14,7 @@ from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.engine import RandomBot
 from cardtable.protocol import ErrorCode, Message, Update
 from cardtable.server.app import RunningServer
-from cardtable.server.tables import Table
+from cardtable.server.table.table import Table
 from tests.server.conftest import Connect
 from tests.server.players import drive, game_over
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardtable.engine import PlainAction, RoundScore, Setup
 from cardtable.protocol.seat_holders import SeatHolder
-from cardtable.server.chat import ChatEntry
+from cardtable.server.chat.log import ChatEntry
 
 
 @dataclass(frozen=True)

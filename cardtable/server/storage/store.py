@@ -1,5 +1,5 @@
 """Reading and writing the database. Every method is blocking: the server calls them from a
-worker thread, one at a time (see `cardtable.server.journal`)."""
+worker thread, one at a time (see `cardtable.server.storage.journal`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from cardtable.engine import PlainAction, Setup
 from cardtable.engine.codec import WireError
 from cardtable.engine.core import RoundScore
 from cardtable.protocol.seat_holders import SeatHolder
-from cardtable.server.chat import ChatEntry
+from cardtable.server.chat.log import ChatEntry
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.database import Database
 from cardtable.server.storage.errors import StorageError

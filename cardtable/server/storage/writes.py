@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from cardtable.engine import PlainAction
 from cardtable.protocol.seat_holders import SeatHolder
-from cardtable.server.chat import ChatEntry
+from cardtable.server.chat.log import ChatEntry
 from cardtable.server.storage.codec import pack
 from cardtable.server.storage.records import ClockRecord, GameRecord, SeatRecord, TableRecord
 

@@ -1,0 +1,41 @@
+"""`cardtable history`: the finished games a server or `cardtable play` stored."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    history = commands.add_parser("history", help="list finished games, the latest first")
+    history.add_argument(
+        "--db", default=None, metavar="PATH", help="the server's file (default: server.db)"
+    )
+    history.add_argument(
+        "--play", action="store_true", help="the games of 'cardtable play' (play.db)"
+    )
+    history.add_argument(
+        "--limit", type=int, default=20, help="how many games to list (default 20)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from cardtable.history_text import history_lines
+    from cardtable.server.storage import StorageError, default_path
+
+    path = args.db or str(default_path("play" if args.play else "server"))
+    if not args.db and not args.play and not Path(path).exists():
+        print(
+            f"cardtable: no server has stored a game here yet ({path}). "
+            "The games of `cardtable play` are listed by `cardtable history --play`.",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        lines = history_lines(path, args.limit)
+    except StorageError as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
+    print("\n".join(lines))
+    return 0

@@ -1,0 +1,95 @@
+"""What every message shares: the `Message` base with its request id, checked fields, and the
+registry of message kinds by sender.
+
+On the wire a message is a msgpack map: ``{"type": "<name>", <field>: <value>, ...}``. Each kind
+names its type, who sends it, and a checker for each field. Every message may carry ``rid``, a
+request id the client picks; the server's reply to a request echoes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, field, fields
+from enum import StrEnum
+from typing import Any, ClassVar, TypeVar
+
+from cardtable.protocol.errors import ErrorCode
+from cardtable.protocol.fields import Check, Int, Nullable
+from cardtable.protocol.framing import pack
+
+#: The protocol version this code speaks; a handshake with any other is refused.
+PROTOCOL_VERSION = 6
+
+
+class Sender(StrEnum):
+    CLIENT = "client"
+    SERVER = "server"
+
+
+def wire(check: Check, default: Any = MISSING, *, code: ErrorCode = ErrorCode.BAD_MESSAGE) -> Any:
+    """A message field checked by `check`; a bad value is reported with `code`."""
+    metadata = {"check": check, "code": code}
+    if default is MISSING:
+        return field(metadata=metadata)
+    if isinstance(default, dict | list):
+        return field(default_factory=lambda: type(default)(default), metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+REQUEST_ID = Nullable(Int(0, 2**31 - 1))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Message:
+    """Base of every message. ``rid`` ties a reply to the request it answers."""
+
+    type: ClassVar[str] = ""
+    sender: ClassVar[Sender]
+    rid: int | None = wire(REQUEST_ID, None)
+
+    def to_wire(self) -> dict[str, Any]:
+        """The map that goes on the wire (``rid`` left out when nil)."""
+        body: dict[str, Any] = {"type": self.type}
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            if name == "rid" and value is None:
+                continue
+            body[name] = value
+        return body
+
+    def packed(self) -> bytes:
+        """The message's msgpack encoding (its `to_wire` map)."""
+        return pack(self.to_wire())
+
+
+_FIELD_NAMES: dict[type[Message], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Message]) -> tuple[str, ...]:
+    """A message class's field names, in order (looked up once: the server sends many)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls))
+    return names
+
+
+MESSAGES: dict[Sender, dict[str, type[Message]]] = {Sender.CLIENT: {}, Sender.SERVER: {}}
+
+M = TypeVar("M", bound=type[Message])
+
+
+def _message(name: str, sender: Sender) -> Any:
+    def register(cls: M) -> M:
+        cls.type = name
+        cls.sender = sender
+        MESSAGES[sender][name] = cls
+        return cls
+
+    return register
+
+
+def client(name: str) -> Any:
+    return _message(name, Sender.CLIENT)
+
+
+def server(name: str) -> Any:
+    return _message(name, Sender.SERVER)

@@ -1,0 +1,72 @@
+"""The messages of the connection itself: the handshake (`hello`, `welcome`), keeping an idle
+connection open (`ping`, `pong`), and the replies any request may get (`ok`, `error`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.protocol.errors import ErrorCode
+from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Text
+from cardtable.protocol.messages.base import Message, client, server, wire
+from cardtable.protocol.messages.values import (
+    CREATOR_TOKENS,
+    NAME_LENGTH,
+    TABLE_ID,
+    TOKEN,
+    WIRE_LIST,
+    WIRE_MAP,
+)
+
+
+@client("hello")
+@dataclass(frozen=True, kw_only=True)
+class Hello(Message):
+    """The first message on a connection. A ``token`` resumes the seat it was given for;
+    ``creator_tokens`` prove the right to run the tables they were given for."""
+
+    version: int = wire(Int(0, 65535))
+    name: str = wire(Text(1, NAME_LENGTH), code=ErrorCode.BAD_NAME)
+    password: str | None = wire(Nullable(Text(0, 128)), None)
+    token: str | None = wire(Nullable(TOKEN), None)
+    creator_tokens: list[str] = wire(ListOf(TOKEN, high=CREATOR_TOKENS), [])
+
+
+@server("welcome")
+@dataclass(frozen=True, kw_only=True)
+class Welcome(Message):
+    version: int = wire(Int(0, 65535))
+    server: str = wire(Text(0, 200))
+    name: str = wire(Text(1, NAME_LENGTH))
+    games: list[dict[str, Any]] = wire(WIRE_LIST)
+    limits: dict[str, Any] = wire(WIRE_MAP)
+    #: The tables whose creator tokens the `hello` carried and the server accepted.
+    creator_of: list[int] = wire(ListOf(TABLE_ID, high=CREATOR_TOKENS), [])
+
+
+@client("ping")
+@dataclass(frozen=True, kw_only=True)
+class Ping(Message):
+    """Keep an idle connection open; answered by `pong`."""
+
+
+@server("pong")
+@dataclass(frozen=True, kw_only=True)
+class Pong(Message):
+    pass
+
+
+@server("ok")
+@dataclass(frozen=True, kw_only=True)
+class Ok(Message):
+    """A request succeeded and has no other reply."""
+
+
+@server("error")
+@dataclass(frozen=True, kw_only=True)
+class Error(Message):
+    """A request failed, or the connection is closing (``fatal``)."""
+
+    code: str = wire(Text(1, 40))
+    message: str = wire(Text(0, 2000))
+    fatal: bool = wire(Bool(), False)

@@ -1,0 +1,150 @@
+"""The lobby's messages: listing, opening and running tables, and taking a seat or watching
+(`joined`) and leaving (`left`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.protocol.fields import Bool, Int, Nullable, Text
+from cardtable.protocol.messages.base import Message, client, server, wire
+from cardtable.protocol.messages.values import SEAT, SMALL_MAP, TABLE_ID, TOKEN, WIRE_LIST, WIRE_MAP
+
+
+@client("list_tables")
+@dataclass(frozen=True, kw_only=True)
+class ListTables(Message):
+    """Ask for every table; ``watch`` also subscribes to `table_changed`/`table_removed`."""
+
+    watch: bool = wire(Bool(), False)
+
+
+@client("create_table")
+@dataclass(frozen=True, kw_only=True)
+class CreateTable(Message):
+    game: str = wire(Text(1, 40))
+    seats: int = wire(Int(1, 16))
+    options: dict[str, Any] = wire(SMALL_MAP, {})
+    settings: dict[str, Any] = wire(SMALL_MAP, {})
+
+
+@client("sit")
+@dataclass(frozen=True, kw_only=True)
+class Sit(Message):
+    table: int = wire(TABLE_ID)
+    seat: int = wire(SEAT)
+
+
+@client("spectate")
+@dataclass(frozen=True, kw_only=True)
+class Spectate(Message):
+    table: int = wire(TABLE_ID)
+
+
+@client("leave")
+@dataclass(frozen=True, kw_only=True)
+class Leave(Message):
+    """Leave the table this connection sits at or watches."""
+
+
+@client("add_bot")
+@dataclass(frozen=True, kw_only=True)
+class AddBot(Message):
+    table: int = wire(TABLE_ID)
+    seat: int = wire(SEAT)
+    kind: str | None = wire(Nullable(Text(1, 40)), None)
+
+
+@client("remove_bot")
+@dataclass(frozen=True, kw_only=True)
+class RemoveBot(Message):
+    table: int = wire(TABLE_ID)
+    seat: int = wire(SEAT)
+
+
+@client("start")
+@dataclass(frozen=True, kw_only=True)
+class Start(Message):
+    """Start the table's game, or its next game once one has ended."""
+
+    table: int = wire(TABLE_ID)
+
+
+@client("configure")
+@dataclass(frozen=True, kw_only=True)
+class Configure(Message):
+    """Change a table's settings (its creator only)."""
+
+    table: int = wire(TABLE_ID)
+    settings: dict[str, Any] = wire(SMALL_MAP)
+
+
+@client("cover")
+@dataclass(frozen=True, kw_only=True)
+class Cover(Message):
+    """Hand an away player's seat to a bot now: at once from the table's creator, otherwise a
+    vote of a seated player, carried out once most of the players present agree."""
+
+    table: int = wire(TABLE_ID)
+    seat: int = wire(SEAT)
+
+
+@client("release")
+@dataclass(frozen=True, kw_only=True)
+class Release(Message):
+    """Give an away player's seat up for good (the table's creator only): its token stops
+    working, and the next person to sit there plays on with its hand."""
+
+    table: int = wire(TABLE_ID)
+    seat: int = wire(SEAT)
+
+
+@server("tables")
+@dataclass(frozen=True, kw_only=True)
+class Tables(Message):
+    tables: list[dict[str, Any]] = wire(WIRE_LIST)
+
+
+@server("table_created")
+@dataclass(frozen=True, kw_only=True)
+class TableCreated(Message):
+    """The new table; ``creator_token`` is the secret that proves its creator's rights (sent
+    in later `hello`s), given to the creator alone."""
+
+    table: dict[str, Any] = wire(WIRE_MAP)
+    creator_token: str | None = wire(Nullable(TOKEN), None)
+
+
+@server("table_changed")
+@dataclass(frozen=True, kw_only=True)
+class TableChanged(Message):
+    table: dict[str, Any] = wire(WIRE_MAP)
+
+
+@server("table_removed")
+@dataclass(frozen=True, kw_only=True)
+class TableRemoved(Message):
+    table: int = wire(TABLE_ID)
+
+
+@server("joined")
+@dataclass(frozen=True, kw_only=True)
+class Joined(Message):
+    """You sit at (``seat`` set, with its secret ``token``) or watch a table: its whole state."""
+
+    table: dict[str, Any] = wire(WIRE_MAP)
+    seat: int | None = wire(Nullable(SEAT))
+    token: str | None = wire(Nullable(TOKEN))
+    view: dict[str, Any] | None = wire(Nullable(WIRE_MAP))
+    log: list[dict[str, Any]] = wire(WIRE_LIST)
+    chat: list[dict[str, Any]] = wire(WIRE_LIST)
+    #: Whether you may take back your last action now.
+    take_back: bool = wire(Bool(), False)
+    #: The steps of this game you have been shown: the next `update` carries ``seq + 1``.
+    seq: int = wire(Int(0, 2**31 - 1), 0)
+
+
+@server("left")
+@dataclass(frozen=True, kw_only=True)
+class Left(Message):
+    table: int = wire(TABLE_ID)

@@ -1,0 +1,107 @@
+"""The messages at a table: playing (`act`, `take_back`, `concede`, a rematch), following the
+game (`update`, `resync`) and its chat (`chat`, `chat_line`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.protocol.errors import ErrorCode
+from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Plain, Text
+from cardtable.protocol.messages.base import Message, client, server, wire
+from cardtable.protocol.messages.values import CHAT_LENGTH, SEAT, TABLE_ID, WIRE_LIST, WIRE_MAP
+from cardtable.protocol.packing import pack_fields
+
+#: A view patch: operations, each an array holding a path and values from a view.
+PATCH = ListOf(Plain(depth=14, items=100_000, text=10_000, map_only=False), high=100_000)
+
+
+@client("act")
+@dataclass(frozen=True, kw_only=True)
+class Act(Message):
+    """Play one action, exactly as listed in the view's ``legal``."""
+
+    action: dict[str, Any] = wire(Plain(depth=4, items=200, text=100))
+
+
+@client("take_back")
+@dataclass(frozen=True, kw_only=True)
+class TakeBack(Message):
+    """Take back your own last action, while nobody else has acted and nothing hidden has been
+    shown since (and the table's ``take_back`` setting is on)."""
+
+
+@client("chat")
+@dataclass(frozen=True, kw_only=True)
+class Chat(Message):
+    """Say something at the table; ``to`` a seat makes it private between the two."""
+
+    text: str = wire(Text(1, CHAT_LENGTH), code=ErrorCode.BAD_TEXT)
+    to: int | None = wire(Nullable(SEAT), None)
+
+
+@client("concede")
+@dataclass(frozen=True, kw_only=True)
+class Concede(Message):
+    """Concede the game at our table for our side, or agree to a partner's offer to concede
+    (``agree`` false: play on, turning the partner's offer down)."""
+
+    agree: bool = wire(Bool(), True)
+
+
+@client("offer_rematch")
+@dataclass(frozen=True, kw_only=True)
+class OfferRematch(Message):
+    """Offer everyone at our table a rematch (or accept the open offer): the next game starts
+    once every player at the table has accepted."""
+
+
+@client("answer_rematch")
+@dataclass(frozen=True, kw_only=True)
+class AnswerRematch(Message):
+    """Accept or decline the open offer of a rematch at our table."""
+
+    accept: bool = wire(Bool())
+
+
+@client("resync")
+@dataclass(frozen=True, kw_only=True)
+class Resync(Message):
+    """Ask for your whole view again (a pushed `update` carrying ``view``), unless ``digest``
+    names the view the server last sent you: then you are in step and only `ok` comes back."""
+
+    digest: str | None = wire(Nullable(Text(32, 32)), None)
+
+
+@server("update")
+@dataclass(frozen=True, kw_only=True)
+class Update(Message):
+    """What just happened at your table, as you may see it, and your new view: whole
+    (``view``), or as the changes to the view you were sent last (``patch``, see
+    `cardtable.protocol.patch`)."""
+
+    table: int = wire(TABLE_ID)
+    game: int = wire(Int(1, 2**31 - 1))
+    seq: int = wire(Int(0, 2**31 - 1))
+    view: dict[str, Any] | None = wire(Nullable(WIRE_MAP), None)
+    #: The game's turn clock as of this message (None: the game is not timed).
+    clock: dict[str, Any] | None = wire(Nullable(WIRE_MAP), None)
+    #: Whether you may take back your last action now.
+    take_back: bool = wire(Bool(), False)
+    #: The answer to `resync`: the whole view of the step you are at (`seq` does not move).
+    resync: bool = wire(Bool(), False)
+    # (The parts other updates share come last: see `cardtable.protocol.packing`.)
+    events: list[dict[str, Any]] = wire(WIRE_LIST)
+    patch: list[list[Any]] | None = wire(Nullable(PATCH), None)
+
+    def packed(self) -> bytes:
+        """Encoded with the events and patch operations it shares with other updates (see
+        `cardtable.protocol.packing`) put in from the bytes they already have."""
+        return pack_fields(self.to_wire())
+
+
+@server("chat_line")
+@dataclass(frozen=True, kw_only=True)
+class ChatLine(Message):
+    table: int = wire(TABLE_ID)
+    line: dict[str, Any] = wire(WIRE_MAP)

@@ -1,0 +1,1 @@
+"""Chat at a table: the lines kept, and who may say what to whom."""

@@ -1,0 +1,1 @@
+"""Finished games: history pages, replays, and the lane that paces their requests."""
