@@ -22,10 +22,10 @@ from cardtable.client.link import RETRY_DELAYS, Link, LinkStatus
 from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import ClientSession, ConnectionLost, RequestFailed, single_errors
 from cardtable.engine import Bot, GameAction, OptionError, SeatView, get_game
-from cardtable.engine.codec import WireError
 from cardtable.engine.search import Budget, SearchBot
 from cardtable.protocol import ErrorCode, Left, Message, TableRemoved
 from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT
+from cardtable.wire.codec import WireError
 
 #: Refusals of an action that a bot may shrug off: its view was a step behind the table's.
 STALE = frozenset({ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_PLAYING})

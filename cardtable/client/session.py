@@ -21,7 +21,6 @@ import trio
 
 from cardtable.client.transport import ConnectionLost, RequestFailed, Transport
 from cardtable.engine import GameAction
-from cardtable.engine.codec import to_wire
 from cardtable.protocol import (
     PROTOCOL_VERSION,
     REPLAY_PAGE_STEPS,
@@ -63,6 +62,7 @@ from cardtable.protocol import (
     Welcome,
 )
 from cardtable.protocol.patch import PatchError, apply_patch, digest, patch_base
+from cardtable.wire.codec import to_wire
 
 #: The chat lines kept when the server does not say how many a table keeps.
 KEPT_CHAT = 200

@@ -20,7 +20,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
-from cardtable.engine.codec import (
+from cardtable.wire.codec import (
     Plain,
     UnknownField,
     WireError,

@@ -10,9 +10,9 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from cardtable.engine.bots import Bot
-from cardtable.engine.codec import WireError
 from cardtable.engine.core import Game, GameTypes, SeenEvent, Setup
 from cardtable.engine.options import OptionError, OptionSpec, resolve_options
+from cardtable.wire.codec import WireError
 
 
 def _no_extra_check(seats: int, options: Mapping[str, Any]) -> None:

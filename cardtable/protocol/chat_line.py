@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-
 @dataclass(frozen=True, slots=True)
 class ChatLine:
     """One line: on the table channel, or private between two seats."""

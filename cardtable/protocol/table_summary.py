@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cardtable.engine.codec import wire_field
-from cardtable.engine.scores import Result
+from cardtable.engine.core import Result
 from cardtable.protocol.table_settings import TableSettings
 from cardtable.protocol.turn_clock import ClockState
+from cardtable.wire.codec import wire_field
 
 #: A game option's value: every option is a flag, a number or a word.
 OptionValue = bool | int | str

@@ -31,12 +31,12 @@ from cardtable.client.ui.stylesheet import STYLESHEET
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import Game, GameAction, IllegalAction, PlainAction, get_game
-from cardtable.engine.codec import to_wire
 from cardtable.play import LocalServer, play_plan
 from cardtable.protocol import ReplaySteps
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
 from cardtable.server.lobby.lobby import Lobby
+from cardtable.wire.codec import to_wire
 
 T = TypeVar("T")
 

@@ -37,13 +37,13 @@ from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, since_my_move
 from cardtable.engine import Game, PlainAction, new_game
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.queen_of_scots.types import QueenFace
 from cardtable.engine.registry import GAMES
 from cardtable.engine.thistle.cards import ThistleCard, clan_name
 from cardtable.engine.trupe.cards import face as trupe_card
 from cardtable.engine.trupe.types import TrupeFace
 from cardtable.play import play_plan
+from cardtable.wire.codec import from_wire, to_wire
 
 from .support import (
     TEST_CONFIG,

@@ -29,12 +29,12 @@ from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameAction, PlainAction, RoundScore, get_game, new_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.edition import STANDARD
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.scoring import seat_lines
 from cardtable.engine.queen_of_scots.sets import QueenSet
 from cardtable.play import LocalServer, play_plan
+from cardtable.wire.codec import to_wire
 
 from .support import (
     SIZE,

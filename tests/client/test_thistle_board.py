@@ -21,11 +21,11 @@ from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import RoundScore, new_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.thistle.cards import arms_of, castles, clan_cards, clan_name
 from cardtable.engine.thistle.groups import Book, Group
 from cardtable.engine.thistle.scoring import side_lines
 from cardtable.play import LocalServer, play_plan
+from cardtable.wire.codec import to_wire
 
 from .support import (
     SIZE,

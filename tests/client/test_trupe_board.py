@@ -30,10 +30,10 @@ from cardtable.client.ui.rules import RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import PlainAction, get_game, new_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.cards import DECK, GROUPS, HONORS, TREFOIL_CID
 from cardtable.engine.trupe.rules import Trupe
 from cardtable.play import LocalServer, play_plan
+from cardtable.wire.codec import to_wire
 
 from .support import (
     SIZE,

@@ -7,8 +7,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cardtable.engine import Bot, Game, GameSpec, all_games, new_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.core import Event, PlainAction
+from cardtable.wire.codec import to_wire
 
 
 def option_variants(spec: GameSpec) -> list[dict[str, Any]]:

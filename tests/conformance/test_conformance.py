@@ -24,8 +24,8 @@ from cardtable.engine import (
     replay,
 )
 from cardtable.engine.chinese_ten.types import Take
-from cardtable.engine.codec import to_wire
 from cardtable.engine.core import Event, GameAction, PlainAction
+from cardtable.wire.codec import to_wire
 from tests.conformance.support import (
     bot_lineup,
     card_ids,

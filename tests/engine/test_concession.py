@@ -15,8 +15,8 @@ from cardtable.engine import (
     new_game,
     replay,
 )
-from cardtable.engine.codec import to_wire
 from cardtable.engine.core import Concede, PlayOn
+from cardtable.wire.codec import to_wire
 
 
 def kinds(events: list[object]) -> list[str]:

@@ -20,10 +20,10 @@ from cardtable.engine import (
     replay,
     start,
 )
-from cardtable.engine.codec import WireError
 from cardtable.engine.core import EventPart, GameEnd, Result, RoundScore, SeenEvent, best_sides
 from cardtable.engine.options import parse_option_text, resolve_options
 from cardtable.engine.text import describe_frame
+from cardtable.wire.codec import WireError
 
 DECKS = OptionSpec("decks", 2, "decks", choices=(1, 2))
 ROUNDS = OptionSpec("rounds", 1, "deals", minimum=1, maximum=10)

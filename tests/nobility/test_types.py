@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, Refusal, new_game
-from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.core import Event, GameAction
 from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.rules import Nobility
 from cardtable.engine.nobility.types import TYPES, Battle, NobilityTable, Offer, Retrieve
+from cardtable.wire.codec import from_wire, to_wire
 
 SEERS: tuple[int | None, ...] = (0, 1, 2, None)
 

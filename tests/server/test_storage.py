@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from cardtable.engine import get_game, new_game, play_out, replay
-from cardtable.engine.codec import to_wire
 from cardtable.server.chat.log import ChatEntry
 from cardtable.server.storage import (
     SCHEMA_VERSION,
@@ -29,6 +28,7 @@ from cardtable.server.storage.codec import pack
 from cardtable.server.storage.database import APPLICATION_ID
 from cardtable.server.storage.records import SeatRecord, TableRecord
 from cardtable.server.storage.writes import AddChat, OpenTable
+from cardtable.wire.codec import to_wire
 
 GAME = "chinese-ten"
 

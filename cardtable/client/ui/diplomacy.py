@@ -25,9 +25,9 @@ from rich.text import Text
 
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
-from cardtable.engine.codec import WireError
 from cardtable.engine.nobility.text import deal_text, offer_text, person, verb_of
 from cardtable.engine.nobility.types import TYPES, DealDone, OfferClosed, OfferMade
+from cardtable.wire.codec import WireError
 
 #: The free actions a game must have for these commands.
 OFFER_KINDS = frozenset({"offer", "accept", "decline", "withdraw"})

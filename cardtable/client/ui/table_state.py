@@ -10,7 +10,7 @@ from typing import Any
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.plain import clean
 from cardtable.engine import EventPart, OptionError, SeatView, SeenEvent, get_game
-from cardtable.engine.codec import WireError
+from cardtable.wire.codec import WireError
 
 
 @dataclass(frozen=True)

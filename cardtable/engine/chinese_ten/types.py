@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes
+from cardtable.wire.codec import wire_field
 
 SPOT_REFUSAL = "Choose one of the spots 1 to 4."
 CARD_REFUSAL = "That card is not in your hand."

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import Plain, WireError, read_as, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
+from cardtable.wire.codec import Plain, WireError, read_as, wire_field
 
 CARD_REFUSAL = "Cards are named by their numbers."
 MELD_REFUSAL = "Melds are named by their numbers."

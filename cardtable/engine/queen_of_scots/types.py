@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from cardtable.engine.codec import Plain, read_as, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
+from cardtable.wire.codec import Plain, read_as, wire_field
 
 NOT_IN_HAND = "That card is not in your hand."
 NO_SUCH_SET = "There is no such set on the table."

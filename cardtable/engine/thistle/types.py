@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from cardtable.engine.codec import Plain, read_as, wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes
 from cardtable.engine.thistle.cards import ThistleCard
+from cardtable.wire.codec import Plain, read_as, wire_field
 
 GROUP_REFUSAL = "There is no such group on the table."
 CARD_REFUSAL = "That card is not in your hand."

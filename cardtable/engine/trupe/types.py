@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from cardtable.engine.codec import wire_field
 from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
+from cardtable.wire.codec import wire_field
 
 NOT_IN_HAND = "That card is not in your hand."
 NOT_IN_ROW = "That card is not in the discard row."

@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.engine import PlainAction, Setup
-from cardtable.engine.codec import WireError
 from cardtable.engine.core import RoundScore
 from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.server.chat.log import ChatEntry
@@ -25,6 +24,7 @@ from cardtable.server.storage.records import (
     TableRecord,
 )
 from cardtable.server.storage.writes import Write
+from cardtable.wire.codec import WireError
 
 _TABLE_COLUMNS = "id, game, seats, options, settings, creator, opened_at, creator_token_hash"
 _GAME_COLUMNS = (

@@ -23,7 +23,6 @@ from cardtable.engine import (
     Setup,
 )
 from cardtable.engine import start as start_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.takeback import TAKE_BACK, PlayedGame
 from cardtable.protocol import ErrorCode, Update
 from cardtable.server.clock.table_clock import TableClock
@@ -34,6 +33,7 @@ from cardtable.server.table.broadcast import Broadcast
 from cardtable.server.table.ledger import GameLedger
 from cardtable.server.table.seating import Seating
 from cardtable.server.table.seats import Member, Seat
+from cardtable.wire.codec import to_wire
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 

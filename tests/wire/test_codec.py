@@ -9,15 +9,6 @@ from typing import Any, ClassVar, Literal
 
 import pytest
 
-from cardtable.engine.codec import (
-    Plain,
-    UnknownField,
-    WireError,
-    from_wire,
-    read_as,
-    to_wire,
-    wire_field,
-)
 from cardtable.engine.core import (
     EXACTLY,
     GameAction,
@@ -25,6 +16,15 @@ from cardtable.engine.core import (
     IllegalAction,
     Refusal,
     cards_field,
+)
+from cardtable.wire.codec import (
+    Plain,
+    UnknownField,
+    WireError,
+    from_wire,
+    read_as,
+    to_wire,
+    wire_field,
 )
 
 # -- the types -------------------------------------------------------------------------------------

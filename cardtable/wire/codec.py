@@ -9,8 +9,9 @@ every game:
 - a dataclass becomes a dict of its fields (a field may travel under another name, or be read
   by its own parser: `wire_field`); a *tagged* dataclass (one with a ``kind`` class variable,
   as every action and event has) carries ``"kind"`` first;
-- tuples become lists and back; an enumeration travels as its value; ``X | None``, ``Literal``, nested dataclasses, unions of tagged
-  dataclasses (told apart by ``"kind"``) and ``Mapping[str, Any]`` (arbitrary data) are read;
+- tuples become lists and back; an enumeration travels as its value; ``X | None``,
+  ``Literal``, nested dataclasses, unions of tagged dataclasses (told apart by ``"kind"``)
+  and ``Mapping[str, Any]`` (arbitrary data) are read;
 - a class with its own ``to_wire`` method and ``from_wire`` class method is trusted with both.
 
 Reading checks every value's type and raises `WireError` with a sentence a player can read:
