@@ -114,16 +114,3 @@ class GameSpec:
         resolved = resolve_options(self.options, options)
         self.check(seats, resolved)
         return Setup(self.id, seats, resolved, seed, dealer)
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "title": self.title,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-            "options": [option.to_wire() for option in self.options if option.offered],
-            "summary": self.summary,
-            "bots": sorted(self.bots),
-            "default_bot": self.default_bot,
-            "partnerships": self.partnerships,
-        }

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
+from cardtable.engine import GameSpec, OptionSpec
 from cardtable.protocol.table_summary import OptionValue
 
 
@@ -21,6 +22,19 @@ class OptionInfo:
     #: The bounds of an "int" option.
     minimum: int | None
     maximum: int | None
+
+    @classmethod
+    def of(cls, option: OptionSpec) -> OptionInfo:
+        kind = cast(Literal["bool", "choice", "int", "str"], option.kind)
+        return cls(
+            option.name,
+            kind,
+            option.default,
+            option.description,
+            option.choices,
+            option.minimum,
+            option.maximum,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,3 +57,18 @@ class GameInfo:
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    @classmethod
+    def of(cls, spec: GameSpec) -> GameInfo:
+        """What the server tells of `spec` (the options players may choose among)."""
+        return cls(
+            game_kind=spec.id,
+            title=spec.title,
+            min_players=spec.min_players,
+            max_players=spec.max_players,
+            options=tuple(OptionInfo.of(option) for option in spec.options if option.offered),
+            summary=spec.summary,
+            bots=tuple(sorted(spec.bots)),
+            default_bot=spec.default_bot,
+            partnerships=spec.partnerships,
+        )

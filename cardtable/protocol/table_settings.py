@@ -4,24 +4,9 @@ them (see "Table settings" in docs/protocol.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT
-
-
-class ClockMode(StrEnum):
-    """No clock; a time for each move; a bank of time for each player."""
-
-    OFF = "off"
-    MOVE = "move"
-    BANK = "bank"
-
-
-class TimeoutRule(StrEnum):
-    """When a player's time runs out: a bot plays that move, or the seat until the game ends."""
-
-    BOT_MOVE = "bot_move"
-    BOT_SEAT = "bot_seat"
+from cardtable.protocol.clock import ClockMode, TimeoutRule
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.protocol.table_settings import ClockMode, TimeoutRule
+from cardtable.protocol.clock import ClockMode, TimeoutRule
+from cardtable.protocol.table_settings import ClockSettings
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,3 +26,8 @@ class ClockState:
     timeouts: tuple[int, ...]
     #: The seats a server bot plays until the game ends, their time having run out.
     out_of_time: tuple[int, ...]
+
+    @property
+    def settings(self) -> ClockSettings:
+        """The settings this game was dealt with."""
+        return ClockSettings(self.mode, self.move, self.bank, self.increment, self.timeout)

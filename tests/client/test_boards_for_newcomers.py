@@ -174,7 +174,7 @@ def check_all_in_sight(app: CardtableApp, thistle: ThistleBoard) -> None:
     assert areas.max_scroll_y == 0, screen_text(app)
     text = shown(app, areas)
     flat = " ".join(text.split())
-    names = [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
+    names = [str(seat.name) for seat in session(app).table.seats]  # type: ignore[union-attr]
     for seat, name in enumerate(names):
         bare = re.escape(name.removesuffix(" (bot)"))  # in brief without "(bot)", "(you)"
         heading = rf"{bare}( \(bot\))?( \(you\))?( ▶)?( · | )-?\d+ pts"
@@ -320,7 +320,7 @@ def test_thistle_marks_the_groups_the_others_changed_until_our_next_move() -> No
                 changed = {e["group"] for e in recent if e["kind"] == "add"}
                 changed |= {e["new_group"] for e in recent if e["kind"] == "capture"}
                 text = thistle.table_text(WIDE)
-                names = [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
+                names = [str(seat.name) for seat in session(app).table.seats]  # type: ignore[union-attr]
                 by_seat = areas(text, names)
                 for group in current["table"]["groups"]:
                     chip = f"{group['clan']} {clan_name(group['clan'])} ×{group['size']}"

@@ -18,6 +18,7 @@ from cardtable.client.ui.diplomacy import (
     parse_terms,
 )
 from cardtable.engine import get_game, new_game
+from cardtable.protocol import ChatLine
 
 NAMES = ["Ann", "Bo", "Cleo (bot)"]
 ANN, BO, CLEO = 0, 1, 2
@@ -334,5 +335,5 @@ def test_a_deal_line_is_styled_unlike_a_chat_line_and_never_markup() -> None:
     assert text.plain == "◆ [red]Bo�[0m offers you 4 money — /accept 1 or /decline 1"
     assert str(text.style) == OPEN_STYLE and not text.spans
     assert str(line_text(from_me).style) == NOTE_STYLE
-    chat = line_text({"from": "Bo", "from_seat": 1, "to_seat": 0, "to": "Ann", "text": "hi"})
+    chat = line_text(ChatLine(1, 1.0, "Bo", 1, "Ann", 0, "hi"))
     assert chat.plain == "Bo → Ann: hi" and str(chat.style) != NOTE_STYLE

@@ -23,7 +23,14 @@ from textual.widgets import Static, TabbedContent, TabPane, Tabs
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.bounded import BoundedLog, KeysFooter, footer_keys
-from cardtable.client.ui.chat import TABLE, ChatPanel, channel_of, closed_partners
+from cardtable.client.ui.chat import (
+    TABLE,
+    ChatPanel,
+    ShownLine,
+    channel_of,
+    closed_partners,
+    sender_of,
+)
 from cardtable.client.ui.dialogs import (
     AwayPolicy,
     AwayTime,
@@ -49,7 +56,18 @@ from cardtable.client.ui.scoring import ScoringScreen, result_words
 from cardtable.client.ui.table_state import TableState
 from cardtable.client.ui.turn_clock import ShownClock, ran_out_words
 from cardtable.engine import get_game
-from cardtable.protocol import ChatLine, Joined, TableChanged, Update
+from cardtable.engine.core import RoundEnd, RoundScore
+from cardtable.protocol import (
+    ChatLinePush,
+    ClockState,
+    Joined,
+    SeatKind,
+    SeatSummary,
+    TableChanged,
+    TableStatus,
+    Update,
+)
+from cardtable.wire.codec import WireError
 
 #: The keys the footer leaves out first, in this order, when it is too narrow for every key
 #: (they still work, and `K` lists them): the Chat and Log tabs are on screen anyway, and then
@@ -63,24 +81,22 @@ FOOTER_KEPT = ("keys", "leave", "quit")
 AREAS = ("board", "chat", "log")
 
 
-def away(seat: dict[str, Any]) -> bool:
+def away(seat: SeatSummary) -> bool:
     """A person's seat whose player is away (a bot may be playing it for them meanwhile)."""
-    return seat["kind"] == "player" and not seat["connected"]
+    return seat.kind is SeatKind.PLAYER and not seat.connected
 
 
 def away_time(state: TableState) -> float | None:
     """The table's away policy: seconds a player may be away before a bot covers them (None:
     the game waits)."""
-    seconds = state.summary.get("settings", {}).get("away_bot_after")
-    return float(seconds) if seconds is not None else None
+    return state.summary.settings.away_bot_after
 
 
 def others_may_be_away(state: TableState) -> bool:
     """Whether a seat besides ours is, or may become, a person's, whom the away policy concerns
     (a table of bots and us has nobody to wait for)."""
     return any(
-        seat["kind"] in ("player", "empty") and seat["seat"] != state.seat
-        for seat in state.summary["seats"]
+        seat.kind is not SeatKind.BOT and seat.seat != state.seat for seat in state.summary.seats
     )
 
 
@@ -90,7 +106,7 @@ YOU = "(you)"
 
 def empty_seats(state: TableState) -> int:
     """How many seats nobody (and no bot) has taken yet."""
-    return sum(1 for seat in state.summary["seats"] if seat["kind"] == "empty")
+    return sum(1 for seat in state.summary.seats if seat.kind is SeatKind.EMPTY)
 
 
 def players_grid(*, presence: bool = True) -> Table:
@@ -160,8 +176,8 @@ class TableScreen(Screen[None]):
         super().__init__()
         #: What the server said when we sat down or came back; drawn once mounted.
         self.joined = joined
-        self.game = game = str(joined.table["game"])
-        self.table_id = int(joined.table["id"])
+        self.game = game = joined.table.game_kind
+        self.table_id = joined.table.table_id
         self.spec = get_game(game)
         self.state: TableState | None = None
         self.board: Board = board_for(game)
@@ -235,17 +251,17 @@ class TableScreen(Screen[None]):
             return
         if isinstance(message, Joined):
             self.redraw(message)
-        elif isinstance(message, Update) and message.table == session.table_id:
+        elif isinstance(message, Update) and message.table_id == session.table_id:
             self._hear_clock(message.clock)
             self._draw_state()
             if self.negotiations is not None:
                 self._draw_chat_players()  # the open offers, for an answer without a number
             log = self._log()
-            if message.game != self._log_game:
+            if message.game_no != self._log_game:
                 # The log is this game's, as the session's is: a new game starts it afresh.
-                self._log_game = message.game
+                self._log_game = message.game_no
                 log.clear()
-                log.add(Text(f"— Game {message.game} —", style="bold"))
+                log.add(Text(f"— Game {message.game_no} —", style="bold"))
             for event in message.events:
                 log.add(self._event_text(event))
                 if event.get("kind") == "game_end" and event["result"].get("conceded"):
@@ -253,33 +269,33 @@ class TableScreen(Screen[None]):
                     self.notify(words or "", title="Game over", markup=False)
             self._close_watched_scores(message)
             self._announce_scores(message.events)
-            for note in self._deal_notes(message.events, message.game):
+            for note in self._deal_notes(message.events, message.game_no):
                 self._chat().add(note)
                 if note.get("answer"):
                     # An answer to our offer: told wherever we are looking.
                     self.notify(str(note["note"]), title="Your offer", markup=False)
                 elif note["from_seat"] not in (None, session.seat):
                     self._flag_chat(note)
-        elif isinstance(message, TableChanged) and message.table["id"] == session.table_id:
-            self._hear_clock(message.table.get("clock"))
+        elif isinstance(message, TableChanged) and message.table.table_id == session.table_id:
+            self._hear_clock(message.table.clock)
             self._draw_state()
             self._draw_chat_players()
-        elif isinstance(message, ChatLine) and message.table == session.table_id:
+        elif isinstance(message, ChatLinePush) and message.table_id == session.table_id:
             self._chat().add(message.line)
             self._flag_chat(message.line)
 
     def redraw(self, joined: Joined) -> None:
         """Draw everything again, as of `joined` (after joining or reconnecting)."""
-        self._hear_clock(joined.table.get("clock"))
+        self._hear_clock(joined.table.clock)
         self._draw_state()
         self._draw_chat_players()
         # The offers and deals of this game's log follow the chat lines in their channels: the
         # chat does not say when in the game each line was written.
-        notes = self._deal_notes(joined.log, joined.table["game_no"], rebuild=True)
+        notes = self._deal_notes(joined.log, joined.table.game_no, rebuild=True)
         self._chat().set_lines([*joined.chat, *notes])
         log = self._log()
         log.clear()
-        self._log_game = joined.table["game_no"]
+        self._log_game = joined.table.game_no
         for event in joined.log:
             log.add(self._event_text(event))
 
@@ -343,9 +359,9 @@ class TableScreen(Screen[None]):
 
     # -- the turn clock -------------------------------------------------------------------------
 
-    def _hear_clock(self, wire: object) -> None:
+    def _hear_clock(self, given: ClockState | None) -> None:
         """Take the clock a message gave; tell the player if their time ran out."""
-        clock = ShownClock.of(wire, time.monotonic())
+        clock = ShownClock.of(given, time.monotonic())
         seat = self.state.seat if self.state else None
         if clock is not None and seat is not None:
             words = ran_out_words(self.turn_clock, clock, seat)
@@ -410,20 +426,20 @@ class TableScreen(Screen[None]):
     def _chat_players(self, state: TableState) -> list[str | None]:
         """Each seat's player who can read a private line (None for bots and empty seats)."""
         return [
-            state.names[seat["seat"]] if seat["kind"] == "player" else None
-            for seat in state.summary["seats"]
+            state.names[seat.seat] if seat.kind is SeatKind.PLAYER else None
+            for seat in state.summary.seats
         ]
 
     def _chat_bots(self, state: TableState) -> list[str]:
-        seats = state.summary["seats"]
-        return [state.names[seat["seat"]] for seat in seats if seat["kind"] == "bot"]
+        seats = state.summary.seats
+        return [state.names[seat.seat] for seat in seats if seat.kind is SeatKind.BOT]
 
-    def _flag_chat(self, line: dict[str, Any]) -> None:
+    def _flag_chat(self, line: ShownLine) -> None:
         """Tell a player looking at the log that a private line came in."""
         tabs = self.query_one("#side", TabbedContent)
         me = self.state.seat if self.state else None
         if tabs.active != "chat-tab" and channel_of(line, me) != TABLE:
-            self.notify(f"Chat from {clean(str(line.get('from', '')))}", timeout=3, markup=False)
+            self.notify(f"Chat from {clean(sender_of(line))}", timeout=3, markup=False)
 
     # -- words ---------------------------------------------------------------------------------
 
@@ -440,12 +456,12 @@ class TableScreen(Screen[None]):
         summary = state.summary
         text = Text()
         text.append(f" {self.spec.title} ", style="bold reverse")
-        text.append(f" table {summary['id']}")
+        text.append(f" table {summary.table_id}")
         view = state.view
         if view is not None:
             rounds = view["table"].get("rounds") if isinstance(view.get("table"), dict) else None
             text.append(f" · round {view['round']}" + (f" of {rounds}" if rounds else ""))
-        if summary["status"] == "waiting":
+        if summary.status is TableStatus.WAITING:
             empty = empty_seats(state)
             players = "1 player" if empty == 1 else f"{empty} players"
             text.append(f" · waiting for {players}" if empty else " · ready to start")
@@ -460,19 +476,19 @@ class TableScreen(Screen[None]):
     def _players_text(self, state: TableState) -> Group:
         """One row per seat (turn marker, name, presence, the game's note, and the total), then
         a line for each away seat with votes to let a bot play it, and each open seat."""
-        seats = state.summary["seats"]
+        seats = state.summary.seats
         # Presence has a column of its own when someone's is more than "(you)"; else "(you)" goes
         # after the name, which then has the room the column would take.
-        presences = [self._presence(seat, seat["seat"] == state.seat) for seat in seats]
+        presences = [self._presence(seat, seat.seat == state.seat) for seat in seats]
         apart = any(presence not in ("", YOU) for presence in presences)
         grid = players_grid(presence=apart)
         view = state.view
         scored = bool(view and view["round_scores"])
         clock, now = self.turn_clock, time.monotonic()
         for seat, presence in zip(seats, presences, strict=True):
-            index = seat["seat"]
+            index = seat.seat
             name_style = Style(bold=True, underline=index == state.seat)
-            if seat["kind"] == "player" and index != state.seat and state.seat is not None:
+            if seat.kind is SeatKind.PLAYER and index != state.seat and state.seat is not None:
                 name_style += Style.from_meta({"@click": f"screen.whisper({index})"})
             total = ""
             if scored and view is not None:
@@ -484,7 +500,7 @@ class TableScreen(Screen[None]):
             faint = presence.startswith("○") or "⏱" in presence
             shown_presence = [Text(presence, style="dim" if faint else "")] if apart else []
             right = Text(total, style="bold")
-            timed = clock is not None and seat["kind"] == "player"  # bots are never timed
+            timed = clock is not None and seat.kind is SeatKind.PLAYER  # bots are never timed
             time_left = clock.shown(index, now) if clock is not None and timed else None
             if time_left is not None:
                 right = Text.assemble(time_left, " " if total else "", right)
@@ -505,37 +521,43 @@ class TableScreen(Screen[None]):
         """What the rows do not say: the votes to let a bot play an away seat, and the seats
         given up during a game, which a bot plays until someone sits."""
         lines = []
-        for seat in state.summary["seats"]:
-            name = state.name(seat["seat"])
-            votes = int(seat.get("votes", 0))
-            if away(seat) and not seat["covered"] and votes:
+        for seat in state.summary.seats:
+            name = state.name(seat.seat)
+            votes = seat.votes
+            if away(seat) and not seat.covered and votes:
                 count = "1 vote" if votes == 1 else f"{votes} votes"
                 lines.append(Text(f"{name}: {count} to let a bot play", style="italic"))
-            elif seat["kind"] == "empty" and seat["covered"]:
+            elif seat.kind is SeatKind.EMPTY and seat.covered:
                 lines.append(Text(f"{name}: a bot plays until someone sits", style="italic"))
-        watchers = state.summary.get("watchers")
+        watchers = state.summary.watchers
         if watchers:
             lines.append(Text("Watching: " + ", ".join(map(clean, watchers)), style="dim"))
         return lines
 
     @staticmethod
-    def _presence(seat: dict[str, Any], mine: bool) -> str:
-        if seat["kind"] == "empty":
-            return "(open)" if seat["covered"] else "(empty)"
-        if seat["covered"]:
+    def _presence(seat: SeatSummary, mine: bool) -> str:
+        if seat.kind is SeatKind.EMPTY:
+            return "(open)" if seat.covered else "(empty)"
+        if seat.covered:
             return "○ bot plays"
-        if seat["kind"] == "bot":
+        if seat.kind is SeatKind.BOT:
             return ""
         if mine:
             return YOU
-        return "●" if seat["connected"] else "○ away"
+        return "●" if seat.connected else "○ away"
 
     # -- scores ---------------------------------------------------------------------------------
 
     def _announce_scores(self, events: list[dict[str, Any]]) -> None:
         for event in events:
-            if event.get("kind") == "round_end":
-                self.action_scores(event["score"])
+            if event.get("kind") != RoundEnd.kind:
+                continue
+            try:
+                seen = self.spec.types.event_from_wire(event)
+            except WireError:
+                continue
+            if isinstance(seen.public, RoundEnd):
+                self.action_scores(seen.public.score)
 
     def _close_watched_scores(self, update: Update) -> None:
         """Watching, the scores window closes by itself at the next deal (nobody may be there
@@ -555,20 +577,20 @@ class TableScreen(Screen[None]):
         else:
             self.app.push_screen(scores)
 
-    def action_scores(self, score: dict[str, Any] | None = None) -> None:
-        if self.state is None or self.state.view is None:
+    def action_scores(self, score: RoundScore | None = None) -> None:
+        view = self.state.seat_view if self.state else None
+        if self.state is None or view is None:
             self.notify("No scores yet: the game has not started.")
             return
-        view = self.state.view
         running = self.board.running_count(self.state) if score is None else None
         if running is not None:
             self._show_scores(RunningScreen(self.state, running))
             return
         if score is None:
-            if not view["round_scores"]:
+            if not view.round_scores:
                 self.notify("No round has been scored yet.")
                 return
-            score = view["round_scores"][-1]
+            score = view.round_scores[-1]
         self._show_scores(ScoringScreen(self.state, score, self._may_start()))
 
     # -- keys -----------------------------------------------------------------------------------
@@ -624,7 +646,11 @@ class TableScreen(Screen[None]):
     def _may_start(self) -> bool:
         """Whether we may start a game (and a rematch) now: not while one is played."""
         state = self.state
-        return state is not None and state.summary["status"] != "playing" and self._runs_table()
+        return (
+            state is not None
+            and state.summary.status is not TableStatus.PLAYING
+            and self._runs_table()
+        )
 
     def _away_seats(self, *, covered: bool) -> list[tuple[int, str]]:
         """The seats of other players who are away (with `covered`, those a bot plays for them
@@ -633,9 +659,9 @@ class TableScreen(Screen[None]):
         if state is None:
             return []
         return [
-            (seat["seat"], state.name(seat["seat"]))
-            for seat in state.summary["seats"]
-            if away(seat) and seat["seat"] != state.seat and (covered or not seat["covered"])
+            (seat.seat, state.name(seat.seat))
+            for seat in state.summary.seats
+            if away(seat) and seat.seat != state.seat and (covered or not seat.covered)
         ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -677,7 +703,7 @@ class TableScreen(Screen[None]):
             return (
                 state is not None
                 and self._runs_table()
-                and state.summary["status"] == "waiting"
+                and state.summary.status is TableStatus.WAITING
                 and bool(empty_seats(state))
             )
         return True
@@ -745,11 +771,11 @@ class TableScreen(Screen[None]):
         self._chat().open_channel(f"seat:{seat}")
 
     def action_rules(self) -> None:
-        host(self).show_rules(self.game, self.state.summary["options"] if self.state else None)
+        host(self).show_rules(self.game, self.state.summary.options if self.state else None)
 
     def action_start(self) -> None:
         if self.state is not None:
-            table = self.state.summary["id"]
+            table = self.state.summary.table_id
             host(self).request(lambda session: session.start(table))
 
     def action_take_back(self) -> None:
@@ -760,7 +786,7 @@ class TableScreen(Screen[None]):
         """The next game at this table, once one has been played (`s`, as `r` in the scores):
         offered to everyone at the table (see `ask_for_rematch`)."""
         if self.state is not None:
-            table = self.state.summary["id"]
+            table = self.state.summary.table_id
             host(self).request(lambda session: ask_for_rematch(session, table))
 
     def action_concede(self) -> None:
@@ -778,8 +804,8 @@ class TableScreen(Screen[None]):
     def action_bots(self) -> None:
         if self.state is None:
             return
-        table = self.state.summary["id"]
-        empty = [seat["seat"] for seat in self.state.summary["seats"] if seat["kind"] == "empty"]
+        table = self.state.summary.table_id
+        empty = [seat.seat for seat in self.state.summary.seats if seat.kind is SeatKind.EMPTY]
 
         async def fill(session: ClientSession) -> None:
             for seat in empty:
@@ -827,7 +853,7 @@ class TableScreen(Screen[None]):
             def answered(_: None) -> None:
                 session = self.session
                 summary = session.tables.get(table) if session else None
-                covered = bool(summary and summary["seats"][seat]["covered"])
+                covered = bool(summary and summary.seats[seat].covered)
                 if covered:
                     self.notify(f"A bot plays for {name} now.", markup=False)
                 else:

@@ -10,6 +10,7 @@ from typing import Any
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.plain import clean
 from cardtable.engine import EventPart, OptionError, SeatView, SeenEvent, get_game
+from cardtable.protocol import TableStatus, TableSummary
 from cardtable.wire.codec import WireError
 
 
@@ -17,7 +18,7 @@ from cardtable.wire.codec import WireError
 class TableState:
     """One moment at a table, as this client knows it."""
 
-    summary: dict[str, Any]
+    summary: TableSummary
     #: Our seat, or None when watching.
     seat: int | None
     view: dict[str, Any] | None
@@ -40,7 +41,7 @@ class TableState:
 
     @property
     def game(self) -> str:
-        return str(self.summary["game"])
+        return self.summary.game_kind
 
     @cached_property
     def seat_view(self) -> SeatView[Any] | None:
@@ -79,19 +80,15 @@ class TableState:
 
     @property
     def playing(self) -> bool:
-        return bool(self.summary["status"] == "playing")
+        return self.summary.status is TableStatus.PLAYING
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
 
 
-def seat_names(summary: dict[str, Any]) -> list[str]:
+def seat_names(summary: TableSummary) -> list[str]:
     """Each seat's name as it may be shown (``seat 2`` while empty)."""
-    names = []
-    for seat in summary["seats"]:
-        name = seat.get("name")
-        names.append(clean(name) if name else f"seat {seat['seat'] + 1}")
-    return names
+    return [clean(seat.name) if seat.name else f"seat {seat.seat + 1}" for seat in summary.seats]
 
 
 #: Events that tell of a turn or a round rather than of a move.
