@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.engine import Game, get_game, new_game, play_out
-from cardtable.engine.core import Event, GameAction, RoundEnd, RoundScore
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event, RoundEnd
+from cardtable.engine.scores import RoundScore
 
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dov", "Edda", "Finn")
 

@@ -16,8 +16,9 @@ from typing import Any
 import msgpack
 
 from cardtable.engine import new_game
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import play_out
-from cardtable.engine.core import Event, GameAction, events_for
+from cardtable.engine.events import Event, events_for
 from cardtable.engine.registry import GAMES
 from cardtable.engine.search import Budget, SearchBot
 from cardtable.engine.spec import GameSpec

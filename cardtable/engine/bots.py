@@ -12,7 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic
 
-from cardtable.engine.core import Event, Game, GameAction, SeatView, SeenEvent, TableT
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event, SeenEvent
+from cardtable.engine.game import Game
+from cardtable.engine.views import SeatView, TableT
 
 
 class Bot(ABC, Generic[TableT]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardtable.engine.core import ScoreLine
+from cardtable.engine.scores import ScoreLine
 
 
 def shared_lines(

@@ -1,15 +1,21 @@
-"""The games cardtable hosts, in one explicit list, and how to start one by its id."""
+"""The games cardtable hosts, in one explicit list, and how to start one by its id.
+
+Each game is one plug-in: its package's `GameSpec` (see docs/new-game.md). `GAMES` lists the
+games cardtable offers; `register` adds another while the program runs (the tests add a sixth
+game of their own this way, so the installed program never offers it)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.chinese_ten import SPEC as CHINESE_TEN
-from cardtable.engine.core import Game, GameAction, Setup
+from cardtable.engine.game import Game
 from cardtable.engine.nobility import SPEC as NOBILITY
 from cardtable.engine.options import OptionError
 from cardtable.engine.queen_of_scots import SPEC as QUEEN_OF_SCOTS
+from cardtable.engine.setup import Setup
 from cardtable.engine.spec import GameSpec
 from cardtable.engine.thistle import SPEC as THISTLE
 from cardtable.engine.trupe import SPEC as TRUPE
@@ -18,15 +24,23 @@ from cardtable.engine.trupe import SPEC as TRUPE
 GAMES: tuple[GameSpec, ...] = (CHINESE_TEN, THISTLE, QUEEN_OF_SCOTS, TRUPE, NOBILITY)
 
 _BY_ID: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> None:
+    """Offer `spec`'s game after those registered before it; a game id may be taken once."""
+    if spec.id in _BY_ID:
+        raise ValueError(f"game {spec.id!r} is listed twice")
+    spec.game_class.game_id = spec.id
+    _BY_ID[spec.id] = spec
+
+
 for _spec in GAMES:
-    if _spec.id in _BY_ID:
-        raise ValueError(f"game {_spec.id!r} is listed twice")
-    _spec.game_class.game_id = _spec.id
-    _BY_ID[_spec.id] = _spec
+    register(_spec)
 
 
 def all_games() -> list[GameSpec]:
-    return list(GAMES)
+    """Every registered game, in the order offered."""
+    return list(_BY_ID.values())
 
 
 def get_game(game_id: str) -> GameSpec:

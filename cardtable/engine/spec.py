@@ -1,5 +1,5 @@
-"""What a game is to the rest of cardtable: its `GameSpec` (name, seats, options, rules, types,
-bots, text)."""
+"""What a game is to the rest of cardtable: its `GameSpec`, the one record of a game's plug-in
+(name, seats, options, rules, types, bots and search, words, diplomacy, board, rules text)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,13 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import Game, GameTypes, SeenEvent, Setup
+from cardtable.engine.diplomacy import Diplomacy
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
+from cardtable.engine.game_types import GameTypes
 from cardtable.engine.options import OptionError, OptionSpec, resolve_options
+from cardtable.engine.search import SearchBot, SearchRules
+from cardtable.engine.setup import Setup
 from cardtable.wire.codec import WireError
 
 
@@ -30,7 +35,8 @@ def _describe_kind(event: SeenEvent[Any], names: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """A registered game: identity, seat range, options, rules class and bots."""
+    """A game's plug-in: identity, seat range, options, rules class, bots, words, diplomacy and
+    board, everything the rest of cardtable knows of the game (see docs/new-game.md)."""
 
     id: str
     title: str
@@ -46,6 +52,11 @@ class GameSpec:
     describe: Callable[[SeenEvent[Any], Sequence[str]], str] = _describe_kind
     #: The scoring sides for (seats, options), e.g. ((0, 2), (1, 3)) for two partnerships.
     sides: Callable[[int, Mapping[str, Any]], tuple[tuple[int, ...], ...]] = each_alone
+    #: Where the game's board is, as ``module:Class`` (the client imports it: the engine knows
+    #: no widget); empty: the client plays the game from its list of legal actions.
+    board: str = ""
+    #: How players word the game's offers to one another and read its deals (None: no offers).
+    diplomacy: Diplomacy | None = None
 
     def tell(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
         """One line of words for an event as a seat received it (plain), read by the game's
@@ -55,6 +66,12 @@ class GameSpec:
         except WireError:
             return str(event.get("kind"))
         return self.describe(seen, names)
+
+    @property
+    def search(self) -> SearchRules | None:
+        """What the game gives the search: its ``search`` bot's rules (None: it has none)."""
+        bot = self.bots.get("search")
+        return bot.rules if isinstance(bot, type) and issubclass(bot, SearchBot) else None
 
     @property
     def types(self) -> GameTypes[Any]:

@@ -17,16 +17,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.core import (
-    Event,
-    Game,
-    GameAction,
-    IllegalAction,
-    Refusal,
-    Setup,
-    TookBack,
-    Words,
-)
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event, TookBack
+from cardtable.engine.game import Game
+from cardtable.engine.refusal import IllegalAction, Refusal
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
 
 #: A take-back as stored among a game's actions.
 TAKE_BACK: dict[str, Any] = {"kind": "take_back"}

@@ -1,11 +1,12 @@
-"""Events in words, for logs: the parts every game shares (round and game ends)."""
+"""Events in words, for logs: the parts every game shares (round and game ends), and the words
+for a seat spoken to (`person`, `verb_of`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import (
+from cardtable.engine.events import (
     Conceded,
     ConcessionDeclined,
     ConcessionLapsed,
@@ -16,8 +17,8 @@ from cardtable.engine.core import (
     RoundEnd,
     SeenEvent,
     TookBack,
-    seats_named,
 )
+from cardtable.engine.seat_words import seats_named
 
 
 def face_text(card: CardFace | None) -> str:
@@ -33,6 +34,18 @@ def listed(parts: Sequence[str]) -> str:
 def side_names(side: Sequence[int], names: Sequence[str]) -> str:
     """``Ann``, ``Ann and Bo``, or ``Ann, Bo and Cy``."""
     return listed([names[seat] for seat in side])
+
+
+def person(seat: int, names: Sequence[str], you: int | None, *, first: bool = False) -> str:
+    """`seat`'s name, or ``you`` (``You`` `first` in a sentence) when it is the seat `you`."""
+    if seat != you:
+        return names[seat]
+    return "You" if first else "you"
+
+
+def verb_of(seat: int, you: int | None, verb: str) -> str:
+    """``offer`` for the seat `you`, ``offers`` for anyone else."""
+    return verb if seat == you else verb + "s"
 
 
 def describe_frame(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cardtable.engine.core import Result, RoundScore
+from cardtable.engine.scores import Result, RoundScore
 from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.protocol.table_summary import OptionValue
 

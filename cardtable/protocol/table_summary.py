@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from cardtable.engine.core import Result
+from cardtable.engine.scores import Result
 from cardtable.protocol.table_settings import TableSettings
 from cardtable.protocol.turn_clock import ClockState
 from cardtable.wire.codec import wire_field

@@ -33,7 +33,7 @@ def test_greedy_covers_the_most_valuable_card_with_a_flip() -> None:
 
 def test_the_deal_shows_each_player_only_their_own_hand() -> None:
     game = position([["2C"], ["3D"]], [["4H"], ["AS"], ["JH"], ["5C"]])
-    deal = game._start_round()[0]
+    deal = game._start_round(game._deck_order())[0]
     assert "hand" not in deal.for_seat(None)
     for seat in range(2):
         mine = {c["cid"] for c in deal.for_seat(seat)["hand"]}

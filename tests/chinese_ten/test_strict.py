@@ -10,7 +10,7 @@ import pytest
 from cardtable.engine import OptionError, get_game, new_game, play_out
 from cardtable.engine.chinese_ten.rules import ChineseTen
 from cardtable.engine.chinese_ten.types import Captured
-from cardtable.engine.core import Event
+from cardtable.engine.events import Event
 from tests.conformance.support import bot_lineup, card_ids
 
 

@@ -24,6 +24,7 @@ from textual.widgets import Footer
 from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.app import CardtableApp, JoinPlan
 from cardtable.client.ui.boards import Board, board_for
+from cardtable.client.ui.boards.hints import Hint, Hints
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import ScoringScreen
@@ -75,9 +76,16 @@ def screen_text(app: App[Any]) -> str:
 
 
 def notices(app: App[Any]) -> list[tuple[str, str]]:
-    """The notifications shown so far, as (title, message). A notice reaches the app as a
-    message of its own, so wait for it rather than expect it at once."""
-    return [(note.title, note.message) for note in app._notifications]
+    """The notifications shown so far, as (title, message), and the board's hints still
+    showing (no title). A notice reaches the app as a message of its own, so wait for it
+    rather than expect it at once."""
+    toasts = [(note.title, note.message) for note in app._notifications]
+    return toasts + [("", hint.message) for hint in board_hints(app)]
+
+
+def board_hints(app: App[Any]) -> list[Hint]:
+    """The hints the board on the screen shows now."""
+    return [hint for hints in app.screen.query(Hints) for hint in hints.showing]
 
 
 def play_app(

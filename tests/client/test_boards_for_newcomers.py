@@ -20,25 +20,25 @@ from textual.containers import VerticalScroll
 
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards import Board
-from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
+from cardtable.client.ui.boards.chinese_ten.board import ChineseTenBoard
 from cardtable.client.ui.boards.layout import Row, lay_out
-from cardtable.client.ui.boards.nobility import NobilityBoard
-from cardtable.client.ui.boards.nobility import face as nobility_face
-from cardtable.client.ui.boards.queen_of_scots import QueenOfScotsBoard
-from cardtable.client.ui.boards.queen_of_scots import face as queen_face
-from cardtable.client.ui.boards.thistle import DETAILS, ThistleBoard
-from cardtable.client.ui.boards.thistle import face as thistle_face
-from cardtable.client.ui.boards.trupe import TrupeBoard
+from cardtable.client.ui.boards.nobility.board import NobilityBoard
+from cardtable.client.ui.boards.nobility.faces import face as nobility_face
+from cardtable.client.ui.boards.queen_of_scots.board import QueenOfScotsBoard
+from cardtable.client.ui.boards.queen_of_scots.faces import face as queen_face
+from cardtable.client.ui.boards.thistle.board import ThistleBoard
+from cardtable.client.ui.boards.thistle.drawing import DETAILS
+from cardtable.client.ui.boards.thistle.faces import face as thistle_face
+from cardtable.client.ui.boards.trupe.board import TrupeBoard
 from cardtable.client.ui.boards.trupe.faces import face as trupe_face
 from cardtable.client.ui.cards import card_label
 from cardtable.client.ui.rules import RulesScreen, rules_markdown
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, since_my_move
-from cardtable.engine import Game, PlainAction, new_game
+from cardtable.engine import Game, PlainAction, all_games, new_game
 from cardtable.engine.cards import CardFace
 from cardtable.engine.queen_of_scots.types import QueenFace
-from cardtable.engine.registry import GAMES
 from cardtable.engine.thistle.cards import ThistleCard, clan_name
 from cardtable.engine.trupe.cards import face as trupe_card
 from cardtable.engine.trupe.types import TrupeFace
@@ -730,7 +730,7 @@ def test_the_rules_speak_of_the_tables_options() -> None:
 
 
 def test_every_games_rules_have_keys_home_and_end_and_no_source_files() -> None:
-    for spec in GAMES:
+    for spec in all_games():
         game = spec.id
         text = rules_markdown(game, game, {})
         assert "\n## Keys\n" in text, game

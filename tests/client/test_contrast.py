@@ -48,8 +48,9 @@ from cardtable.client.ui.rules import RulesScreen
 from cardtable.client.ui.running import RunningScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
-from cardtable.engine import get_game
+from cardtable.engine import all_games, get_game
 from cardtable.play import play_plan
+from tests.conformance.support import partnered
 
 from .contrast import (
     RED_SUITS,
@@ -78,7 +79,7 @@ from .support import (
 
 SIZES = ((80, 24), (120, 40))
 
-#: Our moves, by preference; kinds not listed come last.
+#: Our moves, by preference, in the games that prefer some; kinds not listed come last.
 ORDERS: dict[str, tuple[str, ...]] = {
     "chinese-ten": ("capture", "take", "lay", "place", "deal"),
     "thistle": ("capture", "play", "place", "draw", "end", "deal"),
@@ -90,7 +91,8 @@ ORDERS: dict[str, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 #: After how many of our moves a game's table is measured, at its fewest players (with more
-#: players, or in partnerships, the first two of them).
+#: players, or in partnerships, the first two of them): `EARLY` in a game not named here.
+EARLY = (0, 2, 5)
 SAMPLES: dict[str, tuple[int, ...]] = {
     "chinese-ten": (0, 4, 12),
     "thistle": (0, 12, 30),
@@ -255,10 +257,14 @@ async def play(
 
 #: Every game at every number of players it allows, and Thistle's partnership game.
 TABLES = [
-    pytest.param(game, players, {}, id=f"{game}-{players}")
-    for game in ORDERS
-    for players in get_game(game).player_counts
-] + [pytest.param("thistle", 4, {"partnership": True}, id="thistle-4-partners")]
+    pytest.param(spec.id, players, {}, id=f"{spec.id}-{players}")
+    for spec in all_games()
+    for players in spec.player_counts
+] + [
+    pytest.param(spec.id, most, partnered(spec, most, {}), id=f"{spec.id}-{most}-partners")
+    for spec in all_games()
+    if spec.partnerships and (most := spec.max_players)
+]
 
 
 @pytest.mark.parametrize(("game", "players", "options"), TABLES)
@@ -267,7 +273,8 @@ def test_every_board_can_be_read(game: str, players: int, options: dict[str, Any
     app = MeasuredApp(plan)
     findings = Findings()
     fewest = min(get_game(game).player_counts)
-    samples = SAMPLES[game] if players == fewest and not options else SAMPLES[game][:2]
+    sampled = SAMPLES.get(game, EARLY)
+    samples = sampled if players == fewest and not options else sampled[:2]
 
     async def body() -> None:
         async with app.run_test(size=SIZES[0]) as pilot:
@@ -276,7 +283,7 @@ def test_every_board_can_be_read(game: str, players: int, options: dict[str, Any
             for sample in samples:
                 where = f"{game} ×{players}"
                 while made < sample:
-                    await play(pilot, app, table, ORDERS[game], findings, where)
+                    await play(pilot, app, table, ORDERS.get(game, ()), findings, where)
                     made += 1
                 await our_turn(pilot, app, table, findings, where)
                 where = f"{where} after {made} moves"

@@ -15,26 +15,28 @@ from cardtable.client.ui.diplomacy import (
     has_diplomacy,
     match_name,
     parse_command,
-    parse_terms,
 )
-from cardtable.engine import get_game, new_game
+from cardtable.engine import all_games, get_game, new_game
+from cardtable.engine.nobility.offer_words import DIPLOMACY, parse_terms
 from cardtable.protocol import ChatLine
+from tests.test_imports import import_graph
 
 NAMES = ["Ann", "Bo", "Cleo (bot)"]
 ANN, BO, CLEO = 0, 1, 2
 
 
 def offer_of(text: str, channel: str = TABLE, me: int = ANN) -> Any:
-    return parse_command(text, channel, me, NAMES)
+    return parse_command(DIPLOMACY, text, channel, me, NAMES)
 
 
 # -- which games ----------------------------------------------------------------------------------
 
 
-def test_only_a_game_with_offers_takes_deal_commands() -> None:
+def test_a_game_takes_deal_commands_when_it_has_offers_to_make() -> None:
+    offers = {"offer", "accept", "decline", "withdraw"}
+    for spec in all_games():
+        assert has_diplomacy(spec) == (spec.types.free_kinds >= offers), spec.id
     assert has_diplomacy(get_game("nobility"))
-    for game in ("chinese-ten", "thistle", "trupe", "queen-of-scots"):
-        assert not has_diplomacy(get_game(game)), game
 
 
 # -- /offer ---------------------------------------------------------------------------------------
@@ -117,7 +119,7 @@ def test_an_offer_needs_someone_else_to_go_to() -> None:
     said = offer_of("/offer give 20")
     assert isinstance(said, str) and said.startswith("Say whom the offer is for")
     assert offer_of("/offer Ann give 20", "seat:1") == "You cannot make an offer to yourself."
-    watching = parse_command("/offer Bo give 5", TABLE, None, NAMES)
+    watching = parse_command(DIPLOMACY, "/offer Bo give 5", TABLE, None, NAMES)
     assert watching == "Only the players at the table make and answer offers."
 
 
@@ -132,7 +134,7 @@ OFFERS = [
 
 
 def answer(typed: str, channel: str = TABLE, offers: list[dict[str, Any]] = OFFERS) -> Any:
-    return parse_command(typed, channel, ANN, NAMES, offers)
+    return parse_command(DIPLOMACY, typed, channel, ANN, NAMES, offers)
 
 
 def test_an_answer_names_the_deal_by_its_number() -> None:
@@ -199,7 +201,7 @@ def game_events() -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict
 
 def test_offers_and_deals_show_in_the_other_partys_channel() -> None:
     ann, bo, cleo = game_events()
-    notes = Negotiations().notes(ann, 1, ANN, NAMES)
+    notes = Negotiations(DIPLOMACY).notes(ann, 1, ANN, NAMES)
     assert [(note["channel"], note["note"], note["from_seat"]) for note in notes] == [
         ("seat:1", "You offer Bo 20 money for 5 money — /withdraw 1 to take it back", ANN),
         ("seat:1", "Bo declines your offer 1.", BO),
@@ -213,7 +215,7 @@ def test_offers_and_deals_show_in_the_other_partys_channel() -> None:
     assert len({note["id"] for note in notes}) == len(notes)
     # Bo sees the other side of the same deals; Cleo her own offer, and none of the others
     # (the deal done between Ann and Bo is public: it is in her log, not in her chat).
-    seen_by_bo = Negotiations().notes(bo, 1, BO, NAMES)
+    seen_by_bo = Negotiations(DIPLOMACY).notes(bo, 1, BO, NAMES)
     assert [note["note"] for note in seen_by_bo] == [
         "Ann offers you 20 money for 5 money — /accept 1 or /decline 1",
         "You decline Ann's offer 1.",
@@ -222,12 +224,12 @@ def test_offers_and_deals_show_in_the_other_partys_channel() -> None:
     ]
     assert {note["channel"] for note in seen_by_bo} == {"seat:0"}
     assert [event["kind"] for event in cleo] == ["offer", "offer_closed", "deal_done"]
-    seen_by_cleo = Negotiations().notes(cleo, 1, CLEO, NAMES)
+    seen_by_cleo = Negotiations(DIPLOMACY).notes(cleo, 1, CLEO, NAMES)
     assert [(note["channel"], note["note"]) for note in seen_by_cleo] == [
         ("seat:0", "You ask Ann for 30 money — /withdraw 3 to take it back"),
         ("seat:0", "You withdraw your offer 3."),
     ]
-    assert Negotiations().notes(cleo, 1, None, NAMES) == []
+    assert Negotiations(DIPLOMACY).notes(cleo, 1, None, NAMES) == []
 
 
 def offer_event(deal: int, maker: int, to: int, **terms: Any) -> dict[str, Any]:
@@ -286,8 +288,10 @@ def test_every_offer_and_deal_says_who_offers_what_to_whom() -> None:
     for event, to_ann, to_bo, logged in cases:
         offer = offer_event(1, BO, ANN) if event["kind"] == "deal_done" else None
         before = [offer] if offer else []
-        (seen_by_ann,) = Negotiations().notes([*before, event], 1, ANN, NAMES)[len(before) :]
-        (seen_by_bo,) = Negotiations().notes([*before, event], 1, BO, NAMES)[len(before) :]
+        (seen_by_ann,) = Negotiations(DIPLOMACY).notes([*before, event], 1, ANN, NAMES)[
+            len(before) :
+        ]
+        (seen_by_bo,) = Negotiations(DIPLOMACY).notes([*before, event], 1, BO, NAMES)[len(before) :]
         answer = "/accept 1 or /decline 1" if offer is None else ""
         withdraw = "/withdraw 1 to take it back" if offer is None else ""
         assert seen_by_ann["note"] == (f"{to_ann} — {answer}" if answer else to_ann)
@@ -296,7 +300,7 @@ def test_every_offer_and_deal_says_who_offers_what_to_whom() -> None:
 
 
 def test_lapsed_and_dropped_offers_and_a_game_later() -> None:
-    negotiations = Negotiations()
+    negotiations = Negotiations(DIPLOMACY)
     offer = offer_event(1, BO, ANN, get_melds=[4])
     lapsed = {"kind": "offer_closed", "deal": 1, "how": "lapsed"}
     first = negotiations.notes([offer, lapsed], 1, ANN, NAMES)
@@ -315,7 +319,7 @@ def test_lapsed_and_dropped_offers_and_a_game_later() -> None:
 
 
 def test_a_rebuild_forgets_what_went_before() -> None:
-    negotiations = Negotiations()
+    negotiations = Negotiations(DIPLOMACY)
     offer = offer_event(1, BO, ANN, give_money=4)
     closed = {"kind": "offer_closed", "deal": 1, "how": "declined"}
     negotiations.notes([offer], 1, ANN, NAMES)
@@ -330,10 +334,23 @@ def test_a_deal_line_is_styled_unlike_a_chat_line_and_never_markup() -> None:
     offer = offer_event(1, BO, ANN, give_money=4)
     mine = offer_event(2, ANN, BO, give_money=4)
     names = ["Ann", "[red]Bo\x1b[0m", "Cleo"]
-    to_me, from_me = Negotiations().notes([offer, mine], 1, ANN, names)
+    to_me, from_me = Negotiations(DIPLOMACY).notes([offer, mine], 1, ANN, names)
     text = line_text(to_me)
     assert text.plain == "◆ [red]Bo�[0m offers you 4 money — /accept 1 or /decline 1"
     assert str(text.style) == OPEN_STYLE and not text.spans
     assert str(line_text(from_me).style) == NOTE_STYLE
     chat = line_text(ChatLine(1, 1.0, "Bo", 1, "Ann", 0, "hi"))
     assert chat.plain == "Bo → Ann: hi" and str(chat.style) != NOTE_STYLE
+
+
+def test_the_chat_knows_no_game_and_reads_offers_through_the_games_hook() -> None:
+    """The chat and its deal commands import no game's package: the plug-in gives its hook."""
+    graph = import_graph()
+    games = {
+        spec.game_class.__module__.rpartition(".")[0]
+        for spec in all_games()
+        if spec.game_class.__module__.startswith("cardtable.engine.")
+    }
+    for module in ("cardtable.client.ui.chat", "cardtable.client.ui.diplomacy"):
+        assert not {target for target in graph[module] if target.rpartition(".")[0] in games}
+    assert get_game("nobility").diplomacy is not None

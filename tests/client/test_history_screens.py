@@ -20,7 +20,7 @@ from textual.widgets import DataTable
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
+from cardtable.client.ui.boards.chinese_ten.board import ChineseTenBoard
 from cardtable.client.ui.history import WINNER_WIDTH, HistoryScreen
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.replay import ReplayScores, ReplayScreen

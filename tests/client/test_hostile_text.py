@@ -43,7 +43,7 @@ from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import breakdown
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, seat_names
-from cardtable.engine.core import Result, RoundScore, ScoreLine
+from cardtable.engine.scores import Result, RoundScore, ScoreLine
 from cardtable.protocol import (
     ChatLine,
     ChatLinePush,

@@ -1,5 +1,5 @@
-"""What a newcomer met at the table: a board's notice about a move taken down once the turn moves
-on, and the footer showing the step in hand. Played through
+"""What a newcomer met at the table: a board's hint about a move, at its foot, taken down once the
+turn moves on, and the footer showing the step in hand. Played through
 `cardtable play` (a server in the process, instant bots) at 80×24, with the keys."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
+from cardtable.client.ui.boards.chinese_ten.board import ChineseTenBoard
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import Game, new_game
 
@@ -24,6 +24,7 @@ from .support import (
     play_app,
     run_async,
     session,
+    shown,
     view,
     wait_until,
 )
@@ -59,7 +60,7 @@ async def a_card_to_play(pilot: AppPilot, app: CardtableApp, table: TableScreen)
     return int(cid)
 
 
-def test_a_boards_notice_goes_once_the_turn_moves_on_and_a_chat_notice_stays() -> None:
+def test_a_boards_hint_shows_at_its_foot_until_the_turn_moves_on_and_a_chat_notice_stays() -> None:
     async def body() -> None:
         app, _ = play_app(options=ONE_DECK)
         async with app.run_test(size=SIZE) as pilot:
@@ -73,6 +74,10 @@ def test_a_boards_notice_goes_once_the_turn_moves_on_and_a_chat_notice_stays() -
             refused = f"That card cannot go to spot {wrong + 1}."
             await noticed(pilot, app, refused)
             assert [message for _, message in notices(app)].count(refused) == 1
+            # The board's own hint, at its foot: no notice of the app's.
+            await pilot.pause()
+            assert refused in shown(app, table.board).splitlines()[-1]
+            assert refused not in [note.message for note in app._notifications]
 
             moves = len(session(app).log)
             await pilot.press(str(spots[0] + 1))

@@ -21,13 +21,15 @@ from textual.app import App
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards.nobility import SUITS, NobilityBoard
-from cardtable.client.ui.boards.nobility import face as card_face
+from cardtable.client.ui.boards.nobility.board import NobilityBoard
+from cardtable.client.ui.boards.nobility.faces import SUITS
+from cardtable.client.ui.boards.nobility.faces import face as card_face
 from cardtable.engine import PlainAction, get_game
 from cardtable.engine.cards import SUIT_SYMBOLS, CardFace, parse_label
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, run_order, suit_of
+from cardtable.engine.nobility.limits import MONEY
 from cardtable.engine.nobility.melds import Meld
-from cardtable.engine.nobility.rules import MONEY, Nobility
+from cardtable.engine.nobility.rules import Nobility
 from cardtable.engine.nobility.types import Phase
 from cardtable.play import LocalServer, play_plan
 from cardtable.protocol.messages import NAME_LENGTH

@@ -23,7 +23,7 @@ from textual.app import App
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards import Board
 from cardtable.client.ui.boards.layout import lay_out
-from cardtable.client.ui.boards.queen_of_scots import QueenOfScotsBoard
+from cardtable.client.ui.boards.queen_of_scots.board import QueenOfScotsBoard
 from cardtable.client.ui.rules import RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen

@@ -20,6 +20,7 @@ from cardtable.client.ui.bounded import KeysFooter
 from cardtable.client.ui.dialogs import Confirm
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
+from cardtable.engine import all_games
 from tests.client.support import (
     SIZE,
     Remote,
@@ -38,6 +39,7 @@ from tests.client.support import (
     words,
 )
 from tests.client.test_lobby_chat import in_lobby, latest, seated
+from tests.conformance.support import short_options
 
 AppPilot = Pilot[Any]
 
@@ -133,14 +135,8 @@ def test_the_footer_shows_the_keys_of_now_after_a_window_opened_and_closed_at_on
 
 # -- every state of every game's table, at 80 columns --------------------------------------------
 
-#: Each game, its players and options for a short game.
-GAMES = [
-    ("chinese-ten", 2, {"decks": 1}),
-    ("thistle", 2, {}),
-    ("queen-of-scots", 2, {"target": 100}),
-    ("trupe", 2, {"target": 50}),
-    ("nobility", 3, {"rubbers": 1}),
-]
+#: Each registered game, a short game at its fewest players.
+GAMES = [(spec.id, spec.min_players, short_options(spec)) for spec in all_games()]
 
 
 async def footer_in_full(pilot: AppPilot, app: CardtableApp, when: str) -> str:
@@ -165,7 +161,7 @@ async def keys_panel_lists(
     await wait_until(pilot, lambda: bool(table.query(HelpPanel)), 5, "the keys panel")
     panel = table.query_one(HelpPanel)
     listing = panel.query_one(KeyPanel)
-    await wait_until(pilot, lambda: listing.max_scroll_y > 0, 5, "the keys listed")
+    await wait_until(pilot, lambda: listing.virtual_size.height > 0, 5, "the keys listed")
     listing.scroll_end(animate=False)  # the table's keys follow the board's
     await on_screen(pilot, app, *keys, widget=panel)
     assert table.footer.size.width < SIZE[0]

@@ -19,7 +19,7 @@ from textual.widgets import Input, OptionList, RichLog, TabbedContent
 
 from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards.chinese_ten import ChineseTenBoard
+from cardtable.client.ui.boards.chinese_ten.board import ChineseTenBoard
 from cardtable.client.ui.cards import IDLE_FACE
 from cardtable.client.ui.chat import BOTS_DONT_READ
 from cardtable.client.ui.dialogs import Confirm
@@ -35,6 +35,7 @@ from cardtable.protocol import SeatSummary
 from .support import (
     SIZE,
     TEST_CONFIG,
+    board_hints,
     drawn,
     find_on_screen,
     footer_with,
@@ -114,9 +115,10 @@ async def until_made(
 
 
 def notifications(app: CardtableApp, severity: str) -> list[str]:
-    return [
-        f"{note.title}: {note.message}" for note in app._notifications if note.severity == severity
-    ]
+    """The notices of `severity` shown so far, and the board's hints still showing."""
+    toasts = [(note.title, note.message, note.severity) for note in app._notifications]
+    hints = [("", hint.message, hint.severity) for hint in board_hints(app)]
+    return [f"{title}: {message}" for title, message, kind in toasts + hints if kind == severity]
 
 
 def log_text(log: RichLog) -> str:

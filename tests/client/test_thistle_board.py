@@ -16,7 +16,7 @@ from typing import Any
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
-from cardtable.client.ui.boards.thistle import ThistleBoard
+from cardtable.client.ui.boards.thistle.board import ThistleBoard
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState

@@ -25,7 +25,7 @@ from textual.containers import VerticalScroll
 
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.layout import lay_out
-from cardtable.client.ui.boards.trupe import TrupeBoard
+from cardtable.client.ui.boards.trupe.board import TrupeBoard
 from cardtable.client.ui.rules import RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen

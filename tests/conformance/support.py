@@ -6,8 +6,10 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from cardtable.engine import Bot, Game, GameSpec, all_games, new_game
-from cardtable.engine.core import Event, PlainAction
+from cardtable.engine import Bot, Game, GameSpec, OptionError, all_games, new_game
+from cardtable.engine.actions import PlainAction
+from cardtable.engine.events import Event
+from cardtable.engine.spec import each_alone
 from cardtable.wire.codec import to_wire
 
 
@@ -37,12 +39,64 @@ def game_cases() -> list[tuple[str, int, dict[str, Any]]]:
     for spec in all_games():
         for players in spec.player_counts:
             for options in option_variants(spec):
-                try:
-                    spec.setup(players, options)
-                except ValueError:
-                    continue
-                cases.append((spec.id, players, options))
+                if suits(spec, players, options):
+                    cases.append((spec.id, players, options))
     return cases
+
+
+def short_options(spec: GameSpec) -> dict[str, Any]:
+    """The options of a short game: every number offered at its least (a low target, one
+    round, one deck); the rest as they come."""
+    short: dict[str, Any] = {}
+    for option in spec.options:
+        if not option.offered or option.kind == "bool":
+            continue
+        numbers = [choice for choice in option.choices if isinstance(choice, int)]
+        least = min(numbers) if numbers else option.minimum
+        if least is not None:
+            short[option.name] = least
+    return short
+
+
+def short_tables() -> list[tuple[str, int, dict[str, Any]]]:
+    """A short game (`short_options`) of every registered game at its fewest and at its most
+    players; at its most, with its last on/off option offered turned over too where that suits
+    them (a game's mode, by convention last: Thistle's partnership, a strict table)."""
+    tables = []
+    for spec in all_games():
+        short = short_options(spec)
+        tables.append((spec.id, spec.min_players, short))
+        if spec.max_players == spec.min_players:
+            continue
+        switches = [option for option in spec.options if option.offered and option.kind == "bool"]
+        most = short
+        if switches:
+            mode = {**short, switches[-1].name: not switches[-1].default}
+            most = mode if suits(spec, spec.max_players, mode) else short
+        tables.append((spec.id, spec.max_players, most))
+    return tables
+
+
+def suits(spec: GameSpec, players: int, options: dict[str, Any]) -> bool:
+    """Whether the game may be played by `players` with `options`."""
+    try:
+        spec.setup(players, options)
+    except OptionError:
+        return False
+    return True
+
+
+def partnered(spec: GameSpec, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """`options` with the game's partnerships switched on (the on/off option that makes sides
+    of several seats), where it has them for `players`."""
+    for option in spec.options:
+        if option.offered and option.kind == "bool":
+            flipped = {**options, option.name: not option.default}
+            if suits(spec, players, flipped) and spec.sides(players, flipped) != each_alone(
+                players, flipped
+            ):
+                return flipped
+    return options
 
 
 def case_id(case: tuple[str, int, dict[str, Any]]) -> str:

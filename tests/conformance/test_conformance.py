@@ -23,8 +23,9 @@ from cardtable.engine import (
     new_game,
     replay,
 )
+from cardtable.engine.actions import GameAction, PlainAction
 from cardtable.engine.chinese_ten.types import Take
-from cardtable.engine.core import Event, GameAction, PlainAction
+from cardtable.engine.events import Event
 from cardtable.wire.codec import to_wire
 from tests.conformance.support import (
     bot_lineup,

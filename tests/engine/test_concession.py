@@ -15,7 +15,7 @@ from cardtable.engine import (
     new_game,
     replay,
 )
-from cardtable.engine.core import Concede, PlayOn
+from cardtable.engine.actions import Concede, PlayOn
 from cardtable.wire.codec import to_wire
 
 
@@ -88,10 +88,10 @@ def test_a_partner_may_turn_the_offer_down_and_the_opponents_may_not() -> None:
         with pytest.raises(IllegalAction) as refused:
             game.apply(seat, action)
         assert refused.value.reason == reason
-        assert game.view(None) == before and game.concessions == {0: frozenset({0})}
+        assert game.view(None) == before and game.concessions.votes == {0: frozenset({0})}
     declined = game.apply(2, PlayOn())
     assert kinds(declined) == ["concession_declined"] and declined[0].audience == (0, 2)
-    assert game.concessions == {} and not game.over
+    assert game.concessions.votes == {} and not game.over
 
 
 def test_an_offer_lapses_when_its_side_moves_and_stands_while_the_other_side_moves() -> None:

@@ -28,9 +28,10 @@ from cardtable.engine.nobility.cards import (
     is_joker,
     run_order,
 )
+from cardtable.engine.nobility.limits import MONEY
 from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.phases import MAIN, START
-from cardtable.engine.nobility.rules import MONEY, Nobility
+from cardtable.engine.nobility.rules import Nobility
 from cardtable.engine.nobility.types import Phase
 from cardtable.wire.codec import to_wire
 

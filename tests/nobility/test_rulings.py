@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, OptionError, RandomBot, new_game, play_out
+from cardtable.engine.nobility.actions import Claim
 from cardtable.engine.nobility.cards import (
     hand_order,
     is_joker,
@@ -21,7 +22,6 @@ from cardtable.engine.nobility.cards import (
     suit_of,
 )
 from cardtable.engine.nobility.phases import DISCARD, ELECTION, MAIN, MELDING, RETRIEVING, START
-from cardtable.engine.nobility.types import Claim
 from cardtable.wire.codec import to_wire
 from tests.nobility.position import (
     DONE,

@@ -9,10 +9,19 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, Refusal, new_game
-from cardtable.engine.core import Event, GameAction
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event
+from cardtable.engine.nobility.actions import (
+    Battle,
+    Retrieve,
+)
 from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.rules import Nobility
-from cardtable.engine.nobility.types import TYPES, Battle, NobilityTable, Offer, Retrieve
+from cardtable.engine.nobility.types import (
+    TYPES,
+    NobilityTable,
+    Offer,
+)
 from cardtable.wire.codec import from_wire, to_wire
 
 SEERS: tuple[int | None, ...] = (0, 1, 2, None)

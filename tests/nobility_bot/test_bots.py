@@ -23,7 +23,8 @@ from cardtable.engine import (
     play_out,
 )
 from cardtable.engine.cards import parse_label
-from cardtable.engine.nobility.bots import HeuristicBot, offer_value, read
+from cardtable.engine.nobility.bot_reading import read
+from cardtable.engine.nobility.bots import HeuristicBot, offer_value
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, suit_of
 from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.rules import Nobility

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from cardtable.engine.core import Result, RoundScore, ScoreLine
+from cardtable.engine.scores import Result, RoundScore, ScoreLine
 from cardtable.protocol import (
     ChatLine,
     ClockMode,

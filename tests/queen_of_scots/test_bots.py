@@ -15,7 +15,8 @@ import pytest
 from cardtable.engine import Bot, PlainAction, RandomBot, new_game, play_out
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import STANDARD
-from cardtable.engine.queen_of_scots.rules import MELD, QueenOfScots
+from cardtable.engine.queen_of_scots.phases import MELD
+from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.sets import QueenSet
 from cardtable.wire.codec import to_wire
 from tests.queen_of_scots.position import DRAW, STOP, hand, label, position, set_labels

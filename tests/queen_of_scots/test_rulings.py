@@ -21,7 +21,8 @@ from cardtable.engine import (
     play_out,
 )
 from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY, STANDARD
-from cardtable.engine.queen_of_scots.rules import MELD, PICKUP, QueenOfScots
+from cardtable.engine.queen_of_scots.phases import MELD, PICKUP
+from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.text import describe
 from cardtable.engine.queen_of_scots.types import Drew, Turn
 from cardtable.wire.codec import to_wire

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.engine import OptionError, get_game, new_game, play_out
-from cardtable.engine.core import Event
+from cardtable.engine.events import Event
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.types import PileToHand, Took
 from tests.conformance.support import bot_lineup, card_ids

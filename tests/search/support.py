@@ -2,31 +2,37 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine import Game, SeatView, SeenEvent, get_game, new_game
+from cardtable.engine import Game, SeatView, SeenEvent, all_games, get_game, new_game
 from cardtable.engine.search import SearchRules, heard_by
+from tests.conformance.support import partnered, short_options
 
-#: Games with a search bot, with the player counts and options their tests play.
-SEARCH_GAMES: list[tuple[str, int, dict[str, Any]]] = [
-    ("chinese-ten", 2, {}),
-    ("chinese-ten", 4, {"decks": 1}),
-    ("thistle", 3, {}),
-    ("thistle", 4, {"partnership": True}),
-    ("queen-of-scots", 2, {}),
-    ("queen-of-scots", 3, {"strict": True}),
-    ("trupe", 2, {}),
-    ("trupe", 4, {}),
-    ("nobility", 3, {}),
-]
+
+def search_tables() -> list[tuple[str, int, dict[str, Any]]]:
+    """Every registered game with a search bot: a short game at its fewest players, and at its
+    most, in partnerships where it has them."""
+    tables = []
+    for spec in all_games():
+        if spec.search is None:
+            continue
+        short = short_options(spec)
+        tables.append((spec.id, spec.min_players, short))
+        if spec.max_players != spec.min_players:
+            tables.append((spec.id, spec.max_players, partnered(spec, spec.max_players, short)))
+    return tables
+
+
+#: The tables the search tests play.
+SEARCH_GAMES = search_tables()
 
 
 def rules_of(game_id: str) -> SearchRules:
-    module = importlib.import_module(f"cardtable.engine.{game_id.replace('-', '_')}.search")
-    rules: SearchRules = module.RULES
+    """The game's search rules, from its plug-in."""
+    rules = get_game(game_id).search
+    assert rules is not None, f"{game_id} has no search bot"
     return rules
 
 

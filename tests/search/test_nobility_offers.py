@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine import Event, get_game, new_game, play_out
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import next_turn
-from cardtable.engine.core import GameAction, SeenEvent
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.nobility.actions import Draw
 from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.cards import card_face
 from cardtable.engine.nobility.proposals import REOFFER_TURNS, proposals
@@ -23,7 +25,6 @@ from cardtable.engine.nobility.types import (
     DealDone,
     Dealt,
     Decline,
-    Draw,
     Election,
     ElectionOpens,
     Offer,

@@ -10,13 +10,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine import get_game, new_game
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import GameAction, SeatView, SeenEvent
+from cardtable.engine.events import SeenEvent
 from cardtable.engine.nobility.cards import is_noble
-from cardtable.engine.nobility.rules import MONEY, Nobility
+from cardtable.engine.nobility.limits import MONEY
+from cardtable.engine.nobility.rules import Nobility
 from cardtable.engine.nobility.search import RULES, determinize, read_history
 from cardtable.engine.nobility.types import Accept, Decline, NobilityTable, Offer
 from cardtable.engine.search import Budget, SearchBot, SearchRules, choose_by_search, heard_by
+from cardtable.engine.views import SeatView
 from tests.nobility.position import act, position
 
 

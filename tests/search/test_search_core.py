@@ -12,6 +12,7 @@ from cardtable.engine import Event, RandomBot, SeenEvent, get_game, new_game, pl
 from cardtable.engine.search import Budget, HiddenPlace, copy_game, deal_hidden, heard_by
 from cardtable.engine.search.pimc import Tally, _still_in_play
 from tests.conformance.support import snapshot
+from tests.search.support import SEARCH_GAMES
 
 
 def test_a_hidden_deal_fills_every_place_with_its_count_from_the_unseen_cards() -> None:
@@ -41,17 +42,18 @@ def test_a_hidden_deal_refuses_counts_that_do_not_add_up() -> None:
         deal_hidden([1, 2, 3], [HiddenPlace("a", 4)], random.Random(0))
 
 
-@pytest.mark.parametrize(
-    ("game_id", "players"),
-    [("chinese-ten", 3), ("thistle", 2), ("queen-of-scots", 2), ("trupe", 3), ("nobility", 3)],
-)
+#: Actions into a game before it is copied: the middle of the shortest game's round.
+MIDGAME = 12
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), SEARCH_GAMES)
 def test_a_copy_plays_on_without_touching_the_game_it_was_copied_from(
-    game_id: str, players: int
+    game_id: str, players: int, options: dict[str, Any]
 ) -> None:
     spec = get_game(game_id)
-    game = new_game(game_id, players, seed=11)
+    game = new_game(game_id, players, options, seed=11)
     bots = [spec.bots[spec.default_bot](seat) for seat in range(players)]
-    for _ in range(30):
+    for _ in range(MIDGAME):
         seat = game.actors[0]
         game.apply(seat, bots[seat].choose(game.seat_view(seat), game.legal(seat)))
     before = snapshot(game)

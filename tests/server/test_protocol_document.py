@@ -13,7 +13,7 @@ from typing import Any
 import trio
 
 from cardtable.client.session import ClientSession
-from cardtable.engine.core import Result, RoundScore
+from cardtable.engine.scores import Result, RoundScore
 from cardtable.protocol import (
     ChatLine,
     ClockState,

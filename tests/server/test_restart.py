@@ -17,7 +17,7 @@ import trio
 
 from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.engine import replay
-from cardtable.engine.core import Result
+from cardtable.engine.scores import Result
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from cardtable.server.storage import (

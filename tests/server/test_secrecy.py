@@ -22,6 +22,7 @@ from cardtable.engine import Bot, Event, RandomBot, Setup, get_game, start
 from cardtable.protocol import ChatLinePush, ErrorCode, Joined, Message, Update
 from cardtable.server.app import RunningServer
 from cardtable.server.table.table import Table
+from tests.conformance.support import case_id, short_tables
 from tests.server.conftest import Connect
 from tests.server.players import drive, game_over
 
@@ -205,20 +206,12 @@ def make_bot(seat: int, game_no: int, game: str = GAME) -> Bot:
     return kind(100 * game_no + seat)
 
 
+#: Games played at each table in a row (the second under a new seed).
+GAMES_PER_TABLE = 2
+
+
 @pytest.mark.parametrize(
-    ("game", "players", "options", "games"),
-    [
-        pytest.param(GAME, 2, {"decks": 2}, 3, id="chinese-ten-2-players"),
-        pytest.param(GAME, 3, {"decks": 1}, 3, id="chinese-ten-3-players"),
-        pytest.param(GAME, 4, {"decks": 2}, 3, id="chinese-ten-4-players"),
-        pytest.param("thistle", 2, {}, 1, id="thistle-2-players"),
-        pytest.param("thistle", 4, {"partnership": True}, 1, id="thistle-partnership"),
-        pytest.param("queen-of-scots", 2, {"target": 300}, 1, id="queen-of-scots-2-players"),
-        pytest.param("queen-of-scots", 4, {"target": 300}, 1, id="queen-of-scots-4-players"),
-        pytest.param("trupe", 2, {"target": 50}, 1, id="trupe-2-players"),
-        pytest.param("trupe", 4, {"target": 50}, 1, id="trupe-4-players"),
-        pytest.param("nobility", 3, {"rubbers": 1}, 1, id="nobility"),
-    ],
+    ("game", "players", "options"), [pytest.param(*t, id=case_id(t)) for t in short_tables()]
 )
 async def test_nobody_is_sent_a_card_they_may_not_see(
     client: Connect,
@@ -226,8 +219,8 @@ async def test_nobody_is_sent_a_card_they_may_not_see(
     game: str,
     players: int,
     options: dict[str, Any],
-    games: int,
 ) -> None:
+    games = GAMES_PER_TABLE
     with trio.fail_after(30):
         async with AsyncExitStack() as stack:
             people = [

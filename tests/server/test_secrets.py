@@ -37,6 +37,7 @@ from cardtable.server.config import ServerConfig
 from cardtable.server.table.seats import hash_token, new_token
 from cardtable.server.table.table import Table
 from cardtable.wire.codec import to_wire
+from tests.conformance.support import case_id, short_tables
 from tests.server.conftest import HOST, Connect, served, server_config
 from tests.server.players import drive, game_over
 from tests.server.test_secrecy import (
@@ -187,20 +188,12 @@ async def play_then_leave(
         await session.leave()
 
 
+#: Games played at each table in a row, with the chat and the seats changing between them.
+GAMES_PER_TABLE = 2
+
+
 @pytest.mark.parametrize(
-    ("game", "players", "options", "games"),
-    [
-        pytest.param("chinese-ten", 2, {"decks": 1}, 8, id="chinese-ten-2-players"),
-        pytest.param("chinese-ten", 3, {"decks": 1}, 8, id="chinese-ten-3-players"),
-        pytest.param("chinese-ten", 4, {"decks": 1}, 8, id="chinese-ten-4-players"),
-        pytest.param("thistle", 2, {}, 2, id="thistle-2-players"),
-        pytest.param("thistle", 4, {"partnership": True}, 2, id="thistle-partnership"),
-        pytest.param("queen-of-scots", 2, {"target": 100}, 6, id="queen-of-scots-2-players"),
-        pytest.param("queen-of-scots", 4, {"target": 100}, 6, id="queen-of-scots-4-players"),
-        pytest.param("trupe", 2, {"target": 50}, 3, id="trupe-2-players"),
-        pytest.param("trupe", 4, {"target": 50}, 2, id="trupe-4-players"),
-        pytest.param("nobility", 3, {"rubbers": 1}, 2, id="nobility"),
-    ],
+    ("game", "players", "options"), [pytest.param(*t, id=case_id(t)) for t in short_tables()]
 )
 async def test_over_many_games_with_chat_nobody_is_sent_a_card_line_or_token_not_theirs(
     client: Connect,
@@ -208,8 +201,8 @@ async def test_over_many_games_with_chat_nobody_is_sent_a_card_line_or_token_not
     game: str,
     players: int,
     options: dict[str, Any],
-    games: int,
 ) -> None:
+    games = GAMES_PER_TABLE
     leaver_seat = 1
     with trio.fail_after(60):
         async with AsyncExitStack() as stack:

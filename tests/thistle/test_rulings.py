@@ -23,7 +23,8 @@ from cardtable.engine.thistle.cards import (
     clan_cards,
     clan_name,
 )
-from cardtable.engine.thistle.rules import FINAL, PLACE, PLAY, START, Thistle
+from cardtable.engine.thistle.phases import FINAL, PLACE, PLAY, START
+from cardtable.engine.thistle.rules import Thistle
 from tests.thistle.position import (
     DRAW,
     END,

@@ -17,7 +17,8 @@ import pytest
 from cardtable.engine import Event, get_game
 from cardtable.engine.thistle.cards import ARMS, CASTLE, CLAN, DECK, arms_of, castles, clan_cards
 from cardtable.engine.thistle.groups import Group
-from cardtable.engine.thistle.rules import PLACE, PLAY, START, Thistle
+from cardtable.engine.thistle.phases import PLACE, PLAY, START
+from cardtable.engine.thistle.rules import Thistle
 from tests.thistle.position import public
 
 A, B, C, D = 0, 1, 2, 3

@@ -28,13 +28,17 @@ from cardtable.engine import (
     get_game,
 )
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, face, hand_order
-from cardtable.engine.trupe.rules import (
+from cardtable.engine.trupe.declaring import (
+    Declaration,
+)
+from cardtable.engine.trupe.phases import (
     DISCARD,
     DRAW,
-    HAND_SIZE,
     PLAY,
+)
+from cardtable.engine.trupe.rules import (
+    HAND_SIZE,
     RULINGS,
-    Declaration,
     Trupe,
 )
 from cardtable.wire.codec import to_wire

@@ -18,10 +18,19 @@ from typing import Any
 import pytest
 
 from cardtable.engine import Bot, PlainAction, RandomBot, get_game, new_game, play_out
-from cardtable.engine.trupe.bots import HeuristicBot, feed_risk, read
+from cardtable.engine.trupe.bot_plans import feed_risk
+from cardtable.engine.trupe.bot_reading import read
+from cardtable.engine.trupe.bots import HeuristicBot
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, hand_order
 from cardtable.engine.trupe.combinations import Kind, classify
-from cardtable.engine.trupe.rules import DISCARD, DRAW, PLAY, TAKEN, Declaration, Trupe
+from cardtable.engine.trupe.declaring import Declaration
+from cardtable.engine.trupe.phases import (
+    DISCARD,
+    DRAW,
+    PLAY,
+    TAKEN,
+)
+from cardtable.engine.trupe.rules import Trupe
 from cardtable.wire.codec import to_wire
 
 #: A rival far from going out: thirteen cards that make nothing together.

@@ -14,7 +14,17 @@ import pytest
 
 from cardtable.engine import Event, OptionError, PlainAction, new_game
 from cardtable.engine.trupe.cards import DECK, TREFOIL_CID
-from cardtable.engine.trupe.rules import DISCARD, DRAW, EXTRA, PLAY, RULINGS, TAKEN, Trupe
+from cardtable.engine.trupe.phases import (
+    DISCARD,
+    DRAW,
+    EXTRA,
+    PLAY,
+    TAKEN,
+)
+from cardtable.engine.trupe.rules import (
+    RULINGS,
+    Trupe,
+)
 from tests.trupe.position import (
     DRAW_ACTION,
     assert_conserved,

@@ -9,14 +9,9 @@ from typing import Any, ClassVar, Literal
 
 import pytest
 
-from cardtable.engine.core import (
-    EXACTLY,
-    GameAction,
-    GameTypes,
-    IllegalAction,
-    Refusal,
-    cards_field,
-)
+from cardtable.engine.actions import EXACTLY, GameAction, cards_field
+from cardtable.engine.game_types import GameTypes
+from cardtable.engine.refusal import IllegalAction, Refusal
 from cardtable.wire.codec import (
     Plain,
     UnknownField,

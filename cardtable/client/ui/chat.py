@@ -3,8 +3,9 @@
 The table channel is everyone at the table; each other player at it has a private channel.
 ``/msg NAME text`` sends a private line from any channel. A partner's channel is marked closed
 where the table does not let partners talk privately (the server refuses such lines anyway).
-In a game with offers (Nobility) the panel also takes the deal commands of `diplomacy` and shows
-each offer and deal in the private channel of its other party; a bot has a channel for them.
+In a game with offers (its `GameSpec.diplomacy`) the panel also takes the deal commands of
+`diplomacy` and shows each offer and deal in the private channel of its other party; a bot has a
+channel for them.
 
 While the panel has the keys, ↑ ↓ open the channel above or below and Page Up / Page Down
 scroll its lines. It keeps the latest `KEPT_LINES` lines of all its channels.
@@ -33,6 +34,7 @@ from cardtable.client.ui.diplomacy import note_text, parse_command
 from cardtable.client.ui.host import latest_session
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
+from cardtable.engine.diplomacy import Diplomacy
 from cardtable.protocol import ChatLine, TableSummary
 from cardtable.protocol.messages import CHAT_LENGTH
 
@@ -184,8 +186,9 @@ class ChatPanel(Vertical):
         self._ids: set[object] = set()
         #: The ids of the lines the player has seen (among `lines`): the rest are unread.
         self._seen: set[object] = set()
-        #: For a game with offers: every seat's name, and the open offers we are party to.
-        self.diplomacy = False
+        #: For a game with offers: its diplomacy, every seat's name, and the open offers we are
+        #: party to.
+        self.diplomacy: Diplomacy | None = None
         self.names: list[str] = []
         self.offers: list[dict[str, Any]] = []
         #: What was typed and is on its way to the server: enter again does not send it twice.
@@ -224,11 +227,13 @@ class ChatPanel(Vertical):
         if changed or self.channel not in dict(self._channels()):
             self._redraw()
 
-    def set_diplomacy(self, names: list[str], offers: list[dict[str, Any]]) -> None:
-        """Take deal commands: every seat's `names` (bots' too), the open `offers` we are party
-        to (as the view lists them)."""
-        changed = not self.diplomacy or names != self.names
-        self.diplomacy, self.names, self.offers = True, names, offers
+    def set_diplomacy(
+        self, diplomacy: Diplomacy, names: list[str], offers: list[dict[str, Any]]
+    ) -> None:
+        """Take the deal commands of the game's `diplomacy`: every seat's `names` (bots' too),
+        the open `offers` we are party to (as the view lists them)."""
+        changed = self.diplomacy is None or names != self.names
+        self.diplomacy, self.names, self.offers = diplomacy, names, offers
         self.query_one("#chat-input", Input).placeholder = DIPLOMACY_HINT
         if changed:
             self._redraw()
@@ -290,7 +295,7 @@ class ChatPanel(Vertical):
     def _channels(self) -> list[tuple[str, str]]:
         channels = [(TABLE, "# table")]
         for seat, name in enumerate(self.players):
-            if not name and self.diplomacy and seat < len(self.names):
+            if not name and self.diplomacy is not None and seat < len(self.names):
                 name = self.names[seat] if self.names[seat] in self.bots else None  # offers only
             if name and seat != self.me and self.me is not None:
                 closed = " (closed)" if seat in self.closed else ""
@@ -381,8 +386,10 @@ class ChatPanel(Vertical):
         typed = event.value
         if not typed.strip() or typed == self._sending:
             return
-        if self.diplomacy:
-            action = parse_command(typed, self.channel, self.me, self.names, self.offers)
+        if self.diplomacy is not None:
+            action = parse_command(
+                self.diplomacy, typed, self.channel, self.me, self.names, self.offers
+            )
             if action is not None:
                 if isinstance(action, str):
                     self.notify(action, severity="warning", markup=False)

@@ -1,19 +1,15 @@
-"""Deals in the chat panel, for games with offers (Nobility): the commands typed to make and
-answer them, and the lines that show them in the private channel of the other party.
+"""Deals in the chat panel, for games with offers (`GameSpec.diplomacy`, e.g. Nobility's): the
+commands typed to make and answer them, and the lines that show them in the private channel of
+the other party.
 
 Commands (case does not matter; NAME may be left out in that player's private channel)::
 
     /offer [NAME] TERMS      e.g. /offer Bo give 20 meld 3 get meld 5 coalition
     /accept [N]   /decline [N]   /withdraw [N]
 
-TERMS are read left to right: ``give`` (or pay) and ``get`` (or for, ask, want) say which way
-what follows goes (``give`` until said otherwise); a number is money; ``meld N`` one meld and
-``melds N,M`` (or ``melds N M``, ``melds N and M``) several; ``coalition`` or ``form`` forms a
-coalition and ``dissolve`` ends ours. ``and``, commas, ``+`` and ``nothing`` are skipped.
-Without N, an answer is about the latest open offer in the channel.
-
-Everything here is pure: the engine is the judge of what an offer may contain; only the words are
-checked before anything is sent.
+The game reads TERMS and words its offers and deals (its `Diplomacy` hook); this module keeps
+the commands, the channels and who made each offer to whom. Without N, an answer is about the
+latest open offer in the channel.
 """
 
 from __future__ import annotations
@@ -25,34 +21,28 @@ from rich.text import Text
 
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
-from cardtable.engine.nobility.text import deal_text, offer_text, person, verb_of
-from cardtable.engine.nobility.types import TYPES, DealDone, OfferClosed, OfferMade
-from cardtable.wire.codec import WireError
+from cardtable.engine.diplomacy import DealNews, Diplomacy, number, tokens
+from cardtable.engine.text import person, verb_of
 
-#: The free actions a game must have for these commands.
-OFFER_KINDS = frozenset({"offer", "accept", "decline", "withdraw"})
 ANSWERS = ("accept", "decline", "withdraw")
-USAGE = "/offer NAME give 20 meld 3 get meld 5 coalition"
-HELP = (
-    "Commands: /msg NAME text · /offer NAME give … get … (money, meld N, melds N,M, coalition,"
-    " dissolve) · /accept N · /decline N · /withdraw N"
-)
+
+
+def help_line(diplomacy: Diplomacy) -> str:
+    """The commands the chat takes, for a game with offers."""
+    return (
+        f"Commands: /msg NAME text · /offer NAME {diplomacy.terms_help} · /accept N ·"
+        " /decline N · /withdraw N"
+    )
+
+
 #: How a deal's line looks in the chat, unlike the players' own lines.
 NOTE_STYLE = "italic cyan"
 OPEN_STYLE = "bold cyan"
 
-_GIVE = {"give", "gives", "pay", "pays"}
-_GET = {"get", "gets", "for", "ask", "asks", "want", "wants", "take", "receive"}
-_SKIP = {"and", "&", "+", "plus", "with", "nothing", "a", "the", "our", "money", "gold", "coins"}
-_FORM = {"coalition", "form", "ally"}
-_DISSOLVE = {"dissolve", "break", "end"}
-_MELD = {"meld", "melds", "m"}
-_AND = {"and", "&", "+"}
-
 
 def has_diplomacy(spec: GameSpec) -> bool:
-    """Whether the game's players make offers to one another (free actions)."""
-    return spec.types.free_kinds >= OFFER_KINDS
+    """Whether the game's players make offers to one another (it gives a diplomacy hook)."""
+    return spec.diplomacy is not None
 
 
 def seat_channel(seat: int) -> str:
@@ -67,6 +57,7 @@ def _channel_seat(channel: str) -> int | None:
 
 
 def parse_command(
+    diplomacy: Diplomacy,
     text: str,
     channel: str,
     me: int | None,
@@ -85,26 +76,28 @@ def parse_command(
     command, _, rest = text.partition(" ")
     command = command[1:].lower()
     if command not in ("offer", *ANSWERS):
-        return HELP
+        return help_line(diplomacy)
     if me is None:
         return "Only the players at the table make and answer offers."
     if command == "offer":
-        return _offer(rest.strip(), channel, me, names)
+        return _offer(diplomacy, rest.strip(), channel, me, names)
     return _answer(command, rest.strip(), channel, me, offers)
 
 
-def _offer(rest: str, channel: str, me: int, names: Sequence[str]) -> dict[str, Any] | str:
+def _offer(
+    diplomacy: Diplomacy, rest: str, channel: str, me: int, names: Sequence[str]
+) -> dict[str, Any] | str:
     named = match_name(rest, names)
     if named is not None:
         seat, rest = named
     else:
         found = _channel_seat(channel)
         if found is None:
-            return f"Say whom the offer is for: {USAGE}"
+            return f"Say whom the offer is for: {diplomacy.usage}"
         seat = found
     if seat == me:
         return "You cannot make an offer to yourself."
-    terms = parse_terms(rest)
+    terms = diplomacy.read_terms(rest)
     if isinstance(terms, str):
         return terms
     return {"kind": "offer", "to": seat, **terms}
@@ -128,91 +121,15 @@ def match_name(text: str, names: Sequence[str]) -> tuple[int, str] | None:
     return None
 
 
-def _tokens(text: str) -> list[str]:
-    return text.lower().replace(",", " ").replace(";", " ").split()
-
-
-def _number(token: str) -> int | None:
-    token = token.lstrip("#$")
-    return int(token) if token.isascii() and token.isdigit() else None
-
-
-def _number_at(tokens: Sequence[str], index: int) -> bool:
-    return index < len(tokens) and _number(tokens[index]) is not None
-
-
-def parse_terms(text: str) -> dict[str, Any] | str:
-    """An offer's terms (the engine's keys, only those that say something), or what is wrong."""
-    tokens = _tokens(text)
-    money = {"give": 0, "get": 0}
-    melds: dict[str, list[int]] = {"give": [], "get": []}
-    coalition: str | None = None
-    side = "give"
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        index += 1
-        if token in _GIVE:
-            side = "give"
-        elif token in _GET:
-            side = "get"
-        elif token in _FORM or token in _DISSOLVE:
-            wanted = "form" if token in _FORM else "dissolve"
-            if coalition not in (None, wanted):
-                return "A coalition is either formed or dissolved, not both."
-            coalition = wanted
-            while index < len(tokens) and tokens[index] in ("a", "the", "our", "coalition"):
-                index += 1
-        elif token in _MELD:
-            many = token != "meld"
-            numbers: list[int] = []
-            while index < len(tokens):
-                number = _number(tokens[index])
-                if number is not None:
-                    numbers.append(number)
-                    index += 1
-                    if not many:
-                        break
-                elif many and numbers and tokens[index] in _AND and _number_at(tokens, index + 1):
-                    index += 1
-                else:
-                    break
-            if not numbers:
-                return f"Say which meld by its number, as in “meld 3”. {USAGE}"
-            melds[side].extend(numbers)
-        elif (number := _number(token)) is not None:
-            if money[side]:
-                return f"Say the money to {side} once, as one amount."
-            money[side] = number
-        elif token in _SKIP:
-            continue
-        else:
-            return f"“{token}” is not part of an offer. Use: {USAGE}"
-    for way in ("give", "get"):
-        if len(set(melds[way])) != len(melds[way]):
-            return "A meld is named twice in the offer."
-    terms: dict[str, Any] = {}
-    for way in ("give", "get"):
-        if money[way]:
-            terms[f"{way}_money"] = money[way]
-        if melds[way]:
-            terms[f"{way}_melds"] = melds[way]
-    if coalition is not None:
-        terms["coalition"] = coalition
-    if not terms:
-        return f"Say what you give or ask for: {USAGE}"
-    return terms
-
-
 def _answer(
     command: str, rest: str, channel: str, me: int, offers: Sequence[Mapping[str, Any]]
 ) -> dict[str, Any] | str:
-    words = [word for word in _tokens(rest) if word not in ("offer", "deal", "to")]
+    words = [word for word in tokens(rest) if word not in ("offer", "deal", "to")]
     if words:
-        number = _number(words[0]) if len(words) == 1 else None
-        if number is None:
+        deal = number(words[0]) if len(words) == 1 else None
+        if deal is None:
             return f"Name the offer by its number: /{command} 4"
-        return {"kind": command, "deal": number}
+        return {"kind": command, "deal": deal}
     mine = "from" if command == "withdraw" else "to"
     other = "to" if command == "withdraw" else "from"
     candidates = [offer for offer in offers if offer.get(mine) == me]
@@ -231,13 +148,19 @@ def _answer(
 
 
 class Negotiations:
-    """The lines that show offers and deals in our private channels. Remembers who made each
-    offer to whom in the current game (only), since a closed offer's event names only its
-    number."""
+    """The lines that show offers and deals in our private channels, in the words of the game's
+    `diplomacy`. Remembers who made each offer to whom in the current game (only), since a
+    closed offer's event names only its number."""
 
-    def __init__(self) -> None:
+    def __init__(self, diplomacy: Diplomacy) -> None:
+        self.diplomacy = diplomacy
         self._parties: dict[tuple[int, int], tuple[int, int]] = {}
         self._game: int | None = None
+
+    @classmethod
+    def of(cls, spec: GameSpec) -> Negotiations | None:
+        """The negotiations of a game with offers; None for a game without."""
+        return cls(spec.diplomacy) if spec.diplomacy is not None else None
 
     def rebuild(
         self, log: Sequence[Mapping[str, Any]], game: int, me: int | None, names: Sequence[str]
@@ -263,56 +186,44 @@ class Negotiations:
             self._game = game
         lines = []
         for event in events:
-            line = self._note(event, game, me, names)
+            news = self.diplomacy.news(event, names, me)
+            line = self._note(news, str(event.get("kind")), game, me, names) if news else None
             if line is not None:
                 lines.append(line)
         return lines
 
     def _note(
-        self, event: Mapping[str, Any], game: int, me: int | None, names: Sequence[str]
+        self, news: DealNews, kind: str, game: int, me: int | None, names: Sequence[str]
     ) -> dict[str, Any] | None:
-        try:
-            seen = TYPES.event_from_wire(event)
-        except WireError:
+        deal = news.deal
+        if news.maker is not None and news.to is not None:
+            maker, to = news.maker, news.to
+        elif (game, deal) in self._parties:
+            maker, to = self._parties[(game, deal)]
+        else:
             return None
-        kind = seen.kind
-        if isinstance(seen.public, OfferMade):
-            offer = seen.public.offer
-            deal, maker, to = offer.deal, offer.maker, offer.to
+        actor: int | None
+        if news.stage == "offer":
             self._parties[(game, deal)] = (maker, to)
             if to == me:
                 answer = f"/accept {deal} or /decline {deal}"
             else:
                 answer = f"/withdraw {deal} to take it back"
-            words = f"{offer_text(offer, names, me)} — {answer}"
-            actor: int | None = maker
-            answered = False
-        elif isinstance(seen.public, OfferClosed):
-            deal, how = seen.public.deal, seen.public.how
-            if (game, deal) not in self._parties:
-                return None
-            maker, to = self._parties[(game, deal)]
-            answered = how == "declined"
-            if how == "declined":
-                words, actor = _answered(to, me, "decline", maker, deal, names) + ".", to
-            elif how == "withdrawn":
-                who = person(maker, names, me, first=True)
-                whose = "your" if maker == me else "their"
-                words = f"{who} {verb_of(maker, me, 'withdraw')} {whose} offer {deal}."
-                actor = maker
-            elif how == "lapsed":
-                words, actor = f"Offer {deal} has lapsed.", None
-            else:
-                words, actor = f"Offer {deal} is closed: {how}.", None
-        elif isinstance(seen.public, DealDone):
-            done = seen.public
-            deal, maker, to = done.deal, done.maker, done.to
+            words, actor = f"{news.words} — {answer}", maker
+        elif news.stage == "declined":
+            words, actor = _answered(to, me, "decline", maker, deal, names) + ".", to
+        elif news.stage == "withdrawn":
+            who = person(maker, names, me, first=True)
+            whose = "your" if maker == me else "their"
+            words = f"{who} {verb_of(maker, me, 'withdraw')} {whose} offer {deal}."
+            actor = maker
+        elif news.stage == "lapsed":
+            words, actor = f"Offer {deal} has lapsed.", None
+        elif news.stage == "done":
             accepted = _answered(to, me, "accept", maker, deal, names)
-            words = f"{accepted}: {deal_text(done, names, me)}."
-            actor = to
-            answered = True
+            words, actor = f"{accepted}: {news.words}.", to
         else:
-            return None
+            words, actor = f"Offer {deal} is closed: {news.how}.", None
         if me not in (maker, to):
             return None
         other = to if maker == me else maker
@@ -320,8 +231,8 @@ class Negotiations:
             "id": f"deal:{game}:{deal}:{kind}",
             "channel": seat_channel(other),
             "note": words,
-            "open": kind == "offer" and to == me,
-            "answer": answered and maker == me,
+            "open": news.stage == "offer" and to == me,
+            "answer": news.stage in ("declined", "done") and maker == me,
             "from": names[actor] if actor is not None else "",
             "from_seat": actor,
         }

@@ -28,7 +28,7 @@ from cardtable.client.ui.scoring import breakdown
 from cardtable.client.ui.table import players_grid
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameSpec, OptionError, get_game
-from cardtable.engine.core import RoundScore
+from cardtable.engine.scores import RoundScore
 from cardtable.protocol import (
     HistoryEntry,
     ReplaySteps,

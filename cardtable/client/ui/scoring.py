@@ -16,7 +16,7 @@ from cardtable.client.ui.host import host
 from cardtable.client.ui.offers import ask_for_rematch
 from cardtable.client.ui.plain import plain
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine.core import RoundScore, ScoreLine
+from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.text import side_names
 
 

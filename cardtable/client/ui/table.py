@@ -40,7 +40,7 @@ from cardtable.client.ui.dialogs import (
     SeatChooser,
     away_words,
 )
-from cardtable.client.ui.diplomacy import Negotiations, has_diplomacy
+from cardtable.client.ui.diplomacy import Negotiations
 from cardtable.client.ui.events import Refused, ServerSaid
 from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.offers import (
@@ -56,7 +56,8 @@ from cardtable.client.ui.scoring import ScoringScreen, result_words
 from cardtable.client.ui.table_state import TableState
 from cardtable.client.ui.turn_clock import ShownClock, ran_out_words
 from cardtable.engine import get_game
-from cardtable.engine.core import RoundEnd, RoundScore
+from cardtable.engine.events import RoundEnd
+from cardtable.engine.scores import RoundScore
 from cardtable.protocol import (
     ChatLinePush,
     ClockState,
@@ -183,7 +184,7 @@ class TableScreen(Screen[None]):
         self.board: Board = board_for(game)
         self._log_game = 0
         #: For a game with offers: the lines that show them in our private channels.
-        self.negotiations = Negotiations() if has_diplomacy(self.spec) else None
+        self.negotiations = Negotiations.of(self.spec)
         #: Set once the player chose how to quit: Ctrl-Q then quits without asking again.
         self._quitting = False
         #: The scores window this screen opened last: a new one replaces it, never stacks.
@@ -404,7 +405,7 @@ class TableScreen(Screen[None]):
             if self.negotiations is not None:
                 table = state.view.get("table") if state.view else None
                 offers = table.get("offers", []) if isinstance(table, dict) else []
-                self._chat().set_diplomacy(state.names, list(offers))
+                self._chat().set_diplomacy(self.negotiations.diplomacy, state.names, list(offers))
 
     def _deal_notes(
         self, events: list[dict[str, Any]], game: int, *, rebuild: bool = False

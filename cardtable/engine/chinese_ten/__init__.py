@@ -33,6 +33,7 @@ SPEC = GameSpec(
     summary="Capture the card that makes ten with yours, then flip from the deck.",
     bots={"random": RandomBot, "search": ChineseTenSearchBot, "greedy": GreedyBot},
     describe=describe,
+    board="cardtable.client.ui.boards.chinese_ten.board:ChineseTenBoard",
 )
 
 __all__ = ["SPEC", "ChineseTen", "GreedyBot", "makes_ten"]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot
 from cardtable.engine.cards import CardFace
 from cardtable.engine.chinese_ten.types import Capture, ChineseTenTable, Lay, Place
-from cardtable.engine.core import GameAction, SeatView
+from cardtable.engine.views import SeatView
 
 RANK_POINTS = {"A": 20, "K": 10, "Q": 10, "J": 10, "10": 10}
 #: The rank each rank captures.

@@ -13,11 +13,20 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, ClassVar, Final, Literal
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import Card, CardFace, standard_deck
+from cardtable.engine.chinese_ten.scoring import pile_lines
+from cardtable.engine.chinese_ten.spots import (
+    SPOTS,
+    check_spot,
+    empty_spots,
+    lay_spots,
+    spots_by_top_rank,
+    spots_with_top,
+)
 from cardtable.engine.chinese_ten.text import taken_back_words
 from cardtable.engine.chinese_ten.types import (
     CARD_REFUSAL,
-    SPOT_REFUSAL,
     TYPES,
     Capture,
     Captured,
@@ -34,20 +43,16 @@ from cardtable.engine.chinese_ten.types import (
     Take,
     Turn,
 )
-from cardtable.engine.core import (
-    Event,
-    Game,
-    GameAction,
-    GameTypes,
-    IllegalAction,
-    RoundScore,
-    ScoreLine,
-    Setup,
-    Words,
-    Zone,
-)
+from cardtable.engine.chinese_ten.unseen import ChineseTenUnseen, decks_on
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game, other_hands
+from cardtable.engine.game_types import GameTypes
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import SeatView, Zone
 
-SPOTS = 4
 #: Cards dealt to each player by (decks, players).
 HAND_SIZES = {(2, 2): 20, (2, 3): 15, (2, 4): 10, (1, 2): 13, (1, 3): 10, (1, 4): 8}
 
@@ -138,14 +143,13 @@ class ChineseTen(Game):
         self.turn = 0
         self.phase: Phase = PLAY
         self.flipped: int | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
-        """Shuffle (or use `stack`, top card first), deal hands one at a time from the left of
-        the dealer, lay out four spots, and start the turn of the player left of the dealer."""
-        order = self._deck_order(stack)
+    def _start_round(self, order: list[int]) -> list[Event]:
+        """From `order` (top card first), deal hands one at a time from the left of the
+        dealer, lay out four spots, and start the turn of the player left of the dealer."""
         hands, position = self._deal_hands(order, self.hand_size)
         self.piles = [[] for _ in range(self.seats)]
         self.pile_points = [0] * self.seats
@@ -168,6 +172,41 @@ class ChineseTen(Game):
         )
         return [deal, *self._start_turn(self.left_of(self.dealer))]
 
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls, view: SeatView[ChineseTenTable], unseen: ChineseTenUnseen, seed: int
+    ) -> ChineseTen:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`); its scoring piles lie face up."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        assert table.phase in (PLAY, TAKE, PLACE)
+        options = {"decks": decks_on(table), "rounds": table.rounds, "strict": False}
+        game = cls._from_frame(view, options, seed)
+        mine = tuple(card.cid for card in table.hand)
+        game.hands = [
+            game._sorted(mine if other == seat else unseen.hands[other])
+            for other in range(view.seats)
+        ]
+        game.spots = [list(stack) for stack in unseen.spots]
+        game.piles = [list(pile) for pile in unseen.piles]
+        game.pile_points = [sum(game.points[cid] for cid in pile) for pile in game.piles]
+        game.deck = list(unseen.deck)
+        game.turn, game.phase = table.turn, table.phase
+        game.flipped = None if table.flipped is None else table.flipped.cid
+        game.just_captured = []
+        return game
+
+    def unseen(self, seat: int) -> ChineseTenUnseen:
+        return ChineseTenUnseen(
+            hands=other_hands(self.hands, seat),
+            spots=tuple(tuple(stack) for stack in self.spots),
+            piles=tuple(tuple(pile) for pile in self.piles),
+            deck=tuple(self.deck),
+        )
+
     # -- the frame's questions -------------------------------------------------------------
 
     def _actors(self) -> tuple[int, ...]:
@@ -182,14 +221,14 @@ class ChineseTen(Game):
         if self.phase == PLACE:
             return [Place(spot) for spot in range(SPOTS)]
         hand = self.hands[seat]
-        spots_by_rank = self._spots_by_top_rank()
+        spots_by_rank = spots_by_top_rank(self.spots, self.ranks)
         wanted = self.wanted
         captures: list[GameAction] = [
             Capture(cid, spot) for cid in hand for spot in spots_by_rank.get(wanted[cid], ())
         ]
         if captures:
             return captures
-        return [Lay(cid, spot) for cid in hand for spot in self._lay_spots()]
+        return [Lay(cid, spot) for cid in hand for spot in lay_spots(self.spots)]
 
     def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
         return taken_back_words(events)
@@ -271,7 +310,7 @@ class ChineseTen(Game):
 
     def _capture_from_hand(self, seat: int, cid: int, spot: int) -> list[Event]:
         self._check_hand_card(seat, cid)
-        self._check_spot(spot)
+        check_spot(spot)
         if not self.spots[spot]:
             raise IllegalAction(f"Spot {spot + 1} is empty; there is nothing to take there.")
         card, target = self.cards[cid], self.cards[self.spots[spot][-1]]
@@ -287,8 +326,8 @@ class ChineseTen(Game):
 
     def _lay_from_hand(self, seat: int, cid: int, spot: int) -> list[Event]:
         self._check_hand_card(seat, cid)
-        self._check_spot(spot)
-        spots_by_rank = self._spots_by_top_rank()
+        check_spot(spot)
+        spots_by_rank = spots_by_top_rank(self.spots, self.ranks)
         for other_cid in self.hands[seat]:
             targets = spots_by_rank.get(self.wanted[other_cid])
             if targets:
@@ -298,8 +337,8 @@ class ChineseTen(Game):
                     f"You must capture when you can: your {other.label} takes the "
                     f"{top.label} in spot {targets[0] + 1}."
                 )
-        if spot not in self._lay_spots():
-            empty = self._lay_spots()[0]
+        if spot not in lay_spots(self.spots):
+            empty = lay_spots(self.spots)[0]
             raise IllegalAction(
                 f"Lay into an empty spot while there is one: spot {empty + 1} is empty."
             )
@@ -308,7 +347,7 @@ class ChineseTen(Game):
         return events + self._flip_until_done(seat)
 
     def _take_with_flip(self, seat: int, spot: int) -> list[Event]:
-        self._check_spot(spot)
+        check_spot(spot)
         flipped = self._flipped()
         if spot not in self._targets(flipped):
             raise IllegalAction(
@@ -321,7 +360,7 @@ class ChineseTen(Game):
         return events + self._flip_until_done(seat)
 
     def _place_flip(self, seat: int, spot: int) -> list[Event]:
-        self._check_spot(spot)
+        check_spot(spot)
         flipped = self._flipped()
         self.flipped = None
         self.phase = PLAY
@@ -366,7 +405,7 @@ class ChineseTen(Game):
             if targets:
                 self.flipped, self.phase = cid, TAKE
                 return events
-            empty = self._empty_spots()
+            empty = empty_spots(self.spots)
             if not empty:
                 self.flipped, self.phase = cid, PLACE
                 return events
@@ -401,50 +440,19 @@ class ChineseTen(Game):
         score = RoundScore(
             self.round,
             self.sides,
-            tuple(self._score_lines(pile) for pile in self.piles),
+            tuple(pile_lines([self.cards[cid].rank for cid in pile]) for pile in self.piles),
         )
         return self._finish_round(score, last=self.round >= self.rounds)
-
-    def _score_lines(self, pile: list[int]) -> tuple[ScoreLine, ...]:
-        ranks = [self.cards[cid].rank for cid in pile]
-        return (
-            ScoreLine("Aces", sum(1 for rank in ranks if rank == 1), 20),
-            ScoreLine("Kings, queens, jacks and tens", sum(1 for rank in ranks if rank >= 10), 10),
-            ScoreLine("Twos to nines", sum(1 for rank in ranks if 2 <= rank <= 9), 5),
-        )
 
     # -- helpers -------------------------------------------------------------------------------
 
     def _targets(self, cid: int) -> list[int]:
         """Spots whose top card the card `cid` captures."""
-        wanted, ranks = self.wanted[cid], self.ranks
-        return [
-            spot for spot, stack in enumerate(self.spots) if stack and ranks[stack[-1]] == wanted
-        ]
-
-    def _spots_by_top_rank(self) -> dict[int, list[int]]:
-        """The non-empty spots, grouped by the rank of their top card."""
-        spots: dict[int, list[int]] = {}
-        for spot, stack in enumerate(self.spots):
-            if stack:
-                spots.setdefault(self.ranks[stack[-1]], []).append(spot)
-        return spots
-
-    def _empty_spots(self) -> list[int]:
-        return [spot for spot, stack in enumerate(self.spots) if not stack]
-
-    def _lay_spots(self) -> list[int]:
-        """Where a card may be laid: the empty spots, or every spot if none is empty."""
-        return self._empty_spots() or list(range(SPOTS))
+        return spots_with_top(self.spots, self.ranks, self.wanted[cid])
 
     def _check_hand_card(self, seat: int, cid: int) -> None:
         if cid not in self.hands[seat]:
             raise IllegalAction(CARD_REFUSAL)
-
-    @staticmethod
-    def _check_spot(spot: int) -> None:
-        if not 0 <= spot < SPOTS:
-            raise IllegalAction(SPOT_REFUSAL)
 
     def _flipped(self) -> int:
         assert self.flipped is not None

@@ -20,9 +20,12 @@ from typing import Any
 from cardtable.engine.chinese_ten.bots import GreedyBot
 from cardtable.engine.chinese_ten.rules import ChineseTen, captured_rank, card_facts
 from cardtable.engine.chinese_ten.types import Captured, ChineseTenTable, Dealt, DealtHand, Laid
-from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.chinese_ten.unseen import ChineseTenUnseen, decks_on
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
+from cardtable.engine.views import SeatView
 
 
 @dataclass
@@ -54,7 +57,7 @@ def read_history(
     assert isinstance(deal, Dealt)
     if deal.round != view.round or not isinstance(history[start].private, DealtHand):
         return None
-    facts = card_facts(_decks(view.table))
+    facts = card_facts(decks_on(view.table))
     known = Knowledge(
         spots=[[face.cid] for face in deal.spots],
         piles=[[] for _ in range(view.seats)],
@@ -83,17 +86,6 @@ def read_history(
     return known
 
 
-def _decks(table: ChineseTenTable) -> int:
-    cards = (
-        sum(table.hand_counts)
-        + table.deck
-        + sum(spot.depth for spot in table.spots)
-        + sum(pile.count for pile in table.piles)
-        + (table.flipped is not None)
-    )
-    return 1 if cards <= 52 else 2
-
-
 def determinize(
     view: SeatView[ChineseTenTable],
     history: Sequence[SeenEvent[Any]],
@@ -102,7 +94,7 @@ def determinize(
     """A Chinese Ten game consistent with what `view.seat` knows, the rest dealt at random."""
     table, seat = view.table, view.seat
     assert seat is not None and table.hand is not None
-    decks = _decks(table)
+    decks = decks_on(table)
     facts = card_facts(decks)
     known = read_history(view, history)
     mine = [card.cid for card in table.hand]
@@ -139,23 +131,15 @@ def determinize(
     places.append(HiddenPlace("deck", table.deck))
     unseen = [cid for cid in range(len(facts.cards)) if cid not in seen]
     dealt = deal_hidden(unseen, places, rng)
-    options = {"decks": decks, "rounds": table.rounds, "strict": False}
-    game = ChineseTen(Setup("chinese-ten", view.seats, options, rng.getrandbits(62), view.dealer))
-    game.round, game.dealer = view.round, view.dealer
-    game.round_scores = list(view.round_scores)
-    game.hands = [
-        game._sorted(mine if other == seat else dealt[("hand", other)])
-        for other in range(view.seats)
-    ]
-    game.spots = [_fill(stack, dealt.get(("covered", i), [])) for i, stack in enumerate(spots)]
-    game.piles = [_fill(pile, dealt.get(("pile", s), [])) for s, pile in enumerate(piles)]
-    game.pile_points = [sum(facts.points[cid] for cid in pile) for pile in game.piles]
-    game.deck = dealt["deck"]
-    assert table.turn is not None and table.phase in ("play", "take", "place")
-    game.turn, game.phase = table.turn, table.phase
-    game.flipped = flipped[0] if flipped else None
-    game.just_captured = []
-    return game
+    hidden = ChineseTenUnseen(
+        hands={
+            other: tuple(dealt[("hand", other)]) for other in range(view.seats) if other != seat
+        },
+        spots=tuple(_fill(stack, dealt.get(("covered", i), [])) for i, stack in enumerate(spots)),
+        piles=tuple(_fill(pile, dealt.get(("pile", s), [])) for s, pile in enumerate(piles)),
+        deck=tuple(dealt["deck"]),
+    )
+    return ChineseTen.from_view(view, hidden, rng.getrandbits(62))
 
 
 def _allows(ranks: Sequence[int], barred: set[int]) -> Callable[[int], bool] | None:
@@ -164,10 +148,10 @@ def _allows(ranks: Sequence[int], barred: set[int]) -> Callable[[int], bool] | N
     return lambda cid: ranks[cid] not in barred
 
 
-def _fill(cards: Sequence[int | None], dealt: Sequence[int]) -> list[int]:
+def _fill(cards: Sequence[int | None], dealt: Sequence[int]) -> tuple[int, ...]:
     """`cards` with each unknown one (None) replaced by the next of `dealt`."""
     fresh = iter(dealt)
-    return [next(fresh) if cid is None else cid for cid in cards]
+    return tuple(next(fresh) if cid is None else cid for cid in cards)
 
 
 def evaluate(game: Game, seat: int) -> float:

@@ -8,8 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import EventPart, GameAction, GameTypes
+from cardtable.engine.events import EventPart
+from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
 
 SPOT_REFUSAL = "Choose one of the spots 1 to 4."

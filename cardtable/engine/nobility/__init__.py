@@ -2,6 +2,7 @@
 
 from cardtable.engine.bots import RandomBot
 from cardtable.engine.nobility.bots import HeuristicBot
+from cardtable.engine.nobility.offer_words import DIPLOMACY
 from cardtable.engine.nobility.rules import RUBBERS, Nobility
 from cardtable.engine.nobility.search import NobilitySearchBot
 from cardtable.engine.nobility.text import describe
@@ -18,6 +19,8 @@ SPEC = GameSpec(
     summary="Meld provinces, pay nobles to defend them, battle, vote and bargain for all 36.",
     bots={"random": RandomBot, "search": NobilitySearchBot, "heuristic": HeuristicBot},
     describe=describe,
+    diplomacy=DIPLOMACY,
+    board="cardtable.client.ui.boards.nobility.board:NobilityBoard",
 )
 
 __all__ = ["SPEC", "Nobility"]

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from cardtable.engine.core import Event, Game, GameAction, IllegalAction
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game
 from cardtable.engine.nobility.melds import Meld
+from cardtable.engine.nobility.offer_reading import TO_SEAT
 from cardtable.engine.nobility.phases import ELECTION
+from cardtable.engine.nobility.pieces import OfferView
 from cardtable.engine.nobility.state import OpenOffer, Owed
 from cardtable.engine.nobility.types import (
-    TO_SEAT,
     Accept,
     CoalitionEnds,
     CoalitionFormed,
@@ -27,10 +30,10 @@ from cardtable.engine.nobility.types import (
     Offer,
     OfferClosed,
     OfferMade,
-    OfferView,
     Phase,
     Withdraw,
 )
+from cardtable.engine.refusal import IllegalAction
 
 #: Turns (three: a full round) after the one it was made in before an offer lapses.
 OFFER_TURNS = 3
@@ -185,7 +188,7 @@ class Diplomacy(Game):
             self.coalition = (min(maker, to), max(maker, to))
             events.append(Event(CoalitionFormed(self.coalition)))
         elif terms.coalition == "dissolve":
-            events += self._end_coalition("agreement")
+            events += self.end_coalition("agreement")
         return events
 
     # -- offers closing, the coalition ending ----------------------------------------------
@@ -203,7 +206,7 @@ class Diplomacy(Game):
             event for offer in list(self.offers.values()) for event in self._close_offer(offer, why)
         ]
 
-    def _end_coalition(self, why: str) -> list[Event]:
+    def end_coalition(self, why: str) -> list[Event]:
         if not self.coalition:
             return []
         partners, self.coalition = self.coalition, ()

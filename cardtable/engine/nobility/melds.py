@@ -13,7 +13,7 @@ from cardtable.engine.nobility.cards import (
     position,
     suit_of,
 )
-from cardtable.engine.nobility.types import MeldView
+from cardtable.engine.nobility.pieces import MeldView
 
 #: Each non-King defender costs this at every claim that pays its meld (ruling 7), and a
 #: retrieval costs it per noble (ruling 10).

@@ -35,24 +35,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.core import GameAction, SeatView, SeenEvent
-from cardtable.engine.nobility.bots import Reading, ViewMeld, offer_value, read
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.nobility.bot_reading import Reading, ViewMeld, read
+from cardtable.engine.nobility.bots import offer_value
 from cardtable.engine.nobility.cards import is_noble, suit_of
 from cardtable.engine.nobility.diplomacy import OFFER_TURNS, offer_view
+from cardtable.engine.nobility.limits import MAJORITY
 from cardtable.engine.nobility.phases import ELECTION, MAIN, START
-from cardtable.engine.nobility.rules import MAJORITY
+from cardtable.engine.nobility.pieces import (
+    Coalition,
+    OfferView,
+)
 from cardtable.engine.nobility.state import OpenOffer
 from cardtable.engine.nobility.types import (
-    Coalition,
     Dealt,
     Election,
     ElectionOpens,
     NobilityTable,
     Offer,
     OfferMade,
-    OfferView,
     Turn,
 )
+from cardtable.engine.views import SeatView
 
 #: The most offers the search tries at one move, and of them the most meld purchases.
 MAX_PROPOSALS, MAX_BUYS = 4, 2

@@ -1,19 +1,13 @@
 """Why a Nobility action is refused: a sentence for each kind of mistake, worked out from the
 state of the game once an action is found not to be among the legal ones.
 
-The rules use this module; it knows the game only as the `Position` it reads.
+The rules use this module; it knows the game only as the `state.Position` it reads.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from cardtable.engine.core import GameAction, IllegalAction, named_cards
-from cardtable.engine.nobility.cards import is_joker, is_noble, is_province, label, run_order
-from cardtable.engine.nobility.melds import NOBLE_COST, Meld
-from cardtable.engine.nobility.phases import ELECTION, MAIN, MELDING, RETRIEVING, START
-from cardtable.engine.nobility.state import Owed
-from cardtable.engine.nobility.types import (
+from cardtable.engine.actions import GameAction, named_cards
+from cardtable.engine.nobility.actions import (
     Battle,
     Claim,
     Corrupt,
@@ -27,25 +21,16 @@ from cardtable.engine.nobility.types import (
     MeldMove,
     Merge,
     Pass,
-    Phase,
     Ready,
     Recall,
     Retrieve,
     Take,
 )
-
-
-class Position(Protocol):
-    """What a refusal reads of the game."""
-
-    hands: list[list[int]]
-    owed: Owed | None
-    phase: Phase
-    taken: int | None
-    endgame: bool
-    melds: dict[int, Meld]
-    nobles: list[int]
-    money: list[int]
+from cardtable.engine.nobility.cards import is_joker, is_noble, is_province, label, run_order
+from cardtable.engine.nobility.melds import NOBLE_COST
+from cardtable.engine.nobility.phases import ELECTION, MAIN, MELDING, RETRIEVING, START
+from cardtable.engine.nobility.state import Position
+from cardtable.engine.refusal import IllegalAction
 
 
 def refusal(game: Position, seat: int, action: GameAction) -> str:

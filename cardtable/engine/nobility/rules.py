@@ -9,34 +9,44 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import combinations
-from typing import Any
 
-from cardtable.engine.core import (
-    Event,
-    GameAction,
-    IllegalAction,
-    RoundScore,
-    ScoreLine,
-    Setup,
-    Words,
-    Zone,
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event
+from cardtable.engine.game import other_hands
+from cardtable.engine.nobility.actions import (
+    Battle,
+    Claim,
+    Corrupt,
+    Defend,
+    Discard,
+    Done,
+    Draw,
+    Extend,
+    GiveUp,
+    MeldCards,
+    Merge,
+    Pass,
+    Ready,
+    Recall,
+    Retrieve,
+    Take,
 )
+from cardtable.engine.nobility.battles import battle, give_up
 from cardtable.engine.nobility.cards import (
     ALL_PROVINCES,
     CARD_COUNT,
-    SUITS,
     card_face,
     faces,
     hand_order,
-    is_joker,
-    is_noble,
-    is_province,
-    run_order,
-    suit_of,
 )
-from cardtable.engine.nobility.diplomacy import Diplomacy, offer_view
-from cardtable.engine.nobility.melds import NOBLE_COST, Meld
+from cardtable.engine.nobility.diplomacy import Diplomacy
+from cardtable.engine.nobility.legal import legal_actions
+from cardtable.engine.nobility.limits import DRAWN, ELECTIONS, MAJORITY, MONEY, TURN_LIMIT
+from cardtable.engine.nobility.limits import ENDGAME_TURNS as ENDGAME_TURNS  # search's import
+from cardtable.engine.nobility.limits import HAND as HAND  # search's import
+from cardtable.engine.nobility.limits import RUBBERS as RUBBERS  # the game's record's import
+from cardtable.engine.nobility.melding import meld_move, pay_upkeep, retrieve, run_claim
+from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.phases import (
     DISCARD,
     ELECTION,
@@ -46,79 +56,49 @@ from cardtable.engine.nobility.phases import (
     START,
 )
 from cardtable.engine.nobility.refusals import refusal
-from cardtable.engine.nobility.state import Fight, Owed, Payout
+from cardtable.engine.nobility.state import Fight, Payout
 from cardtable.engine.nobility.text import taken_back_words
 from cardtable.engine.nobility.types import (
     TYPES,
-    Battle,
-    BattleView,
-    Captured,
-    Claim,
-    Claimed,
-    Corrupt,
-    Corrupted,
     Dealt,
     DealtHand,
-    Defend,
-    Defended,
-    Discard,
     Discarded,
-    Done,
-    Draw,
     DrawnCards,
     Drew,
     Election,
     ElectionOpens,
-    Extend,
-    Extended,
-    Fought,
-    GiveUp,
-    HandTaken,
-    Income,
-    Kept,
-    Maintenance,
     MajorityNow,
-    MeldCards,
-    Melded,
-    Merge,
     Merged,
     NobilityTable,
-    OwedView,
-    Pass,
     Passed,
     Phase,
-    Ready,
-    Recall,
-    Recalled,
-    Retrieve,
-    Retrieved,
     RubberEnd,
     StockOut,
-    Take,
-    TakenCards,
-    ToNobles,
     Took,
     Turn,
-    Unpaid,
     WasReady,
 )
-
-MONEY = 180
-HAND = 3
-DRAWN = 4
-MAJORITY = 19
-RUBBERS = 2
-#: cardtable's own bounds, so that a rubber always ends: it is decided by provinces (then money)
-#: when its last election closes, or after this many turns of the endgame.
-ELECTIONS = 8
-ENDGAME_TURNS = 30
-#: And a rubber whose stock never runs out (the discard pile passed round and round) is decided
-#: when this turn would begin.
-TURN_LIMIT = 300
+from cardtable.engine.nobility.unseen import (
+    NobilityUnseen,
+    cids,
+    claim_shown,
+    fight_shown,
+    meld_shown,
+    offers_shown,
+    owed_shown,
+)
+from cardtable.engine.nobility.view import table_view
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore, ScoreLine
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import SeatView, Zone
 
 
 class Nobility(Diplomacy):
-    """Exactly three players; see the module docstring (the offers: `Diplomacy`)."""
+    """Exactly three players; see the module docstring. The offers are `Diplomacy`'s; legal
+    actions, the view, melding and battles are functions over the game in `legal`, `view`,
+    `melding` and `battles`."""
 
     types = TYPES
     currency = MONEY
@@ -128,13 +108,12 @@ class Nobility(Diplomacy):
         self.rubbers_to_win = int(setup.options.get("rubbers", RUBBERS))
         self.offers = {}
         self.next_offer = 1
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
+    def _start_round(self, order: list[int]) -> list[Event]:
         """Ruling 4: three each, the stock, its top card turned up; left of the dealer starts."""
-        order = self._deck_order(stack)
         self.hands, dealt = self._deal_hands(order, HAND)
         self.stock: list[int] = order[dealt:][::-1]  # the top card is the last
         self.pile: list[int] = [self.stock.pop()]  # the stock discard pile, top last
@@ -164,6 +143,51 @@ class Nobility(Diplomacy):
             self.hands[seat] = hand_order(self.hands[seat])
         deal = Dealt(self.round, self.dealer, len(self.stock), card_face(self.pile[-1]), self.bank)
         return [Event(deal, {seat: DealtHand(faces(hand)) for seat, hand in enumerate(self.hands)})]
+
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls, view: SeatView[NobilityTable], unseen: NobilityUnseen, seed: int
+    ) -> Nobility:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`); of the open offers, it has those the view shows."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None
+        game = cls._from_frame(view, {"rubbers": table.rubbers_to_win}, seed)
+        game.hands = [
+            cids(table.hand) if other == seat else hand_order(list(unseen.hands[other]))
+            for other in range(view.seats)
+        ]
+        game.stock = list(unseen.stock)
+        game.pile, game.nobles = cids(table.stock_discard), cids(table.noble_discard)
+        game.melds = {shown.id: meld_shown(shown) for shown in table.melds}
+        game.next_meld = max(game.melds, default=0) + 1
+        game.money, game.bank = list(table.money), table.bank
+        game.coalition, game.majority = table.coalition, table.majority
+        game.elections, game.election_due = table.elections, False
+        game.ready, game.paused = set(table.ready), unseen.paused
+        game.endgame, game.passes = table.endgame, table.passes
+        left = table.endgame_turns_left
+        game.endgame_turns = ENDGAME_TURNS - left if left is not None else 0
+        game.owed = owed_shown(view, game.hands)
+        game.battle = fight_shown(table)
+        game.claim = claim_shown(table, unseen.payers_after)
+        game.won_hand = table.won_hand
+        game.turn, game.turns, game.phase = table.turn, table.turns, table.phase
+        game.taken = table.taken.cid if table.taken is not None else unseen.taken
+        game.offers, game.next_offer = offers_shown(table), unseen.next_offer
+        return game
+
+    def unseen(self, seat: int) -> NobilityUnseen:
+        return NobilityUnseen(
+            hands=other_hands(self.hands, seat),
+            stock=tuple(self.stock),
+            taken=self.taken,
+            paused=self.paused,
+            payers_after=tuple(self.claim.order) if self.claim is not None else (),
+            next_offer=self.next_offer,
+        )
 
     # -- the frame's questions -------------------------------------------------------------
 
@@ -206,164 +230,14 @@ class Nobility(Diplomacy):
         due = sum(meld.income for meld in self.own_melds(seat) if meld.suit == suit)
         return due * (2 if seat in self.majority else 1)
 
-    # -- views -----------------------------------------------------------------------------
-
-    def _owed_view(self, seat: int | None) -> OwedView | None:
-        """The cards owed, as `seat` sees them: hidden ones are shown to their giver alone."""
-        if self.owed is None:
-            return None
-        shown = not self.owed.hidden or seat == self.owed.seat
-        return OwedView(
-            self.owed.seat, self.owed.kind, self.owed.count, faces(self.owed.cards) if shown else ()
-        )
-
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
-        return {
-            # in the taker's hand: told to her alone, like the rest of it
-            "taken": card_face(self.taken)
-            if self.taken is not None and seat == self.turn
-            else None,
-            "hand": faces(self.hands[seat]),
-            "owed": self._owed_view(seat),
-            "offers": tuple(
-                offer_view(offer) for offer in self.offers.values() if seat in offer.parties()
-            ),
-        }
-
-    def _table_view(self, seat: int | None) -> NobilityTable:
-        battle = None
-        if self.battle is not None:
-            battle = BattleView(
-                attacker=self.battle.attacker,
-                nobles=faces(self.battle.committed),
-                meld=self.battle.meld,
-                victim=self.battle.victim,
-                won=self.battle.won,
-            )
-        public = NobilityTable(
-            turn=self.turn,
-            turns=self.turns,
-            phase=self.phase,
-            endgame=self.endgame,
-            endgame_turns_left=ENDGAME_TURNS - self.endgame_turns if self.endgame else None,
-            passes=self.passes,
-            taken=None,
-            turn_limit=TURN_LIMIT,
-            hand=None,
-            hand_counts=tuple(len(hand) for hand in self.hands),
-            stock=len(self.stock),
-            stock_discard=faces(self.pile),
-            noble_discard=faces(self.nobles),
-            melds=tuple(meld.view(meld.owner in self.majority) for meld in self.melds.values()),
-            money=tuple(self.money),
-            bank=self.bank,
-            provinces=self._all_provinces(),
-            majority=self.majority,
-            coalition=self.coalition,
-            elections=self.elections,
-            last_election=ELECTIONS,
-            ready=tuple(sorted(self.ready)) if self.phase == ELECTION else (),
-            income={
-                suit: tuple(self.income_due(s, suit) for s in range(self.seats)) for suit in SUITS
-            },
-            owed=self._owed_view(None),
-            battle=battle,
-            won_hand=self.won_hand,
-            offers=(),
-            rubbers_to_win=self.rubbers_to_win,
-        )
-        return public if seat is None else replace(public, **self._own_table_fields(seat))
-
-    def _all_provinces(self) -> tuple[int, ...]:
+    def all_provinces(self) -> tuple[int, ...]:
         return tuple(self.provinces(s) for s in range(self.seats))
 
-    # -- legal actions ---------------------------------------------------------------------
+    def _table_view(self, seat: int | None) -> NobilityTable:
+        return table_view(self, seat)
 
     def _legal_actions(self, seat: int) -> list[GameAction]:
-        if self.owed is not None:
-            return [GiveUp(cid) for cid in self.owed.cards]
-        if self.phase == ELECTION:
-            return [Ready()]
-        hand = self.hands[seat]
-        if self.phase == START:
-            actions: list[GameAction] = []
-            if self.stock:
-                actions.append(Draw())
-            if self.pile:
-                actions.append(Take())
-            return actions + self._retrievals(seat)
-        if self.phase == MAIN:
-            actions = [*self._meld_actions(seat), *self._battles(seat)]
-            if self.endgame:
-                actions += self._retrievals(seat)
-                if self.own_melds(seat):
-                    actions += [Merge(other) for other in self._others(seat)]
-                if len(hand) <= HAND:
-                    actions.append(Pass())
-            if len(hand) > HAND:
-                actions += self._discards(seat)
-            return actions
-        if self.phase == MELDING:
-            return [*self._meld_actions(seat), Done()]
-        if self.phase == RETRIEVING:
-            return [*self._retrievals(seat), Done()]
-        return list(self._discards(seat))  # DISCARD
-
-    def _discards(self, seat: int) -> list[Discard]:
-        """Any card but the one taken from the stock discard pile this turn (so that the pile
-        cannot pass round the table for ever)."""
-        return [Discard(cid) for cid in self.hands[seat] if cid != self.taken]
-
-    def _others(self, seat: int) -> list[int]:
-        return [other for other in range(self.seats) if other != seat]
-
-    def _meld_actions(self, seat: int) -> list[GameAction]:
-        hand = self.hands[seat]
-        provinces = [cid for cid in hand if is_province(cid)]
-        actions: list[GameAction] = []
-        for size in range(3, len(provinces) + 1):
-            for group in combinations(sorted(provinces), size):
-                if run_order(group) is not None:
-                    actions.append(MeldCards(group))
-        for cid in provinces:
-            for meld in self.melds.values():
-                if meld.extends_with(cid):
-                    actions.append(Extend(cid, meld.id))
-        for cid in hand:
-            if is_noble(cid):
-                for meld in self.own_melds(seat):
-                    if meld.suit == suit_of(cid):
-                        actions.append(Defend(cid, meld.id))
-                actions.append(Claim(cid))
-            elif is_joker(cid):
-                for meld in self.melds.values():
-                    if meld.joker is None:
-                        actions.append(Corrupt(cid, meld.id))
-        return actions
-
-    def _battles(self, seat: int) -> list[Battle]:
-        nobles = sorted(cid for cid in self.hands[seat] if is_noble(cid))
-        targets = [Battle((), meld=meld.id) for meld in self.melds.values() if meld.owner != seat]
-        targets += [Battle((), hand=other) for other in self._others(seat) if self.hands[other]]
-        return [
-            replace(target, cids=group)
-            for size in range(2, len(nobles) + 1)
-            for group in combinations(nobles, size)
-            for target in targets
-        ]
-
-    def _retrievals(self, seat: int) -> list[GameAction]:
-        actions: list[GameAction] = []
-        if self.money[seat] >= NOBLE_COST:
-            for cid in sorted(set(self.nobles)):
-                actions.append(Retrieve(cid))
-                for meld in self.own_melds(seat):
-                    if meld.suit == suit_of(cid):
-                        actions.append(Retrieve(cid, meld.id))
-        for meld in self.own_melds(seat):
-            for cid in meld.defenders:
-                actions.append(Recall(cid))
-        return actions
+        return legal_actions(self, seat)
 
     # -- applying --------------------------------------------------------------------------
 
@@ -385,12 +259,13 @@ class Nobility(Diplomacy):
                 return self._draw(seat, take=isinstance(action, Take))
             case MeldCards() | Extend() | Defend() | Corrupt() | Claim():
                 self.phase = MELDING
-                return self._meld_move(seat, action)
+                return meld_move(self, seat, action)
             case Battle():
-                return self._battle(seat, action)
+                events = battle(self, seat, action)
+                return events if self.owed is not None else events + self._battle_over()
             case Retrieve() | Recall():
                 self.phase = RETRIEVING
-                return self._retrieve(seat, action)
+                return retrieve(self, seat, action)
             case Done():
                 return self._done(seat)
             case Discard(cid=cid):
@@ -451,7 +326,7 @@ class Nobility(Diplomacy):
     def _stock_ran_out(self) -> list[Event]:
         self.elections += 1
         self.election_due = True
-        events = self._end_coalition("the election")
+        events = self.end_coalition("the election")
         self.majority = ()
         if self.pile:
             self.stock = list(self.pile)
@@ -481,161 +356,17 @@ class Nobility(Diplomacy):
             events += self._end_turn(passed=False)
         return events
 
-    # -- melding and income ----------------------------------------------------------------
+    # -- after a battle or a choice owed --------------------------------------------------
 
-    def _meld_move(
-        self, seat: int, action: MeldCards | Extend | Defend | Corrupt | Claim
-    ) -> list[Event]:
-        hand = self.hands[seat]
-        if isinstance(action, MeldCards):
-            cards = run_order(action.cids)
-            assert cards is not None
-            for cid in cards:
-                hand.remove(cid)
-            meld = Meld(self.next_meld, seat, suit_of(cards[0]), cards)
-            self.melds[meld.id] = meld
-            self.next_meld += 1
-            return [Event(Melded(seat, meld.view(False)))]
-        cid = action.cid
-        hand.remove(cid)
-        if isinstance(action, Claim):
-            self.nobles.append(cid)
-            self.claim = Payout(suit_of(cid), [(seat + step) % self.seats for step in range(3)])
-            return [Event(Claimed(seat, card_face(cid))), *self._run_claim()]
-        meld = self.melds[action.meld]
-        card = card_face(cid)
-        if isinstance(action, Extend):
-            meld.extend(cid)
-            return [Event(Extended(seat, card, meld.id, meld.owner))]
-        if isinstance(action, Defend):
-            meld.defenders.append(cid)
-            return [Event(Defended(seat, card, meld.id, meld.owner))]
-        meld.joker = cid
-        return [Event(Corrupted(seat, card, meld.id, meld.owner))]
-
-    def _run_claim(self) -> list[Event]:
-        """Pay a claim seat by seat: income as far as the bank goes, then maintenance; pause
-        when a seat must choose which defenders it cannot pay for."""
-        assert self.claim is not None
-        events: list[Event] = []
-        while self.claim.order:
-            seat = self.claim.order.pop(0)
-            paying = [
-                meld
-                for meld in self.own_melds(seat)
-                if meld.suit == self.claim.suit and meld.joker is None
-            ]
-            if not paying:
-                continue
-            due = self.income_due(seat, self.claim.suit)
-            paid = min(due, self.bank)
-            self.bank -= paid
-            self.money[seat] += paid
-            events.append(Event(Income(seat, self.claim.suit, due, paid)))
-            upkeep = [cid for meld in paying for cid in meld.upkeep]
-            affordable = min(len(upkeep), self.money[seat] // NOBLE_COST)
-            if affordable < len(upkeep):
-                if affordable == 0:
-                    events += self._unpaid(seat, upkeep)
-                else:
-                    self.owed = Owed(seat, "unpaid", len(upkeep) - affordable, upkeep)
-                    return events
-            events += self._pay_upkeep(seat, affordable)
-        self.claim = None
-        return events
-
-    def _pay_upkeep(self, seat: int, count: int) -> list[Event]:
-        if count == 0:
-            return []
-        fee = NOBLE_COST * count
-        self.money[seat] -= fee
-        self.bank += fee
-        return [Event(Maintenance(seat, count, fee))]
-
-    def _unpaid(self, seat: int, cids: list[int]) -> list[Event]:
-        """Defenders whose maintenance is not paid go face up to the stock discard pile."""
-        for cid in cids:
-            self._lift_defender(cid)
-            self.pile.append(cid)
-        return [Event(Unpaid(seat, faces(cids)))]
-
-    def _lift_defender(self, cid: int) -> None:
-        for meld in self.melds.values():
-            if cid in meld.defenders:
-                meld.defenders.remove(cid)
-                return
-
-    # -- battles ---------------------------------------------------------------------------
-
-    def _battle(self, seat: int, action: Battle) -> list[Event]:
-        committed = list(action.cids)
-        for cid in committed:
-            self.hands[seat].remove(cid)
-        meld = self.melds[action.meld] if action.meld is not None else None
-        victim = meld.owner if meld is not None else action.hand
-        assert victim is not None
-        defenders = (
-            list(meld.defenders)
-            if meld is not None
-            else [cid for cid in self.hands[victim] if is_noble(cid)]
-        )
-        attack, defence = len(committed), 1 + len(defenders)
-        won = attack > defence
-        self.battle = Fight(seat, committed, meld.id if meld else None, victim, won)
-        self.phase = DISCARD
-        fought = Fought(
-            seat, victim, meld.id if meld else None, faces(committed), attack, defence, won
-        )
-        events = [Event(fought)]
-        if victim in self.coalition and seat in self.coalition:
-            events += self._end_coalition("a battle between the partners")
-        if won:
-            events += self._to_noble_pile(victim, defenders, "defenders lost")
-            if meld is not None:
-                meld.defenders = []
-                meld.owner = seat
-                events.append(Event(Captured(seat, meld.id, victim)))
-            else:
-                events += self._take_hand(seat, victim)
-            spent = len(defenders) + 2
-            if spent < attack:
-                self.owed = Owed(seat, "spoils", spent, list(committed))
-                return events
-            events += self._to_noble_pile(seat, committed, "attackers spent")
-            self.battle.committed = []
-        else:
-            events += self._to_noble_pile(seat, committed, "attackers spent")
-            self.battle.committed = []
-            lost = min(len(defenders), attack - 1)
-            if 0 < lost < len(defenders):
-                self.owed = Owed(victim, "losses", lost, defenders, hidden=meld is None)
-                return events
-            events += self._lose_defenders(victim, defenders[:lost])
+    def _give_up(self, seat: int, cid: int) -> list[Event]:
+        owed = self.owed
+        assert owed is not None
+        events = give_up(self, seat, cid)
+        if self.owed is not None:
+            return events
+        if owed.kind == "unpaid":
+            return events + pay_upkeep(self, seat, len(owed.cards)) + run_claim(self)
         return events + self._battle_over()
-
-    def _to_noble_pile(self, seat: int, cids: list[int], why: str) -> list[Event]:
-        if not cids:
-            return []
-        self.nobles.extend(cids)
-        return [Event(ToNobles(seat, faces(cids), why))]
-
-    def _lose_defenders(self, seat: int, cids: list[int]) -> list[Event]:
-        """A defender's lost nobles leave her meld or hand for the noble discard pile."""
-        for cid in cids:
-            if cid in self.hands[seat]:
-                self.hands[seat].remove(cid)
-            else:
-                self._lift_defender(cid)
-        return self._to_noble_pile(seat, cids, "defenders lost")
-
-    def _take_hand(self, seat: int, victim: int) -> list[Event]:
-        """A won hand: its nobles are lost, the rest goes to the attacker (privately)."""
-        taken = [cid for cid in self.hands[victim] if not is_noble(cid)]
-        self.hands[victim] = []
-        self.hands[seat] = hand_order([*self.hands[seat], *taken])
-        self.won_hand = True
-        shown = TakenCards(faces(taken))
-        return [Event(HandTaken(seat, victim, len(taken)), {seat: shown, victim: shown})]
 
     def _battle_over(self) -> list[Event]:
         """After the battle: the victim of a hand battle refills to three, and the attacker
@@ -655,50 +386,6 @@ class Nobility(Diplomacy):
         if len(self.hands[battle.attacker]) <= HAND:
             events += self._end_turn(passed=False)
         return events
-
-    def _give_up(self, seat: int, cid: int) -> list[Event]:
-        owed = self.owed
-        assert owed is not None
-        owed.cards.remove(cid)
-        owed.count -= 1
-        if owed.kind == "unpaid":
-            events = self._unpaid(seat, [cid])
-        elif owed.kind == "losses":
-            events = self._lose_defenders(seat, [cid])
-        else:  # spoils
-            assert self.battle is not None
-            self.battle.committed.remove(cid)
-            events = self._to_noble_pile(seat, [cid], "attackers spent")
-        if owed.count > 0:
-            return events
-        self.owed = None
-        if owed.kind == "unpaid":
-            events += self._pay_upkeep(seat, len(owed.cards))
-            return events + self._run_claim()
-        if owed.kind == "spoils":
-            assert self.battle is not None
-            kept = self.battle.committed
-            self.hands[seat] = hand_order([*self.hands[seat], *kept])
-            self.battle.committed = []
-            events.append(Event(Kept(seat, faces(kept))))
-        return events + self._battle_over()
-
-    # -- retrieval -------------------------------------------------------------------------
-
-    def _retrieve(self, seat: int, action: Retrieve | Recall) -> list[Event]:
-        cid = action.cid
-        if isinstance(action, Recall):
-            self._lift_defender(cid)
-            self.hands[seat] = hand_order([*self.hands[seat], cid])
-            return [Event(Recalled(seat, card_face(cid)))]
-        self.nobles.remove(cid)
-        self.money[seat] -= NOBLE_COST
-        self.bank += NOBLE_COST
-        if action.meld is not None:
-            self.melds[action.meld].defenders.append(cid)
-        else:
-            self.hands[seat] = hand_order([*self.hands[seat], cid])
-        return [Event(Retrieved(seat, card_face(cid), action.meld, NOBLE_COST))]
 
     # -- turns, the endgame and elections --------------------------------------------------
 
@@ -744,7 +431,7 @@ class Nobility(Diplomacy):
         if self.endgame and self.phase == START:
             self.phase = MAIN
         self.majority = self._majority_now()
-        election = Election(self.elections, self.majority, self.coalition, self._all_provinces())
+        election = Election(self.elections, self.majority, self.coalition, self.all_provinces())
         events.append(Event(election))
         if self.elections >= ELECTIONS and not self.endgame:
             events += self._decide(f"election {self.elections} was the last")
@@ -774,7 +461,7 @@ class Nobility(Diplomacy):
         return self._end_rubber(winner, why)
 
     def _end_rubber(self, winner: int | None, why: str) -> list[Event]:
-        events = [Event(RubberEnd(winner, why, self._all_provinces(), tuple(self.money)))]
+        events = [Event(RubberEnd(winner, why, self.all_provinces(), tuple(self.money)))]
         events += self._drop_offers("the rubber ended")
         self.owed, self.battle, self.claim = None, None, None
         lines = tuple(

@@ -21,12 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.engine.cards import CardFace
-from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
 from cardtable.engine.nobility.bots import HeuristicBot
-from cardtable.engine.nobility.cards import CARD_COUNT, hand_order, is_noble, suit_of
-from cardtable.engine.nobility.diplomacy import OFFER_TURNS
-from cardtable.engine.nobility.melds import Meld
+from cardtable.engine.nobility.cards import CARD_COUNT, is_noble
 from cardtable.engine.nobility.phases import (
     DISCARD,
     ELECTION,
@@ -36,8 +34,7 @@ from cardtable.engine.nobility.phases import (
     START,
 )
 from cardtable.engine.nobility.proposals import proposals
-from cardtable.engine.nobility.rules import ENDGAME_TURNS, HAND, Nobility
-from cardtable.engine.nobility.state import Fight, OpenOffer, Owed, Payout
+from cardtable.engine.nobility.rules import HAND, Nobility
 from cardtable.engine.nobility.types import (
     Claimed,
     Corrupted,
@@ -53,7 +50,6 @@ from cardtable.engine.nobility.types import (
     Kept,
     Melded,
     NobilityTable,
-    Offer,
     OfferMade,
     Phase,
     Recalled,
@@ -64,17 +60,15 @@ from cardtable.engine.nobility.types import (
     Took,
     Turn,
 )
+from cardtable.engine.nobility.unseen import NobilityUnseen, cids, meld_shown, owed_from_hand
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
+from cardtable.engine.views import SeatView
 
 #: The evaluation's worth of things, in provinces: money (per this much) and a noble in hand.
 MONEY_PER_PROVINCE, NOBLE_IN_HAND = 10, 0.5
 #: A rubber won or lost, in the evaluation's provinces.
 RUBBER = 36.0
-
-
-def _cids(cards: Sequence[CardFace] | None) -> list[int]:
-    return [card.cid for card in cards or ()]
 
 
 @dataclass
@@ -131,11 +125,11 @@ def read_history(view: SeatView[NobilityTable], history: Sequence[SeenEvent[Any]
                     hands[part.seat].add(part.card.cid)
                 phase = RETRIEVING
             case Kept():
-                hands[part.seat] |= set(_cids(part.cards))
+                hands[part.seat] |= set(cids(part.cards))
             case Discarded():
                 hands[part.seat].discard(part.card.cid)
             case Melded():
-                hands[part.seat] -= set(_cids(part.meld.cards))
+                hands[part.seat] -= set(cids(part.meld.cards))
                 phase = MELDING
             case Extended() | Defended() | Corrupted() | Claimed():
                 hands[part.seat].discard(part.card.cid)
@@ -143,17 +137,17 @@ def read_history(view: SeatView[NobilityTable], history: Sequence[SeenEvent[Any]
                 if isinstance(part, Claimed):
                     known.claimer = part.seat
             case Fought():
-                hands[part.seat] -= set(_cids(part.nobles))
+                hands[part.seat] -= set(cids(part.nobles))
                 after_battle = True
                 known.attacked_nobles = part.defence - 1 if part.meld is None else None
             case ToNobles():
-                hands[part.seat] -= set(_cids(part.cards))
+                hands[part.seat] -= set(cids(part.cards))
                 if known.attacked_nobles is not None and part.why == "defenders lost":
                     known.attacked_nobles -= len(part.cards)
             case HandTaken():
                 moved = {cid for cid in hands[part.victim] if not is_noble(cid)}
                 if isinstance(seen.private, TakenCards):
-                    moved |= set(_cids(seen.private.cards))
+                    moved |= set(cids(seen.private.cards))
                 hands[part.victim] = set()
                 hands[part.seat] |= moved
                 won_hand = True
@@ -180,11 +174,15 @@ def _paused(view: SeatView[NobilityTable], known: Known) -> Phase:
     return START
 
 
-def _meld(shown: Any) -> Meld:
-    joker = shown.joker.cid if shown.joker is not None else None
-    return Meld(
-        shown.id, shown.owner, shown.suit, _cids(shown.cards), _cids(shown.defenders), joker
-    )
+def _payers_after(view: SeatView[NobilityTable], known: Known) -> tuple[int, ...]:
+    """The seats still to pay an income claim after the one paying now (none without a claim
+    being paid); the claim's maker is the player in turn unless the events said otherwise."""
+    owed = view.table.owed
+    if owed is None or owed.kind != "unpaid":
+        return ()
+    claimer = known.claimer if known.claimer is not None else view.table.turn
+    order = [(claimer + step) % view.seats for step in range(view.seats)]
+    return tuple(order[order.index(owed.seat) + 1 :])
 
 
 def determinize(
@@ -194,22 +192,16 @@ def determinize(
     table, seat = view.table, view.seat
     assert seat is not None and table.hand is not None
     known = read_history(view, history)
-    mine = _cids(table.hand)
-    melds = {shown.id: _meld(shown) for shown in table.melds}
-    pile, nobles = _cids(table.stock_discard), _cids(table.noble_discard)
-    committed = _cids(table.battle.nobles) if table.battle is not None else []
+    mine = cids(table.hand)
+    melds = [meld_shown(shown) for shown in table.melds]
+    pile, nobles = cids(table.stock_discard), cids(table.noble_discard)
+    committed = cids(table.battle.nobles) if table.battle is not None else []
     seen = set(mine) | set(pile) | set(nobles) | set(committed)
-    seen |= {cid for meld in melds.values() for cid in meld.all_cards()}
+    seen |= {cid for meld in melds for cid in meld.all_cards()}
     held = [known.hands[other] - seen for other in range(view.seats)]
     seen |= {cid for cards in held for cid in cards}
     owed = table.owed
-    hidden = (
-        owed is not None
-        and owed.kind == "losses"
-        and table.battle is not None
-        and table.battle.meld is None
-    )
-    hidden_owed = hidden and owed is not None and owed.seat != seat
+    hidden_owed = owed_from_hand(table) and owed is not None and owed.seat != seat
     places = []
     for other in range(view.seats):
         if other == seat:
@@ -227,76 +219,18 @@ def determinize(
     places.append(HiddenPlace("stock", table.stock))
     unseen = [cid for cid in range(CARD_COUNT) if cid not in seen]
     dealt = deal_hidden(unseen, places, rng)
-
-    def owed_here(other: int) -> list[int]:
-        return dealt["owed"] if hidden_owed and owed is not None and other == owed.seat else []
-
-    game = Nobility(
-        Setup(
-            "nobility",
-            view.seats,
-            {"rubbers": table.rubbers_to_win},
-            rng.getrandbits(62),
-            view.dealer,
-        )
+    hands = {other: (*dealt[other], *held[other]) for other in range(view.seats) if other != seat}
+    if hidden_owed and owed is not None:
+        hands[owed.seat] += tuple(dealt["owed"])
+    hidden = NobilityUnseen(
+        hands=hands,
+        stock=tuple(dealt["stock"]),
+        taken=known.taken,
+        paused=_paused(view, known) if table.phase == ELECTION else START,
+        payers_after=_payers_after(view, known),
+        next_offer=max([*known.offer_ids, *(shown.deal for shown in table.offers)], default=0) + 1,
     )
-    game.round, game.dealer = view.round, view.dealer
-    game.round_scores = list(view.round_scores)
-    game.hands = [
-        mine if other == seat else hand_order([*dealt[other], *held[other], *owed_here(other)])
-        for other in range(view.seats)
-    ]
-    game.stock = dealt["stock"]
-    game.pile, game.nobles, game.melds = pile, nobles, melds
-    game.next_meld = max(melds, default=0) + 1
-    game.money, game.bank = list(table.money), table.bank
-    game.coalition, game.majority = table.coalition, table.majority
-    game.elections, game.election_due = table.elections, False
-    game.ready = set(table.ready)
-    game.paused = _paused(view, known) if table.phase == ELECTION else START
-    game.endgame = table.endgame
-    left = table.endgame_turns_left
-    game.endgame_turns = ENDGAME_TURNS - left if left is not None else 0
-    game.passes = table.passes
-    game.owed = None
-    if owed is not None:
-        cards = (
-            [cid for cid in game.hands[owed.seat] if is_noble(cid)]
-            if hidden_owed
-            else _cids(owed.cards)
-        )
-        game.owed = Owed(owed.seat, owed.kind, owed.count, cards, hidden=hidden)
-    game.battle = None
-    if table.battle is not None:
-        shown = table.battle
-        game.battle = Fight(shown.attacker, committed, shown.meld, shown.victim, shown.won)
-    game.claim = None
-    if owed is not None and owed.kind == "unpaid":
-        claimer = known.claimer if known.claimer is not None else table.turn
-        order = [(claimer + step) % view.seats for step in range(view.seats)]
-        game.claim = Payout(suit_of(_cids(owed.cards)[0]), order[order.index(owed.seat) + 1 :])
-    game.won_hand = table.won_hand
-    game.turn, game.turns, game.phase = table.turn, table.turns, table.phase
-    game.taken = table.taken.cid if table.taken is not None else known.taken
-    game.offers = {
-        shown.deal: OpenOffer(
-            shown.deal,
-            shown.maker,
-            Offer(
-                shown.to,
-                shown.give_money,
-                shown.give_melds,
-                shown.get_money,
-                shown.get_melds,
-                shown.coalition,
-            ),
-            shown.lapses_on_turn - OFFER_TURNS,
-        )
-        for shown in table.offers
-    }
-    game.next_offer = max([*known.offer_ids, *game.offers], default=0) + 1
-    game.rubbers_to_win = table.rubbers_to_win
-    return game
+    return Nobility.from_view(view, hidden, rng.getrandbits(62))
 
 
 def _not_noble(cid: int) -> bool:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import Event, EventPart, GameAction, SeenEvent, Words
+from cardtable.engine.events import Event, EventPart, SeenEvent
+from cardtable.engine.nobility.pieces import OfferView
 from cardtable.engine.nobility.types import (
     Captured,
     Claimed,
@@ -32,7 +34,6 @@ from cardtable.engine.nobility.types import (
     Merged,
     OfferClosed,
     OfferMade,
-    OfferView,
     Passed,
     Recalled,
     Retrieved,
@@ -45,7 +46,8 @@ from cardtable.engine.nobility.types import (
     Unpaid,
     WasReady,
 )
-from cardtable.engine.text import describe_frame, listed, side_names
+from cardtable.engine.seat_words import Words
+from cardtable.engine.text import describe_frame, listed, person, side_names, verb_of
 
 _SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _OWED_WHY = {
@@ -69,18 +71,6 @@ def _goods(money: int, melds: Sequence[int]) -> list[str]:
         word = "meld" if len(melds) == 1 else "melds"
         goods.append(f"{word} " + ", ".join(str(meld) for meld in melds))
     return goods
-
-
-def person(seat: int, names: Sequence[str], you: int | None, *, first: bool = False) -> str:
-    """`seat`'s name, or ``you`` (``You`` `first` in a sentence) when it is the seat `you`."""
-    if seat != you:
-        return names[seat]
-    return "You" if first else "you"
-
-
-def verb_of(seat: int, you: int | None, verb: str) -> str:
-    """``offer`` for the seat `you`, ``offers`` for anyone else."""
-    return verb if seat == you else verb + "s"
 
 
 def offer_text(offer: OfferView, names: Sequence[str], you: int | None = None) -> str:

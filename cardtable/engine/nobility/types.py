@@ -1,5 +1,5 @@
-"""Nobility's types: its actions (the offers among them), its events and what a seat sees of
-the table.
+"""Nobility's types: its offers (free actions; a turn's actions are in ``actions``), what a
+seat sees of the table (its pieces in ``pieces``), its events, and the registry of them all.
 
 Read these first: they are the whole of what the rules accept and tell. Cards travel as
 `CardFace`s; a Joker is ``CardFace(cid, "Joker", "")``.
@@ -9,211 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import CardFace
-from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
-from cardtable.wire.codec import Plain, WireError, read_as, wire_field
-
-CARD_REFUSAL = "Cards are named by their numbers."
-MELD_REFUSAL = "Melds are named by their numbers."
-MERGE_REFUSAL = "Merge your melds into another player's, by seat (`to`)."
-TO_SEAT = "Make an offer to one of the other players, by seat."
-MONEY_LIMIT = 180
-MONEY_RANGE = f"An amount of money is a whole number from 0 to {MONEY_LIMIT}."
-MELD_LIST = "Melds are named by a list of their numbers."
-NAME_THE_OFFER = "Name the offer by its number, as `deal`."
-NO_SUCH_OFFER = "There is no open offer with that number."
+from cardtable.engine.events import EventPart
+from cardtable.engine.game_types import GameTypes
+from cardtable.engine.nobility.actions import TURN_ACTIONS
+from cardtable.engine.nobility.offer_reading import (
+    OFFER_FIELDS,
+    TO_SEAT,
+    amount,
+    as_record,
+    deal_number,
+    meld_ids,
+    whole,
+)
+from cardtable.engine.nobility.pieces import BattleView, Coalition, MeldView, OfferView, OwedView
+from cardtable.wire.codec import Plain, WireError, wire_field
 
 #: The phases of a turn (and the election that interrupts one).
 Phase = Literal["start", "main", "melding", "retrieving", "discard", "election"]
-#: What a seat owes: the winner's spent attackers, a defender's losses, unpaid defenders.
-OwedKind = Literal["spoils", "losses", "unpaid"]
-Coalition = Literal["form", "dissolve"]
 
-
-def _whole(data: Plain) -> bool:
-    return isinstance(data, int) and not isinstance(data, bool)
-
-
-def _record(data: Plain, what: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise WireError(f"Expected a record for {what}.")
-    return data
-
-
-# -- actions: a turn ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Draw(GameAction):
-    """Draw the top card of the stock (the start of a turn)."""
-
-    kind: ClassVar[str] = "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Take(GameAction):
-    """Take the top card of the stock discard pile instead of drawing."""
-
-    kind: ClassVar[str] = "take"
-    undoable: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class MeldCards(GameAction):
-    """Lay `cids` (three or more provinces of a suit in sequence, in card order) as a meld."""
-
-    kind: ClassVar[str] = "meld"
-    cids: tuple[int, ...] = cards_field()
-
-
-@dataclass(frozen=True, slots=True)
-class Extend(GameAction):
-    """Add province `cid` at either end of meld `meld` (anyone's)."""
-
-    kind: ClassVar[str] = "extend"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int = wire_field(refusal=MELD_REFUSAL)
-
-
-@dataclass(frozen=True, slots=True)
-class Defend(GameAction):
-    """Put noble `cid` on one's own meld `meld` of its suit."""
-
-    kind: ClassVar[str] = "defend"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int = wire_field(refusal=MELD_REFUSAL)
-
-
-@dataclass(frozen=True, slots=True)
-class Corrupt(GameAction):
-    """Put Joker `cid` on meld `meld`: it pays no more income."""
-
-    kind: ClassVar[str] = "joker"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int = wire_field(refusal=MELD_REFUSAL)
-
-
-@dataclass(frozen=True, slots=True)
-class Claim(GameAction):
-    """Meld noble `cid` to claim income for its suit."""
-
-    kind: ClassVar[str] = "claim"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-
-
-def _number(data: Plain) -> int:
-    """An optional field's number: one that is left out when there is none, so an explicit
-    null is not sent as the view lists the action, and is refused."""
-    number: int = read_as(int, data)
-    return number
-
-
-@dataclass(frozen=True, slots=True)
-class Battle(GameAction):
-    """Attack meld `meld` or seat `hand`'s hand (one of the two) with nobles `cids`.
-
-    On the wire only the target named travels: ``{"cids": [...], "meld": 2}`` or
-    ``{"cids": [...], "hand": 1}``."""
-
-    kind: ClassVar[str] = "battle"
-    cids: tuple[int, ...] = cards_field()
-    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
-    hand: int | None = wire_field(
-        optional=True, parse=_number, refusal="Name the hand to attack by its seat."
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Retrieve(GameAction):
-    """Pay for noble `cid` from the noble discard pile: to hand, or onto one's own `meld`.
-
-    On the wire ``meld`` travels only when there is one."""
-
-    kind: ClassVar[str] = "retrieve"
-    undoable: ClassVar[bool] = True
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
-
-
-@dataclass(frozen=True, slots=True)
-class Recall(GameAction):
-    """Take defender `cid` back from one's own meld to hand (a retrieval)."""
-
-    kind: ClassVar[str] = "recall"
-    undoable: ClassVar[bool] = True
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-
-
-@dataclass(frozen=True, slots=True)
-class Done(GameAction):
-    """The meld phase or the retrieval is over."""
-
-    kind: ClassVar[str] = "done"
-    undoable: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(GameAction):
-    kind: ClassVar[str] = "discard"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-
-
-@dataclass(frozen=True, slots=True)
-class GiveUp(GameAction):
-    """Give up noble `cid`, one of those owed."""
-
-    kind: ClassVar[str] = "give_up"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-
-
-@dataclass(frozen=True, slots=True)
-class Ready(GameAction):
-    """Ready for the election's vote."""
-
-    kind: ClassVar[str] = "ready"
-    undoable: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(GameAction):
-    """The endgame: do nothing this turn."""
-
-    kind: ClassVar[str] = "pass"
-    undoable: ClassVar[bool] = True
-
-
-@dataclass(frozen=True, slots=True)
-class Merge(GameAction):
-    """The endgame: hand every one of one's melds to seat `to`."""
-
-    kind: ClassVar[str] = "merge"
-    undoable: ClassVar[bool] = True
-    to: int = wire_field(refusal=MERGE_REFUSAL)
-
-
-# -- actions: diplomacy (free: any seat, whenever the game allows) -----------------------------
-
-
-def _amount(record: Mapping[str, Any], key: str) -> int:
-    value = record.get(key, 0)
-    if not _whole(value) or not 0 <= value <= MONEY_LIMIT:
-        raise WireError(MONEY_RANGE)
-    assert isinstance(value, int)
-    return value
-
-
-def _meld_ids(record: Mapping[str, Any], key: str) -> tuple[int, ...]:
-    value = record.get(key, [])
-    if not isinstance(value, list) or not all(_whole(item) for item in value):
-        raise WireError(MELD_LIST)
-    if len(set(value)) != len(value):
-        raise WireError("A meld is named twice in the offer.")
-    return tuple(value)
-
-
-_OFFER_FIELDS = {"kind", "to", "give_money", "give_melds", "get_money", "get_melds", "coalition"}
+# -- actions: diplomacy (free: any seat, whenever the game allows; the turn's are in ``actions``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,40 +60,25 @@ class Offer(GameAction):
         # picked from the legal list, so a part it does not have is named ("An offer has no
         # part called 'gift'."); the codec refuses any unknown field with the one sentence of
         # every action ("Send one of your legal actions exactly as the view lists it.").
-        record = _record(data, cls.kind)
-        to = record.get("to")
-        if not _whole(to):
+        parts = as_record(data, cls.kind)
+        to = parts.get("to")
+        if not whole(to):
             raise WireError(TO_SEAT)
         assert isinstance(to, int)
-        unknown = sorted(str(key) for key in set(record) - _OFFER_FIELDS)
+        unknown = sorted(str(key) for key in set(parts) - OFFER_FIELDS)
         if unknown:
             raise WireError(f"An offer has no part called {unknown[0]!r}.")
-        coalition = record.get("coalition")
+        coalition = parts.get("coalition")
         if coalition is not None and coalition not in ("form", "dissolve"):
             raise WireError("A coalition is either formed or dissolved.")
         return cls(
             to=to,
-            give_money=_amount(record, "give_money"),
-            give_melds=_meld_ids(record, "give_melds"),
-            get_money=_amount(record, "get_money"),
-            get_melds=_meld_ids(record, "get_melds"),
+            give_money=amount(parts, "give_money"),
+            give_melds=meld_ids(parts, "give_melds"),
+            get_money=amount(parts, "get_money"),
+            get_melds=meld_ids(parts, "get_melds"),
             coalition=coalition,
         )
-
-
-def _deal_number(data: Plain, kind: str) -> int:
-    """The offer an answer names. Read by hand for its words: a missing number or a field too
-    many is "Name the offer by its number, as `deal`.", a number that is not one "There is no
-    open offer with that number."; the codec gives one `refusal` for a missing field and a wrong
-    one, and one sentence for an unknown field in any action."""
-    record = _record(data, kind)
-    if set(record) != {"kind", "deal"}:
-        raise WireError(NAME_THE_OFFER)
-    deal = record["deal"]
-    if not _whole(deal):
-        raise WireError(NO_SUCH_OFFER)
-    assert isinstance(deal, int)
-    return deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,7 +91,7 @@ class Accept(GameAction):
 
     @classmethod
     def from_wire(cls, data: Plain) -> Accept:
-        return cls(_deal_number(data, cls.kind))
+        return cls(deal_number(data, cls.kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +102,7 @@ class Decline(GameAction):
 
     @classmethod
     def from_wire(cls, data: Plain) -> Decline:
-        return cls(_deal_number(data, cls.kind))
+        return cls(deal_number(data, cls.kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,71 +115,13 @@ class Withdraw(GameAction):
 
     @classmethod
     def from_wire(cls, data: Plain) -> Withdraw:
-        return cls(_deal_number(data, cls.kind))
+        return cls(deal_number(data, cls.kind))
 
 
-NobilityAction = (
-    Draw | Take | MeldCards | Extend | Defend | Corrupt | Claim | Battle | Retrieve | Recall
-    | Done | Discard | GiveUp | Ready | Pass | Merge
-)  # fmt: skip
-#: The moves that make up the meld phase.
-MeldMove = MeldCards | Extend | Defend | Corrupt | Claim
 Answer = Accept | Decline | Withdraw
 
 
-# -- the view's pieces (events carry some of them too) -----------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class MeldView:
-    """A meld on the table: its provinces in sequence order, defenders and Joker; `income` is
-    what a claim pays it (doubled for the majority), `upkeep` its defenders' maintenance."""
-
-    id: int
-    owner: int
-    suit: str
-    cards: tuple[CardFace, ...]
-    defenders: tuple[CardFace, ...]
-    joker: CardFace | None
-    length: int
-    income: int
-    defence: int
-    upkeep: int
-
-
-@dataclass(frozen=True, slots=True)
-class OfferView:
-    """An open offer as its two parties see it."""
-
-    deal: int
-    maker: int = wire_field(name="from")
-    to: int = wire_field()
-    give_money: int = wire_field()
-    give_melds: tuple[int, ...] = wire_field()
-    get_money: int = wire_field()
-    get_melds: tuple[int, ...] = wire_field()
-    coalition: Coalition | None = wire_field()
-    lapses_on_turn: int = wire_field()
-
-
-@dataclass(frozen=True, slots=True)
-class OwedView:
-    """A choice `seat` owes: `count` of `cards` to give up (none shown when they are in her
-    hand and you are not her)."""
-
-    seat: int
-    kind: OwedKind
-    count: int
-    cards: tuple[CardFace, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BattleView:
-    attacker: int
-    nobles: tuple[CardFace, ...]
-    meld: int | None
-    victim: int
-    won: bool
+# -- what a seat sees of the table ---------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -722,10 +467,7 @@ class DealDone(EventPart):
 
 TYPES = GameTypes(
     "Nobility",
-    actions=(
-        Draw, Take, MeldCards, Extend, Defend, Corrupt, Claim, Battle, Retrieve, Recall, Done,
-        Discard, GiveUp, Ready, Pass, Merge, Offer, Accept, Decline, Withdraw,
-    ),
+    actions=(*TURN_ACTIONS, Offer, Accept, Decline, Withdraw),
     events=(
         (Dealt, DealtHand), (Drew, DrawnCards), Took, Discarded, Recalled, Retrieved, Melded,
         Extended, Defended, Corrupted, Claimed, Income, Maintenance, Unpaid, Fought, ToNobles,

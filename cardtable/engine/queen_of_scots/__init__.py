@@ -48,6 +48,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "search": QueenOfScotsSearchBot, "heuristic": HeuristicBot},
     check=check,
     describe=describe,
+    board="cardtable.client.ui.boards.queen_of_scots.board:QueenOfScotsBoard",
 )
 
 __all__ = ["SPEC", "QueenOfScots"]

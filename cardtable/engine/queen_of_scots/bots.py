@@ -24,8 +24,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import GameAction, SeatView
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD, Edition
 from cardtable.engine.queen_of_scots.types import (
     Add,
@@ -36,6 +36,7 @@ from cardtable.engine.queen_of_scots.types import (
     QueenOfScotsTable,
     Take,
 )
+from cardtable.engine.views import SeatView
 
 #: What going out is worth beyond the cards played: the round ends with the rivals' hands
 #: deducted and nothing left in ours, so the bot goes out whenever it can.

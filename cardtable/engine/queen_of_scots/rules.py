@@ -14,27 +14,19 @@ cards. The engine accepts any legal meld or take, however many cards it names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from itertools import combinations_with_replacement
-from typing import Any, ClassVar, Final
+from typing import ClassVar
 
+from cardtable.engine.actions import GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
-from cardtable.engine.core import (
-    Event,
-    Game,
-    GameAction,
-    GameTypes,
-    IllegalAction,
-    RoundScore,
-    Setup,
-    Zone,
-    named_cards,
-)
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game, other_hands
+from cardtable.engine.game_types import GameTypes
 from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edition
+from cardtable.engine.queen_of_scots.legal import crown_jewels, legal_actions
+from cardtable.engine.queen_of_scots.phases import MELD, PICKUP
 from cardtable.engine.queen_of_scots.scoring import seat_lines
 from cardtable.engine.queen_of_scots.sets import (
     MIN_NATURALS,
-    MIN_SET,
     QueenSet,
     fits,
     match_word,
@@ -67,12 +59,15 @@ from cardtable.engine.queen_of_scots.types import (
     Turn,
     WentOut,
 )
+from cardtable.engine.queen_of_scots.unseen import QueenOfScotsUnseen, sets_shown
+from cardtable.engine.queen_of_scots.view import table_view
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.setup import Setup
+from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 11
 TARGET = 1000
-
-PICKUP: Final = "pickup"  # draw from the stock or take the pile (or stop, the stock being empty)
-MELD: Final = "meld"  # meld and add, then discard
 
 
 def dealt_cards(seats: int) -> int:
@@ -106,14 +101,13 @@ class QueenOfScots(Game):
         self.turn = 0
         self.phase: Phase = PICKUP
         self.went_out: int | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
-        """Ruling 1: shuffle (or use `stack`, in dealing order), deal eleven each one at a time
-        from the dealer's left, turn one card up, and start with the player left of the dealer."""
-        order = self._deck_order(stack)
+    def _start_round(self, order: list[int]) -> list[Event]:
+        """Ruling 1: from `order` (in dealing order), deal eleven each one at a time from the
+        dealer's left, turn one card up, and start with the player left of the dealer."""
         hands, position = self._deal_hands(order, HAND_SIZE)
         self.hands = [self.edition.sorted(hand) for hand in hands]
         self.pile = [order[position]]
@@ -131,6 +125,37 @@ class QueenOfScots(Game):
         )  # (each seat's new hand reaches it in its view)
         return [deal, *self._start_turn(self.left_of(self.dealer))]
 
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls, view: SeatView[QueenOfScotsTable], unseen: QueenOfScotsUnseen, seed: int
+    ) -> QueenOfScots:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`); it plays `strict` if the view shows only part of the pile."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        strict = len(table.pile) < table.pile_size
+        options = {"target": table.target, "edition": table.edition, "strict": strict}
+        game = cls._from_frame(view, options, seed)
+        game.hands = [
+            [card.cid for card in table.hand]
+            if other == seat
+            else game.edition.sorted(unseen.hands[other])
+            for other in range(view.seats)
+        ]
+        game.stock = list(unseen.stock)
+        game.pile = [*unseen.under, *(card.cid for card in table.pile)]
+        game.sets = sets_shown(table)
+        game.next_set = max(game.sets, default=-1) + 1
+        game.turn, game.phase = table.turn, table.phase
+        game.went_out = table.went_out
+        return game
+
+    def unseen(self, seat: int) -> QueenOfScotsUnseen:
+        under = tuple(self.pile[:-1]) if self.strict else ()
+        return QueenOfScotsUnseen(other_hands(self.hands, seat), tuple(self.stock), under)
+
     # -- the frame's questions -------------------------------------------------------------
 
     def _actors(self) -> tuple[int, ...]:
@@ -140,19 +165,7 @@ class QueenOfScots(Game):
         return len(self.edition)
 
     def _legal_actions(self, seat: int) -> list[GameAction]:
-        if self.phase == PICKUP:
-            first: GameAction = Draw() if self.stock else Stop()
-            return [first, *self._takes(seat)]
-        hand = self.hands[seat]
-        sets = self.own_sets(seat)
-        adds = [
-            Add(cid, group.id)
-            for cid in hand
-            for group in sets
-            if fits(self.edition.cards[cid], group)
-        ]
-        discards = [Discard(cid) for cid in hand]
-        return [*self._melds(seat), *adds, *discards]
+        return legal_actions(self, seat)
 
     def zones(self) -> dict[str, Zone]:
         zones = {"stock": Zone(tuple(self.stock))}
@@ -167,27 +180,8 @@ class QueenOfScots(Game):
             zones[f"set {group.id}"] = Zone(tuple(group.cards), public=True)
         return zones
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
-        return {"hand": self._cards(self.hands[seat])}
-
     def _table_view(self, seat: int | None) -> QueenOfScotsTable:
-        between = self.over or self.awaiting_deal
-        public = QueenOfScotsTable(
-            turn=None if between else self.turn,
-            phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
-            edition=self.edition.name,
-            target=self.target,
-            hand=None,
-            hand_counts=tuple(len(hand) for hand in self.hands),
-            stock=len(self.stock),
-            pile=self._cards(self.pile[-1:] if self.strict else self.pile),
-            pile_size=len(self.pile),
-            top=self.edition.face(self.pile[-1]) if self.pile else None,
-            sets=tuple(group.seen(self.edition) for group in self.sets.values()),
-            table_values=tuple(self.table_value(s) for s in range(self.seats)),
-            went_out=self.went_out,
-        )
-        return public if seat is None else replace(public, **self._own_table_fields(seat))
+        return table_view(self, seat)
 
     # -- what a seat may do ----------------------------------------------------------------
 
@@ -200,42 +194,6 @@ class QueenOfScots(Game):
 
     def table_value(self, seat: int) -> int:
         return sum(group.value(self.edition) for group in self.own_sets(seat))
-
-    def _takes(self, seat: int) -> list[GameAction]:
-        """Ruling 4: each way `seat` may take the whole pile."""
-        if not self.pile:
-            return []
-        top = self.edition.cards[self.pile[-1]]
-        hand = self.hands[seat]
-        if top.wild:
-            if len(self._wilds(hand)) < MIN_NATURALS:
-                return []
-            return [Take(set_id=group.id) for group in self.own_sets(seat)]
-        by_name = self._naturals_by_name(hand, top.match)
-        return [Take(cids=pair) for pair in _choices(by_name, MIN_NATURALS)]
-
-    def _melds(self, seat: int) -> list[GameAction]:
-        """Ruling 5: each smallest new set `seat` may make — three matching cards, or two and a
-        Crown Jewel — of a kind it has no set of yet."""
-        hand = self.hands[seat]
-        wilds = self._wilds(hand)
-        kinds: dict[str, dict[str, list[int]]] = {}
-        for cid in hand:
-            card = self.edition.cards[cid]
-            if card.match is not None:
-                kinds.setdefault(card.match, {}).setdefault(card.name, []).append(cid)
-        have = {group.match for group in self.own_sets(seat)}
-        needed = MIN_NATURALS if wilds else MIN_SET
-        actions: list[GameAction] = []
-        for match, by_name in kinds.items():
-            if match in have or sum(map(len, by_name.values())) < needed:
-                continue
-            if wilds:
-                for pair in _choices(by_name, MIN_NATURALS):
-                    actions.append(Meld((*pair, wilds[0])))
-            for triple in _choices(by_name, MIN_SET):
-                actions.append(Meld(triple))
-        return actions
 
     # -- applying actions --------------------------------------------------------------------
 
@@ -308,23 +266,12 @@ class QueenOfScots(Game):
         group.cards += [top_cid, *cids]
         self.hands[seat] = self.edition.sorted([*self.hands[seat], *rest])
         self.phase = MELD
-        event = Took(
-            seat=seat,
-            top=self.edition.face(top_cid),
-            played=self._cards(cids),
-            jewels_shown=0,
-            to_hand=() if self.strict else self._cards(rest),
-            set_id=group.id,
-            of=group.match,
-            new=new,
-            value=group.value(self.edition),
-            to_hand_count=len(rest),
-        )
-        return [self._took(seat, event, rest), *self._out_if_empty(seat, "take")]
+        taken = self._took(seat, top_cid, cids, 0, group, new, rest)
+        return [taken, *self._out_if_empty(seat, "take")]
 
     def _take_jewel(self, seat: int, set_id: int | None) -> list[Event]:
         """Ruling 4: two Crown Jewels shown (they stay in hand); the taken one joins a set."""
-        if len(self._wilds(self.hands[seat])) < MIN_NATURALS:
+        if len(crown_jewels(self.edition, self.hands[seat])) < MIN_NATURALS:
             raise IllegalAction(
                 "To take a Crown Jewel from the pile you must show two Crown Jewels in your hand."
             )
@@ -339,23 +286,33 @@ class QueenOfScots(Game):
         group.cards.append(top_cid)
         self.hands[seat] = self.edition.sorted([*self.hands[seat], *rest])
         self.phase = MELD
-        event = Took(
+        return [self._took(seat, top_cid, (), MIN_NATURALS, group, False, rest)]
+
+    def _took(
+        self,
+        seat: int,
+        top_cid: int,
+        played: Sequence[int],
+        jewels_shown: int,
+        group: QueenSet,
+        new: bool,
+        rest: Sequence[int],
+    ) -> Event:
+        """A take as told: `top_cid` and `played` onto `group` (`new` when the take made it),
+        `rest` to hand; at a strict table, the cards that lay under the top are shown to the
+        taker alone."""
+        took = Took(
             seat=seat,
             top=self.edition.face(top_cid),
-            played=(),
-            jewels_shown=MIN_NATURALS,
+            played=self._cards(played),
+            jewels_shown=jewels_shown,
             to_hand=() if self.strict else self._cards(rest),
             set_id=group.id,
             of=group.match,
-            new=False,
+            new=new,
             value=group.value(self.edition),
             to_hand_count=len(rest),
         )
-        return [self._took(seat, event, rest)]
-
-    def _took(self, seat: int, took: Took, rest: Sequence[int]) -> Event:
-        """A take as told: at a strict table, the cards that lay under the top are shown to
-        the taker alone."""
         if not self.strict:
             return Event(took)
         return Event(took, {seat: PileToHand(self._cards(rest))})
@@ -448,31 +405,8 @@ class QueenOfScots(Game):
             raise IllegalAction("You may add cards only to your own sets.")
         return group
 
-    def _wilds(self, cids: Sequence[int]) -> list[int]:
-        return [cid for cid in cids if self.edition.cards[cid].wild]
-
-    def _naturals_by_name(self, cids: Sequence[int], match: str | None) -> dict[str, list[int]]:
-        """The hand cards matching `match`, grouped by name (cards of one name are alike)."""
-        by_name: dict[str, list[int]] = {}
-        for cid in cids:
-            card = self.edition.cards[cid]
-            if match is not None and card.match == match:
-                by_name.setdefault(card.name, []).append(cid)
-        return by_name
-
     def _cards(self, cids: Sequence[int]) -> tuple[QueenFace, ...]:
         return self.edition.faces_of(cids)
-
-
-def _choices(by_name: dict[str, list[int]], size: int) -> list[tuple[int, ...]]:
-    """Every distinct choice of `size` cards from `by_name` (cards of one name are alike), each
-    named by the lowest card ids of each name."""
-    choices = []
-    for names in combinations_with_replacement(sorted(by_name), size):
-        wanted = {name: names.count(name) for name in names}
-        if all(len(by_name[name]) >= count for name, count in wanted.items()):
-            choices.append(tuple(cid for name, n in wanted.items() for cid in by_name[name][:n]))
-    return choices
 
 
 def _match_hint(match: str) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.core import ScoreLine
 from cardtable.engine.queen_of_scots.edition import Edition
 from cardtable.engine.queen_of_scots.sets import QueenSet
+from cardtable.engine.scores import ScoreLine
 
 
 def seat_lines(

@@ -15,12 +15,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.scoring import seat_lines
-from cardtable.engine.queen_of_scots.sets import QueenSet
 from cardtable.engine.queen_of_scots.types import (
     Added,
     Dealt,
@@ -29,8 +29,10 @@ from cardtable.engine.queen_of_scots.types import (
     QueenOfScotsTable,
     Took,
 )
+from cardtable.engine.queen_of_scots.unseen import QueenOfScotsUnseen, sets_shown
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
+from cardtable.engine.views import SeatView
 
 
 def taken_into_hands(
@@ -65,10 +67,7 @@ def determinize(
     edition = EDITIONS[table.edition]
     strict = len(table.pile) < table.pile_size
     mine = [card.cid for card in table.hand]
-    sets = {
-        shown.id: QueenSet(shown.id, shown.owner, shown.of, [card.cid for card in shown.cards])
-        for shown in table.sets
-    }
+    sets = sets_shown(table)
     pile = [card.cid for card in table.pile]
     held = taken_into_hands(view, history)
     seen = set(mine) | set(pile) | {cid for group in sets.values() for cid in group.cards}
@@ -84,23 +83,16 @@ def determinize(
         places.append(HiddenPlace("under", table.pile_size - len(pile)))
     unseen = [cid for cid in range(len(edition)) if cid not in seen]
     dealt = deal_hidden(unseen, places, rng)
-    options = {"target": table.target, "edition": table.edition, "strict": strict}
-    game = QueenOfScots(
-        Setup("queen-of-scots", view.seats, options, rng.getrandbits(62), view.dealer)
+    hidden = QueenOfScotsUnseen(
+        hands={
+            other: (*dealt[other], *sorted(known[other]))
+            for other in range(view.seats)
+            if other != seat
+        },
+        stock=tuple(dealt["stock"]),
+        under=tuple(dealt.get("under", [])),
     )
-    game.round, game.dealer = view.round, view.dealer
-    game.round_scores = list(view.round_scores)
-    game.hands = [
-        mine if other == seat else edition.sorted([*dealt[other], *sorted(known[other])])
-        for other in range(view.seats)
-    ]
-    game.stock = dealt["stock"]
-    game.pile = [*dealt.get("under", []), *pile]
-    game.sets = sets
-    game.next_set = max(sets, default=-1) + 1
-    game.turn, game.phase = table.turn, table.phase
-    game.went_out = table.went_out
-    return game
+    return QueenOfScots.from_view(view, hidden, rng.getrandbits(62))
 
 
 def evaluate(game: Game, seat: int) -> float:

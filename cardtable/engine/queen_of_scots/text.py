@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.core import FRAME_EVENTS, EventPart, SeenEvent
+from cardtable.engine.events import FRAME_EVENTS, EventPart, SeenEvent
 from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY
 from cardtable.engine.queen_of_scots.types import (
     Added,

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import Event, GameAction, SeatView, SeenEvent
+from cardtable.engine.events import Event, SeenEvent
 from cardtable.engine.search.pimc import Budget, SearchRules, choose_by_search
+from cardtable.engine.views import SeatView
 
 
 def heard_by(events: Iterable[Event], seat: int) -> list[SeenEvent[Any]]:

@@ -6,7 +6,7 @@ import copy
 import random
 from typing import Any, TypeVar
 
-from cardtable.engine.core import Game
+from cardtable.engine.game import Game
 
 G = TypeVar("G", bound=Game)
 

@@ -24,9 +24,13 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot, next_turn
-from cardtable.engine.core import Game, GameAction, IllegalAction, SeatView, SeenEvent
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
+from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.search.copying import copy_game, shared_parts
+from cardtable.engine.views import SeatView
 
 #: Builds a full game consistent with a seat's view and the events it was told of.
 Determinizer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]], random.Random], Game]
@@ -43,7 +47,8 @@ DEFAULT_ROLLOUTS = 200
 class SearchRules:
     """What a game gives the search."""
 
-    #: A full game consistent with the seat's view and history, the hidden cards dealt at random.
+    #: A full game consistent with the seat's view and history, the hidden cards dealt at random
+    #: (built by the game's `Game.from_view`).
     determinize: Determinizer
     #: The bot that plays every seat in rollouts (the game's best heuristic bot), by seed.
     policy: Callable[[int], Bot[Any]]

@@ -36,6 +36,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "search": ThistleSearchBot, "heuristic": HeuristicBot},
     check=check,
     describe=describe,
+    board="cardtable.client.ui.boards.thistle.board:ThistleBoard",
     sides=sides_for,
 )
 

@@ -21,8 +21,8 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot
-from cardtable.engine.core import GameAction, SeatView
 from cardtable.engine.thistle.cards import (
     ARMS,
     CARD_POINTS,
@@ -42,6 +42,7 @@ from cardtable.engine.thistle.types import (
     Play,
     ThistleTable,
 )
+from cardtable.engine.views import SeatView
 
 #: A card as seen.
 Card = ThistleCard

@@ -6,6 +6,7 @@ Castles 100–105. A Coat of Arms or a Castle is a *bonus card*.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -100,3 +101,8 @@ def arms_of(clan: int) -> int:
 def castles() -> range:
     start = len(CLANS) * (CLAN_CARDS_PER_CLAN + 1)
     return range(start, start + CASTLES)
+
+
+def faces(cids: Sequence[int]) -> tuple[ThistleCard, ...]:
+    """The cards `cids`, as a view shows them."""
+    return tuple(DECK[cid] for cid in cids)

@@ -10,23 +10,22 @@ the drawn card's place, which everyone can see, is chosen by the engine when the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from cardtable.engine.core import (
-    Event,
-    Game,
-    GameAction,
-    IllegalAction,
-    RoundScore,
-    Setup,
-    Words,
-    Zone,
-)
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game, other_hands
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
 from cardtable.engine.spec import each_alone
-from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, ThistleCard, clan_name
+from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, clan_name
+from cardtable.engine.thistle.cards import faces as _cards
 from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
+from cardtable.engine.thistle.legal import checked_capture, legal_actions, places_for
+from cardtable.engine.thistle.phases import FINAL, HANDS_PER_GAME, PLACE, PLAY, START
 from cardtable.engine.thistle.scoring import side_lines
 from cardtable.engine.thistle.text import taken_back_words
 from cardtable.engine.thistle.types import (
@@ -52,14 +51,11 @@ from cardtable.engine.thistle.types import (
     Turn,
     WentOut,
 )
+from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
+from cardtable.engine.thistle.view import table_view
+from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 6
-HANDS_PER_GAME = 4
-
-START: Phase = "start"  # a regular turn has not begun: capture, or draw
-PLACE: Phase = "place"  # the first drawn card has more than one place: choose its group
-PLAY: Phase = "play"  # play cards from hand, then end the play step
-FINAL: Phase = "final"  # a turn of the last-card round: capture, or play from hand; no draws
 
 
 def sides_for(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
@@ -93,7 +89,7 @@ class Thistle(Game):
         #: Seats still to take their final turn, in order, once the last card is drawn.
         self.final_turns: list[int] | None = None
         self.went_out: int | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- sides -----------------------------------------------------------------------------
 
@@ -107,10 +103,9 @@ class Thistle(Game):
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
-        """Shuffle (or use `stack`, top card first), deal six each one at a time from the left
-        of the dealer, and start the turn of the player left of the dealer (ruling 3)."""
-        order = self._deck_order(stack)
+    def _start_round(self, order: list[int]) -> list[Event]:
+        """From `order` (top card first), deal six each one at a time from the left of the
+        dealer, and start the turn of the player left of the dealer (ruling 3)."""
         hands, position = self._deal_hands(order, HAND_SIZE)
         self.hands = [_sorted(hand) for hand in hands]
         self.pile = order[position:][::-1]
@@ -130,6 +125,34 @@ class Thistle(Game):
         )
         return [deal, *self._start_turn(self.left_of(self.dealer))]
 
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: SeatView[ThistleTable], unseen: ThistleUnseen, seed: int) -> Thistle:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`)."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        game = cls._from_frame(view, {"partnership": table.partnership}, seed)
+        game.hands = [
+            [card.cid for card in table.hand] if other == seat else _sorted(unseen.hands[other])
+            for other in range(view.seats)
+        ]
+        game.pile = list(unseen.pile)
+        game.groups, game.books = groups_shown(table), books_shown(table)
+        game.orphans = [[card.cid for card in orphans] for orphans in table.orphans]
+        used = [*game.groups, *(book.group for book in game.books)]
+        game.next_group = max(used, default=-1) + 1
+        game.turn, game.phase = table.turn, table.phase
+        game.drawn = None if table.drawn is None else table.drawn.cid
+        game.played = table.played
+        game.final_turns = list(table.final_turns) if table.last_round else None
+        game.went_out = table.went_out
+        return game
+
+    def unseen(self, seat: int) -> ThistleUnseen:
+        return ThistleUnseen(other_hands(self.hands, seat), tuple(self.pile))
+
     # -- the frame's questions -------------------------------------------------------------
 
     def _actors(self) -> tuple[int, ...]:
@@ -139,12 +162,7 @@ class Thistle(Game):
         return len(DECK)
 
     def _legal_actions(self, seat: int) -> list[GameAction]:
-        if self.phase == PLACE:
-            return [Place(group.id) for group in self._places(self._drawn())]
-        if self.phase == START:
-            return [*self._captures(seat), Draw()]
-        captures = self._captures(seat) if self.phase == FINAL and not self.played else []
-        return [*captures, *self._plays(seat), End()]
+        return legal_actions(self, seat)
 
     def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
         return taken_back_words(events)
@@ -161,62 +179,8 @@ class Thistle(Game):
             zones["drawn"] = Zone((self.drawn,), public=True)
         return zones
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
-        return {"hand": _cards(self.hands[seat])}
-
     def _table_view(self, seat: int | None) -> ThistleTable:
-        between = self.over or self.awaiting_deal
-        public = ThistleTable(
-            turn=None if between else self.turn,
-            phase="over" if self.over else "deal" if self.awaiting_deal else self.phase,
-            partnership=self.partnership,
-            rounds=HANDS_PER_GAME,
-            hand=None,
-            hand_counts=tuple(len(hand) for hand in self.hands),
-            pile=len(self.pile),
-            drawn=None if self.drawn is None else DECK[self.drawn],
-            groups=tuple(group.view() for group in self.groups.values()),
-            books=tuple(book.view() for book in self.books),
-            orphans=tuple(_cards(orphans) for orphans in self.orphans),
-            played=self.played,
-            last_round=self.final_turns is not None,
-            final_turns=tuple(self.final_turns or ()),
-            went_out=self.went_out,
-        )
-        return public if seat is None else replace(public, **self._own_table_fields(seat))
-
-    # -- what a seat may do ----------------------------------------------------------------
-
-    def _captures(self, seat: int) -> list[GameAction]:
-        """Ruling 10–11: every group this seat may capture, with each orphan it may add."""
-        held = self._clan_counts(self.hands[seat])
-        actions: list[GameAction] = []
-        for group in self.groups.values():
-            if group.owner == seat or not group.capturable or held.get(group.clan, 0) < group.size:
-                continue
-            actions.append(Capture(group.id))
-            if group.bonus is None:
-                actions += [Capture(group.id, orphan) for orphan in self.orphans[seat]]
-        return actions
-
-    def _plays(self, seat: int) -> list[GameAction]:
-        """Ruling 7: each hand card onto each group of this side it may join."""
-        targets = [group for group in self.groups.values() if self.may_build_on(seat, group)]
-        actions: list[GameAction] = []
-        for cid in self.hands[seat]:
-            card = DECK[cid]
-            for group in targets:
-                if _fits(card.cid, group):
-                    actions.append(Play(cid, group.id))
-        return actions
-
-    def _places(self, cid: int) -> list[Group]:
-        """Ruling 6: the drawer's own groups the drawn card may go on (empty: none)."""
-        card = DECK[cid]
-        own = [group for group in self.groups.values() if group.owner == self.turn]
-        if card.kind == CLAN:
-            return [group for group in own if group.clan == card.clan]
-        return [group for group in own if group.bonus is None]
+        return table_view(self, seat)
 
     # -- applying actions --------------------------------------------------------------------
 
@@ -252,30 +216,7 @@ class Thistle(Game):
                 "A capture takes the place of your whole turn; you can no longer capture now."
             )
         group = self._group(gid)
-        if group.owner == seat:
-            raise IllegalAction("You cannot capture your own group.")
-        if not group.capturable:
-            raise IllegalAction(
-                f"Only a group of 2 or 3 Clan cards can be captured; that one has {group.size}."
-            )
-        mine = [
-            cid
-            for cid in self.hands[seat]
-            if DECK[cid].kind == CLAN and DECK[cid].clan == group.clan
-        ]
-        if len(mine) < group.size:
-            raise IllegalAction(
-                f"To capture {group.size} {clan_name(group.clan)} cards you need as many in your "
-                f"hand; you have {len(mine)}."
-            )
-        if orphan is not None:
-            if orphan not in self.orphans[seat]:
-                raise IllegalAction("That card is not one of your set-aside bonus cards.")
-            if group.bonus is not None:
-                raise IllegalAction(
-                    "That group has a bonus card already, so a set-aside card cannot join it."
-                )
-        return self._capture(seat, group, mine[: group.size], orphan)
+        return self._capture(seat, group, checked_capture(self, seat, group, orphan), orphan)
 
     def _place_action(self, gid: int) -> list[Event]:
         if self.phase != PLACE:
@@ -481,31 +422,13 @@ class Thistle(Game):
             raise IllegalAction("There is no such group on the table.")
         return self.groups[gid]
 
+    def _places(self, cid: int) -> list[Group]:
+        return places_for(self, cid)
+
     def _drawn(self) -> int:
         assert self.drawn is not None
         return self.drawn
 
-    @staticmethod
-    def _clan_counts(cards: Sequence[int]) -> dict[int, int]:
-        counts: dict[int, int] = {}
-        for cid in cards:
-            card = DECK[cid]
-            if card.kind == CLAN and card.clan is not None:
-                counts[card.clan] = counts.get(card.clan, 0) + 1
-        return counts
-
-
-def _fits(cid: int, group: Group) -> bool:
-    """Whether hand card `cid` may join `group` (ruling 7)."""
-    card = DECK[cid]
-    if card.kind == CLAN:
-        return card.clan == group.clan and not group.full
-    return group.bonus is None
-
 
 def _sorted(cids: Sequence[int]) -> list[int]:
     return sorted(cids, key=SORT_KEYS.__getitem__)
-
-
-def _cards(cids: Sequence[int]) -> tuple[ThistleCard, ...]:
-    return tuple(DECK[cid] for cid in cids)

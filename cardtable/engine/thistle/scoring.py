@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cardtable.engine.core import ScoreLine
+from cardtable.engine.scores import ScoreLine
 from cardtable.engine.thistle.cards import ARMS, CARD_POINTS, CASTLE, CLAN, DECK
 from cardtable.engine.thistle.groups import (
     ARMS_BOOK,

@@ -13,15 +13,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
 from cardtable.engine.thistle.bots import HeuristicBot
 from cardtable.engine.thistle.cards import DECK
-from cardtable.engine.thistle.groups import Book, Group
-from cardtable.engine.thistle.rules import Thistle, _sorted
+from cardtable.engine.thistle.rules import Thistle
 from cardtable.engine.thistle.scoring import side_lines
 from cardtable.engine.thistle.types import ThistleTable
+from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
+from cardtable.engine.views import SeatView
 
 
 def determinize(
@@ -30,26 +32,7 @@ def determinize(
     """A Thistle game consistent with what `view.seat` sees, the rest dealt at random."""
     table, seat = view.table, view.seat
     assert seat is not None and table.hand is not None and table.turn is not None
-    groups = {
-        group.id: Group(
-            group.id,
-            group.owner,
-            group.clan,
-            [card.cid for card in group.cards],
-            None if group.bonus is None else group.bonus.cid,
-        )
-        for group in table.groups
-    }
-    books = [
-        Book(
-            book.group,
-            book.owner,
-            book.clan,
-            tuple(card.cid for card in book.cards),
-            None if book.bonus is None else book.bonus.cid,
-        )
-        for book in table.books
-    ]
+    groups, books = groups_shown(table), books_shown(table)
     seen = {card.cid for card in table.hand}
     seen |= {cid for group in groups.values() for cid in group.all_cards()}
     seen |= {cid for book in books for cid in book.all_cards()}
@@ -61,25 +44,11 @@ def determinize(
     ]
     places.append(HiddenPlace("pile", table.pile))
     dealt = deal_hidden([cid for cid in range(len(DECK)) if cid not in seen], places, rng)
-    options = {"partnership": table.partnership}
-    game = Thistle(Setup("thistle", view.seats, options, rng.getrandbits(62), view.dealer))
-    game.round, game.dealer = view.round, view.dealer
-    game.round_scores = list(view.round_scores)
-    game.hands = [
-        [card.cid for card in table.hand] if other == seat else _sorted(dealt[other])
-        for other in range(view.seats)
-    ]
-    game.pile = dealt["pile"]
-    game.groups, game.books = groups, books
-    game.orphans = [[card.cid for card in orphans] for orphans in table.orphans]
-    used = [*groups, *(book.group for book in books)]
-    game.next_group = max(used, default=-1) + 1
-    game.turn, game.phase = table.turn, table.phase
-    game.drawn = None if table.drawn is None else table.drawn.cid
-    game.played = table.played
-    game.final_turns = list(table.final_turns) if table.last_round else None
-    game.went_out = table.went_out
-    return game
+    hidden = ThistleUnseen(
+        hands={other: tuple(dealt[other]) for other in range(view.seats) if other != seat},
+        pile=tuple(dealt["pile"]),
+    )
+    return Thistle.from_view(view, hidden, rng.getrandbits(62))
 
 
 def evaluate(game: Game, seat: int) -> float:

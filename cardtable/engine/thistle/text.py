@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.core import Event, EventPart, SeenEvent, Words
+from cardtable.engine.events import Event, EventPart, SeenEvent
+from cardtable.engine.seat_words import Words
 from cardtable.engine.text import describe_frame
 from cardtable.engine.thistle.cards import ARMS, CLAN, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_VALUES

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from cardtable.engine.core import EventPart, GameAction, GameTypes
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import EventPart
+from cardtable.engine.game_types import GameTypes
 from cardtable.engine.thistle.cards import ThistleCard
 from cardtable.wire.codec import Plain, read_as, wire_field
 

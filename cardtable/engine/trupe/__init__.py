@@ -35,6 +35,7 @@ SPEC = GameSpec(
     summary="Declare threes and fours until your hand is gone; a hand all of one group is a Trupe.",
     bots={"random": RandomBot, "search": TrupeSearchBot, "heuristic": HeuristicBot},
     describe=describe,
+    board="cardtable.client.ui.boards.trupe.board:TrupeBoard",
 )
 
 __all__ = ["SPEC", "Trupe"]

@@ -24,51 +24,47 @@ identities.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from itertools import combinations
-from typing import Any, cast
 
+from cardtable.engine.actions import Deal, GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
-from cardtable.engine.core import (
-    Deal,
-    Event,
-    Game,
-    GameAction,
-    IllegalAction,
-    RoundScore,
-    Setup,
-    Words,
-    Zone,
-    named_cards,
-)
+from cardtable.engine.events import Event
+from cardtable.engine.game import Game, other_hands
+from cardtable.engine.refusal import IllegalAction
+from cardtable.engine.scores import RoundScore
+from cardtable.engine.seat_words import Words
+from cardtable.engine.setup import Setup
 from cardtable.engine.trupe.cards import (
     DECK,
     DECK_SIZE,
-    IDENTITIES,
-    TREFOIL_CID,
     face,
     faces,
     hand_order,
-    identity_name,
 )
 from cardtable.engine.trupe.combinations import (
     SEQUENCE,
-    TEMPLATES,
-    Kind,
     classify,
     is_pair,
 )
+from cardtable.engine.trupe.declaring import Declaration as Declaration  # search's import
+from cardtable.engine.trupe.declaring import FinalPair as FinalPair  # search's import
+from cardtable.engine.trupe.declaring import card_name, code_of, trefoil_identity
+from cardtable.engine.trupe.legal import (
+    can_take,
+    check_kept,
+    check_taken_kept,
+    checked_extension,
+    legal_actions,
+    pair_goes_out,
+    phase_hint,
+)
+from cardtable.engine.trupe.phases import DEALING, DISCARD, DRAW, EXTRA, PLAY, TAKEN
 from cardtable.engine.trupe.scoring import GAM, REVEL, TRUPE, seat_lines
 from cardtable.engine.trupe.text import taken_back_words
 from cardtable.engine.trupe.types import (
-    NO_SUCH_DECLARATION,
     NOT_IN_HAND,
     NOT_IN_ROW,
-    SAY_AS,
     TYPES,
-    CombinationType,
     Dealt,
-    DeclarationView,
     Declare,
     Declared,
     Discard,
@@ -86,8 +82,6 @@ from cardtable.engine.trupe.types import (
     OutBy,
     Pair,
     PairLaid,
-    PairView,
-    Phase,
     SpecialDeclared,
     Take,
     Took,
@@ -96,6 +90,9 @@ from cardtable.engine.trupe.types import (
     TurnedOver,
     WentOut,
 )
+from cardtable.engine.trupe.unseen import TrupeUnseen, trefoil_shown
+from cardtable.engine.trupe.view import table_view
+from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 13
 ROW_SIZE = 5
@@ -107,12 +104,6 @@ FIRST_RULINGS = 1
 #: Under the first rulings, a hand ended with no winner when the pack ran out a fourth time.
 FIRST_RULINGS_TURNOVERS = 3
 
-DEALING = "dealing"  # the deal's specials are being declared and replaced
-EXTRA = "discard extra"  # at the deal: a Miranda holder discards one card per extra draw
-DRAW = "draw"  # draw from the pack, or take from the row
-TAKEN = "declare taken"  # a card taken from the row must be declared before the turn ends
-PLAY = "play"  # declare, extend, lay a final pair, discard
-DISCARD = "discard"  # more discards due this turn (after a Miranda)
 #: The actions each phase allows.
 ALLOWED: dict[str, tuple[type[GameAction], ...]] = {
     EXTRA: (Discard,),
@@ -121,66 +112,6 @@ ALLOWED: dict[str, tuple[type[GameAction], ...]] = {
     PLAY: (Declare, Extend, Pair, Discard),
     DISCARD: (Discard,),
 }
-
-_TEMPLATE_COUNTS = tuple(
-    tuple((code, template.count(code)) for code in dict.fromkeys(template))
-    for template in TEMPLATES
-)
-#: Identity → the indexes of the templates it appears in, in template order.
-_TEMPLATES_WITH = {
-    code: tuple(index for index, template in enumerate(TEMPLATES) if code in template)
-    for code in IDENTITIES
-}
-
-
-@dataclass
-class Declaration:
-    """A combination on its owner's side of the board. A Trefoil in it keeps the identity it
-    was declared as."""
-
-    id: int
-    owner: int
-    cids: list[int]
-    trefoil_as: str | None = None
-    #: The hand's turn it was declared in (ruling 6: extended only on a later one).
-    turn: int = -1
-    kind: Kind = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.refresh()
-
-    def codes(self) -> list[str]:
-        return [_code(cid, self.trefoil_as) for cid in self.cids]
-
-    def refresh(self) -> None:
-        kind = classify(self.codes())
-        assert isinstance(kind, Kind), kind
-        self.kind = kind
-
-    def view(self) -> DeclarationView:
-        return DeclarationView(
-            id=self.id,
-            owner=self.owner,
-            type=cast(CombinationType, self.kind.kind),
-            size=self.kind.size,
-            points=self.kind.points,
-            group=self.kind.group,
-            cards=faces(self.cids, self.trefoil_as),
-        )
-
-
-@dataclass
-class FinalPair:
-    """The pair a player went out with (ruling 8); it scores nothing."""
-
-    cids: list[int]
-    trefoil_as: str | None = None
-
-    def codes(self) -> list[str]:
-        return [_code(cid, self.trefoil_as) for cid in self.cids]
-
-    def view(self) -> PairView:
-        return PairView(faces(self.cids, self.trefoil_as))
 
 
 class Trupe(Game):
@@ -212,15 +143,14 @@ class Trupe(Game):
         self.from_pack: set[int] = set()
         self.went_out: int | None = None
         self.hand_type: HandType | None = None
-        self.opening_events = self._start_round(stack)
+        self.opening_events = self._start_round(self._deck_order(stack))
 
     # -- dealing ---------------------------------------------------------------------------
 
-    def _start_round(self, stack: Sequence[int] | None = None) -> list[Event]:
+    def _start_round(self, order: list[int]) -> list[Event]:
         """Rulings 1 and 2: deal 13 each; specials are declared and replaced from the dealer
         round to the left; Miranda holders then discard their extra cards; the dealer plays."""
         self.phase = DEALING
-        order = self._deck_order(stack)
         self.hands, position = self._deal_hands(order, HAND_SIZE)
         self.pack = order[position:][::-1]
         self.row, self.open_pack = [], []
@@ -249,6 +179,57 @@ class Trupe(Game):
     def _from_dealer(self) -> list[int]:
         return [(self.dealer + offset) % self.seats for offset in range(self.seats)]
 
+    # -- a position from a seat's view ------------------------------------------------------
+
+    @classmethod
+    def from_view(cls, view: SeatView[TrupeTable], unseen: TrupeUnseen, seed: int) -> Trupe:
+        """The game at `view`'s position with `unseen` where its seat cannot see (see
+        `Game.from_view`), under the current rulings; it counts the turn in play as the
+        hand's first (ruling 6 asks only whether a three was declared this turn)."""
+        table, seat = view.table, view.seat
+        assert seat is not None and table.hand is not None and table.turn is not None
+        assert table.from_pack is not None
+        game = cls._from_frame(view, {"target": table.target, "rulings": RULINGS}, seed)
+        game.hands = [
+            [card.cid for card in table.hand]
+            if other == seat
+            else hand_order(list(unseen.hands[other]))
+            for other in range(view.seats)
+        ]
+        game.pack = list(unseen.pack)
+        top = [] if table.open_top is None else [table.open_top.cid]
+        game.row, game.open_pack = [card.cid for card in table.row], [*unseen.under, *top]
+        this_turn = set(table.declared_this_turn)
+        game.declarations = {
+            shown.id: Declaration(
+                shown.id,
+                shown.owner,
+                [card.cid for card in shown.cards],
+                trefoil_shown(shown.cards),
+                1 if shown.id in this_turn else 0,
+            )
+            for shown in table.declarations
+        }
+        game.pairs = {
+            owner: FinalPair([card.cid for card in pair.cards], trefoil_shown(pair.cards))
+            for owner, pair in enumerate(table.pairs)
+            if pair is not None
+        }
+        game.specials = [[card.cid for card in cards] for cards in table.specials]
+        game.lost_turns, game.extra_due = list(table.lost_turns), list(table.extra_due)
+        game.turn, game.phase = table.turn, table.phase
+        game.discards_due = table.discards_due
+        game.taken = None if table.taken is None else table.taken.cid
+        game.turnovers, game.turn_number = table.turnovers, 1
+        game.from_pack = set(table.from_pack) | unseen.from_pack
+        game.went_out, game.hand_type = table.went_out, table.hand_type
+        return game
+
+    def unseen(self, seat: int) -> TrupeUnseen:
+        hands = other_hands(self.hands, seat)
+        drawn = frozenset(cid for hand in hands.values() for cid in hand if cid in self.from_pack)
+        return TrupeUnseen(hands, tuple(self.open_pack[:-1]), tuple(self.pack), drawn)
+
     # -- the frame's questions -------------------------------------------------------------
 
     def _actors(self) -> tuple[int, ...]:
@@ -258,19 +239,7 @@ class Trupe(Game):
         return DECK_SIZE
 
     def _legal_actions(self, seat: int) -> list[GameAction]:
-        hand = self.hands[seat]
-        if self.phase in (EXTRA, DISCARD):
-            return [Discard(cid) for cid in hand]
-        if self.phase == DRAW:
-            return [Draw(), *(Take(cid) for cid in self.row if self._can_take(seat, cid))]
-        if self.phase == TAKEN:
-            return self._taken_turn_actions(seat)
-        return [
-            *declarations(hand, keep=self._keep(seat)),
-            *self._extends(seat),
-            *self._pairs(seat),
-            *(Discard(cid) for cid in hand),
-        ]
+        return legal_actions(self, seat)
 
     def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
         return taken_back_words(events)
@@ -293,45 +262,8 @@ class Trupe(Game):
             zones[f"declared {seat}"] = Zone(tuple(board), public=True)
         return zones
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
-        hand = self.hands[seat]
-        return {
-            "hand": faces(hand),
-            "from_pack": tuple(cid for cid in hand if self._drawn_from_pack(cid)),
-        }
-
     def _table_view(self, seat: int | None) -> TrupeTable:
-        between = self.over or self.awaiting_deal
-        phase = "over" if self.over else "deal" if self.awaiting_deal else self.phase
-        public = TrupeTable(
-            turn=None if between else self.turn,
-            phase=cast(Phase, phase),
-            target=self.target,
-            hand=None,
-            hand_counts=tuple(len(hand) for hand in self.hands),
-            pack=len(self.pack),
-            open_pack=len(self.open_pack),
-            open_top=face(self.open_pack[-1]) if self.open_pack else None,
-            row=faces(self.row),
-            declarations=tuple(d.view() for d in self.declarations.values()),
-            pairs=tuple(
-                self.pairs[s].view() if s in self.pairs else None for s in range(self.seats)
-            ),
-            specials=tuple(faces(cids) for cids in self.specials),
-            lost_turns=tuple(self.lost_turns),
-            extra_due=tuple(self.extra_due),
-            discards_due=0 if between else self.discards_due,
-            taken=None if self.taken is None else face(self.taken),
-            table_points=tuple(self.table_points(s) for s in range(self.seats)),
-            turnovers=self.turnovers,
-            went_out=self.went_out,
-            hand_type=self.hand_type,
-            from_pack=None,
-            declared_this_turn=tuple(
-                d.id for d in self.declarations.values() if d.turn == self.turn_number
-            ),
-        )
-        return public if seat is None else replace(public, **self._own_table_fields(seat))
+        return table_view(self, seat)
 
     # -- what a seat has and may do ----------------------------------------------------------
 
@@ -341,104 +273,13 @@ class Trupe(Game):
     def table_points(self, seat: int) -> int:
         return sum(d.kind.points for d in self.own_declarations(seat))
 
-    def _keep(self, seat: int) -> int:
-        """Ruling 8: the fewest cards a declaration may leave in hand — one for each discard
-        still owed, but a final pair stands in for the turn's own discard."""
-        return self.discards_due - (seat in self.pairs)
-
-    def _can_take(self, seat: int, cid: int) -> bool:
-        """Ruling 5: a row card may be taken only into a new combination with hand cards."""
-        hand = [*self.hands[seat], cid]
-        return bool(declarations(hand, cid, keep=self._keep(seat), first_only=True))
-
-    def _taken_turn_actions(self, seat: int) -> list[GameAction]:
-        """Ruling 5, a card taken from the row not declared yet: its new combinations, then
-        the declarations and extensions that leave the cards to declare it with."""
-        hand, taken, keep = self.hands[seat], self.taken, self._keep(seat)
-        assert taken is not None
-        others = [cid for cid in hand if cid != taken]
-        declares = [
-            action
-            for action in declarations(others, keep=keep)
-            if self._taken_still_declarable(seat, action.cids)
-        ]
-        extends = [
-            action
-            for action in self._extends(seat)
-            if self._taken_still_declarable(seat, [action.cid])
-        ]
-        return [*declarations(hand, taken, keep=keep), *declares, *extends]
-
-    def _taken_still_declarable(self, seat: int, playing: Sequence[int]) -> bool:
-        """Ruling 5: whether, after `playing` these hand cards, the card taken from the row can
-        still be declared in a new combination with the cards left."""
-        if self.taken is None or self.taken in playing:
-            return True
-        left = [cid for cid in self.hands[seat] if cid not in playing]
-        return bool(declarations(left, self.taken, keep=self._keep(seat), first_only=True))
-
-    def _drawn_from_pack(self, cid: int) -> bool:
-        """Ruling 6: whether hand card `cid` came from the pack (under the first rulings, any
-        hand card but one taken from the row)."""
-        return cid != self.taken and (self.first_rulings or cid in self.from_pack)
-
-    def _extendable(self, declared: Declaration) -> bool:
-        """Ruling 6: a declared 3, declared on an earlier turn (under the first rulings, on
-        any turn)."""
-        return declared.kind.size == 3 and (self.first_rulings or declared.turn != self.turn_number)
-
-    def _extends(self, seat: int) -> list[Extend]:
-        """Ruling 6: a card from the pack that turns one of the seat's 3s, declared on an
-        earlier turn, into a 4."""
-        actions: list[Extend] = []
-        if len(self.hands[seat]) - 1 < self._keep(seat):
-            return actions
-        for declared in self.own_declarations(seat):
-            if not self._extendable(declared):
-                continue
-            codes = declared.codes()
-            for cid in self.hands[seat]:
-                if not self._drawn_from_pack(cid):
-                    continue
-                if cid == TREFOIL_CID:
-                    actions += [
-                        Extend(declared.id, cid, code)
-                        for code in IDENTITIES
-                        if isinstance(classify([*codes, code]), Kind)
-                    ]
-                elif isinstance(classify([*codes, _code(cid, None)]), Kind):
-                    actions.append(Extend(declared.id, cid))
-        return actions
-
-    def _pairs(self, seat: int) -> list[Pair]:
-        """Ruling 8: a final pair, laid only to go out: the cards left after it are this turn's
-        discards (the pair stands in for the turn's own discard, or comes with it)."""
-        hand = self.hands[seat]
-        if seat in self.pairs or not self._pair_goes_out(len(hand) - 2):
-            return []
-        actions: list[Pair] = []
-        for first, second in combinations(sorted(hand, key=lambda c: c == TREFOIL_CID), 2):
-            if second == TREFOIL_CID:
-                actions += [
-                    Pair((first, second), code)
-                    for code in IDENTITIES
-                    if is_pair(_code(first, None), code)
-                ]
-            elif is_pair(_code(first, None), _code(second, None)):
-                actions.append(Pair((first, second)))
-        return actions
-
-    def _pair_goes_out(self, left: int) -> bool:
-        """Whether laying a final pair with `left` cards left in hand goes out this turn."""
-        return left >= 0 and self.discards_due - 1 <= left <= self.discards_due
-
     # -- applying actions --------------------------------------------------------------------
 
     def _apply(self, seat: int, action: GameAction) -> list[Event]:
         if isinstance(action, Deal):
             raise IllegalAction("The hand is under way: there is nothing to deal.")
         if not isinstance(action, ALLOWED[self.phase]):
-            raise IllegalAction(self._phase_hint())
+            raise IllegalAction(phase_hint(self))
         match action:
             case Draw():
                 return self._draw(seat)
@@ -454,40 +295,6 @@ class Trupe(Game):
                 return self._discard(seat, action)
         raise IllegalAction(f"{action.kind!r} is not a move in Trupe.")
 
-    def _check_kept(self, seat: int, playing: int) -> None:
-        """Ruling 8: declared cards and hand come to 13 after the discard; only a final pair
-        makes 14. So a declaration leaves a card for each discard owed."""
-        keep = self._keep(seat)
-        if len(self.hands[seat]) - playing < keep:
-            owed = "a card" if keep == 1 else f"{keep} cards"
-            raise IllegalAction(
-                f"Keep {owed} to discard: you go out with a final discard, or by laying down "
-                "a final pair."
-            )
-
-    def _check_taken_kept(self, seat: int, playing: Sequence[int]) -> None:
-        """Ruling 5: a declaration or extension leaves the cards that declare the card taken
-        from the row this turn."""
-        if not self._taken_still_declarable(seat, playing):
-            raise IllegalAction(
-                f"Keep the cards that declare the {_name(cast(int, self.taken))} you took from "
-                "the discards: it must be declared this turn, in a new combination with cards "
-                "from your hand."
-            )
-
-    def _phase_hint(self) -> str:
-        if self.phase == TAKEN:
-            return (
-                f"Declare the {_name(cast(int, self.taken))} you took from the discards before "
-                "your turn ends, in a new combination with cards from your hand."
-            )
-        return {
-            EXTRA: "Before play starts, discard a card for each extra draw your Miranda gave you.",
-            DRAW: "Start your turn by drawing from the pack or taking a card from the discard row.",
-            PLAY: "You have drawn this turn; declare, extend, lay down a final pair, or discard.",
-            DISCARD: "Discard another card: your Miranda's extra draws are paid for with discards.",
-        }[self.phase]
-
     def _draw(self, seat: int) -> list[Event]:
         events: list[Event] = []
         if self._draw_cards(seat, ["turn"], events):
@@ -502,10 +309,10 @@ class Trupe(Game):
             raise IllegalAction(NOT_IN_ROW)
         if len(self.hands[seat]) < 2:
             raise IllegalAction("Holding one card, you draw from the pack only.")
-        if not self._can_take(seat, cid):
+        if not can_take(self, seat, cid):
             raise IllegalAction(
-                f"You may take the {_name(cid)} only to declare it this turn in a new combination "
-                "with cards from your hand, and your hand has none for it."
+                f"You may take the {card_name(cid)} only to declare it this turn in a new "
+                "combination with cards from your hand, and your hand has none for it."
             )
         self.row.remove(cid)
         self.from_pack.discard(cid)
@@ -516,12 +323,12 @@ class Trupe(Game):
 
     def _declare(self, seat: int, action: Declare) -> list[Event]:
         cids = named_cards(action.cids, self.hands[seat])
-        trefoil_as = self._trefoil_as(cids, action.stands_for)
-        kind = classify([_code(cid, trefoil_as) for cid in cids])
+        trefoil_as = trefoil_identity(cids, action.stands_for)
+        kind = classify([code_of(cid, trefoil_as) for cid in cids])
         if isinstance(kind, str):
             raise IllegalAction(kind)
-        self._check_kept(seat, len(cids))
-        self._check_taken_kept(seat, cids)
+        check_kept(self, seat, len(cids))
+        check_taken_kept(self, seat, cids)
         for cid in cids:
             self.hands[seat].remove(cid)
         declared = Declaration(self._next_id(), seat, list(cids), trefoil_as, self.turn_number)
@@ -533,38 +340,10 @@ class Trupe(Game):
         return [event, *self._out_if_empty(seat, "declare")]
 
     def _extend(self, seat: int, action: Extend) -> list[Event]:
-        did = action.declaration
-        if did not in self.declarations:
-            raise IllegalAction(NO_SUCH_DECLARATION)
-        declared = self.declarations[did]
-        if declared.owner != seat:
-            raise IllegalAction("You may extend only your own declarations.")
-        if declared.kind.size != 3:
-            raise IllegalAction("Only a declared 3 can be extended, to a 4.")
+        declared, trefoil_as = checked_extension(self, seat, action)
         cid = action.cid
-        if cid not in self.hands[seat]:
-            raise IllegalAction(NOT_IN_HAND)
-        trefoil_as = self._trefoil_as([cid], action.stands_for)
-        kind = classify([*declared.codes(), _code(cid, trefoil_as)])
-        if isinstance(kind, str):
-            raise IllegalAction(f"The {_name(cid, trefoil_as)} does not turn that 3 into a 4.")
-        if cid == self.taken:
-            raise IllegalAction(
-                f"The {_name(cid)} you took from the discards never extends a declaration: "
-                "declare it in a new combination with cards from your hand."
-            )
-        if not self._drawn_from_pack(cid):
-            raise IllegalAction(
-                f"Only a card drawn from the pack extends a declared 3, and the {_name(cid)} "
-                "was dealt to you."
-            )
-        if not self._extendable(declared):
-            raise IllegalAction(
-                "A 3 is extended on a later turn than it was declared: declare all four "
-                "together, or extend it on your next turn."
-            )
-        self._check_kept(seat, 1)
-        self._check_taken_kept(seat, [cid])
+        check_kept(self, seat, 1)
+        check_taken_kept(self, seat, [cid])
         self.hands[seat].remove(cid)
         declared.cids.append(cid)
         if trefoil_as is not None:
@@ -577,15 +356,15 @@ class Trupe(Game):
         cids = named_cards(action.cids, self.hands[seat])
         if len(cids) != 2:
             raise IllegalAction("A final pair is two cards.")
-        trefoil_as = self._trefoil_as(cids, action.stands_for)
-        if not is_pair(*(_code(cid, trefoil_as) for cid in cids)):
+        trefoil_as = trefoil_identity(cids, action.stands_for)
+        if not is_pair(*(code_of(cid, trefoil_as) for cid in cids)):
             raise IllegalAction(
                 "A final pair is two like members, two honors of one group, or one honor of "
                 "two groups."
             )
         if seat in self.pairs:
             raise IllegalAction("You have laid down your final pair already.")
-        if not self._pair_goes_out(len(self.hands[seat]) - 2):
+        if not pair_goes_out(self, len(self.hands[seat]) - 2):
             raise IllegalAction(
                 "A final pair is laid down only to go out: the cards left after it must be "
                 "this turn's discards, or none."
@@ -733,75 +512,3 @@ class Trupe(Game):
 
     def _next_id(self) -> int:
         return max(self.declarations, default=-1) + 1
-
-    @staticmethod
-    def _trefoil_as(cids: Sequence[int], given: str | None) -> str | None:
-        """The identity the Trefoil is declared as: required with the Trefoil, refused without."""
-        if TREFOIL_CID not in cids:
-            if given is not None:
-                raise IllegalAction("Only the Trefoil is declared as another card.")
-            return None
-        if given is None or given not in IDENTITIES:
-            raise IllegalAction(SAY_AS)
-        return given
-
-
-def declarations(
-    hand: Sequence[int], must: int | None = None, *, keep: int = 0, first_only: bool = False
-) -> list[Declare]:
-    """Every distinct new combination in `hand` (including `must`, if given) that leaves at
-    least `keep` cards, each named by the lowest card ids of each identity; with the Trefoil,
-    once per identity it can take."""
-    most = len(hand) - keep
-    by_code: dict[str, list[int]] = {}
-    for cid in sorted(hand):
-        code = DECK[cid].identity
-        if code is not None:
-            by_code.setdefault(code, []).append(cid)
-    must_code = None if must is None else DECK[must].identity
-    if must is not None and must_code is not None:
-        by_code[must_code].remove(must)
-        by_code[must_code].insert(0, must)
-        candidates: Sequence[int] = _TEMPLATES_WITH[must_code]
-    else:
-        candidates = sorted({index for code in by_code for index in _TEMPLATES_WITH[code]})
-    has_trefoil = TREFOIL_CID in hand
-    actions: list[Declare] = []
-    for index in candidates:
-        counts = _TEMPLATE_COUNTS[index]
-        missing: list[str] = []
-        for code, n in counts:
-            lacking = n - len(by_code.get(code, ()))
-            if lacking > 0:
-                missing += [code] * lacking
-        if sum(n for _, n in counts) > most:
-            continue
-        if not missing and must != TREFOIL_CID:
-            cids = [cid for code, n in counts for cid in by_code[code][:n]]
-            actions.append(Declare(tuple(cids)))
-        if has_trefoil and len(missing) <= 1:
-            for stand_in in missing or [code for code, _ in counts]:
-                cids = [
-                    cid
-                    for code, n in counts
-                    for cid in by_code.get(code, [])[: n - (code == stand_in)]
-                ]
-                if must is None or must == TREFOIL_CID or must in cids:
-                    actions.append(Declare((*cids, TREFOIL_CID), stand_in))
-        if first_only and actions:
-            return actions
-    return actions
-
-
-def _code(cid: int, trefoil_as: str | None) -> str:
-    code = DECK[cid].identity
-    if code is None:
-        assert trefoil_as is not None, "only a Trefoil has no identity of its own"
-        return trefoil_as
-    return code
-
-
-def _name(cid: int, trefoil_as: str | None = None) -> str:
-    if cid == TREFOIL_CID and trefoil_as is not None:
-        return f"Trefoil (as {identity_name(trefoil_as)})"
-    return DECK[cid].name

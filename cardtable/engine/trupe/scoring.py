@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from cardtable.engine.core import ScoreLine
+from cardtable.engine.scores import ScoreLine
 from cardtable.engine.trupe.cards import MEMBER, PENALTY, PREMIUM, TrupeCard
 from cardtable.engine.trupe.combinations import (
     GROUP_HONORS,

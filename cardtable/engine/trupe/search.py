@@ -15,24 +15,23 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine.core import Game, SeatView, SeenEvent, Setup
+from cardtable.engine.events import SeenEvent
+from cardtable.engine.game import Game
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
 from cardtable.engine.trupe.bots import HeuristicBot
-from cardtable.engine.trupe.cards import DECK, DECK_SIZE, hand_order
-from cardtable.engine.trupe.rules import RULINGS, Declaration, FinalPair, Trupe
+from cardtable.engine.trupe.cards import DECK, DECK_SIZE
+from cardtable.engine.trupe.rules import Trupe
 from cardtable.engine.trupe.scoring import seat_lines
-from cardtable.engine.trupe.types import TrupeFace, TrupeTable
+from cardtable.engine.trupe.types import TrupeTable
+from cardtable.engine.trupe.unseen import TrupeUnseen
+from cardtable.engine.views import SeatView
 
 
 def _not_special(cid: int) -> bool:
     """Premiums and penalties are declared the moment they are drawn: never in a hand, never
     discarded."""
     return not DECK[cid].special
-
-
-def _trefoil_as(cards: Sequence[TrupeFace]) -> str | None:
-    return next((card.stands_for for card in cards if card.stands_for is not None), None)
 
 
 def determinize(
@@ -43,28 +42,13 @@ def determinize(
     assert seat is not None and table.hand is not None and table.turn is not None
     assert table.from_pack is not None
     mine = [card.cid for card in table.hand]
-    this_turn = set(table.declared_this_turn)
-    declarations = {
-        shown.id: Declaration(
-            shown.id,
-            shown.owner,
-            [card.cid for card in shown.cards],
-            _trefoil_as(shown.cards),
-            1 if shown.id in this_turn else 0,
-        )
-        for shown in table.declarations
-    }
-    pairs = {
-        owner: FinalPair([card.cid for card in pair.cards], _trefoil_as(pair.cards))
-        for owner, pair in enumerate(table.pairs)
-        if pair is not None
-    }
+    declared = [card.cid for shown in table.declarations for card in shown.cards]
+    declared += [card.cid for pair in table.pairs if pair is not None for card in pair.cards]
     row = [card.cid for card in table.row]
     top = [] if table.open_top is None else [table.open_top.cid]
     specials = [[card.cid for card in cards] for cards in table.specials]
     seen = set(mine) | set(row) | set(top) | {cid for cards in specials for cid in cards}
-    seen |= {cid for d in declarations.values() for cid in d.cids}
-    seen |= {cid for pair in pairs.values() for cid in pair.cids}
+    seen |= set(declared)
     known: list[set[int]] = [set() for _ in range(view.seats)]
     if table.taken is not None and table.turn != seat:
         known[table.turn].add(table.taken.cid)
@@ -77,26 +61,15 @@ def determinize(
     places.append(HiddenPlace("under", table.open_pack - len(top), _not_special))
     places.append(HiddenPlace("pack", table.pack))
     dealt = deal_hidden([cid for cid in range(DECK_SIZE) if cid not in seen], places, rng)
-    options = {"target": table.target, "rulings": RULINGS}
-    game = Trupe(Setup("trupe", view.seats, options, rng.getrandbits(62), view.dealer))
-    game.round, game.dealer = view.round, view.dealer
-    game.round_scores = list(view.round_scores)
-    game.hands = [
-        mine if other == seat else hand_order([*dealt[other], *known[other]])
-        for other in range(view.seats)
-    ]
-    game.pack = dealt["pack"]
-    game.row, game.open_pack = row, [*dealt["under"], *top]
-    game.declarations, game.pairs, game.specials = declarations, pairs, specials
-    game.lost_turns, game.extra_due = list(table.lost_turns), list(table.extra_due)
-    game.turn, game.phase = table.turn, table.phase
-    game.discards_due = table.discards_due
-    game.taken = None if table.taken is None else table.taken.cid
-    game.turnovers, game.turn_number = table.turnovers, 1
-    others = {cid for other in range(view.seats) if other != seat for cid in game.hands[other]}
-    game.from_pack = set(table.from_pack) | (others - {game.taken})
-    game.went_out, game.hand_type = table.went_out, table.hand_type
-    return game
+    hands = {other: (*dealt[other], *known[other]) for other in range(view.seats) if other != seat}
+    taken = None if table.taken is None else table.taken.cid
+    hidden = TrupeUnseen(
+        hands=hands,
+        under=tuple(dealt["under"]),
+        pack=tuple(dealt["pack"]),
+        from_pack=frozenset(cid for hand in hands.values() for cid in hand if cid != taken),
+    )
+    return Trupe.from_view(view, hidden, rng.getrandbits(62))
 
 
 def evaluate(game: Game, seat: int) -> float:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.core import FRAME_EVENTS, Event, EventPart, SeenEvent, Words
+from cardtable.engine.events import FRAME_EVENTS, Event, EventPart, SeenEvent
+from cardtable.engine.seat_words import Words
 from cardtable.engine.text import describe_frame
 from cardtable.engine.trupe.types import (
     Dealt,

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from cardtable.engine.core import EventPart, GameAction, GameTypes, cards_field
+from cardtable.engine.actions import GameAction, cards_field
+from cardtable.engine.events import EventPart
+from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
 
 NOT_IN_HAND = "That card is not in your hand."

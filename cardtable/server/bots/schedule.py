@@ -11,7 +11,7 @@ from typing import Any, Protocol
 import trio
 
 from cardtable.engine import Bot, Event, Game, GameAction, GameSpec, Setup
-from cardtable.engine.core import Concede
+from cardtable.engine.actions import Concede
 from cardtable.engine.search import SearchBot, heard_by
 from cardtable.protocol import TableSettings
 from cardtable.server.bots.thinking import think

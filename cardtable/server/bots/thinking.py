@@ -23,7 +23,7 @@ from typing import Any
 import trio
 
 from cardtable.engine import GameAction, SeatView
-from cardtable.engine.core import SeenEvent
+from cardtable.engine.events import SeenEvent
 from cardtable.engine.search import Budget, SearchBot
 
 _pool: multiprocessing.pool.Pool | None = None

@@ -8,7 +8,7 @@ A finished game has no secrets left, so it may be replayed from any seat.
 from __future__ import annotations
 
 from cardtable.engine import OptionError, get_game
-from cardtable.engine.core import Result
+from cardtable.engine.scores import Result
 from cardtable.protocol import ErrorCode, History, HistoryEntry
 from cardtable.server.errors import ServerError
 from cardtable.server.history.replays import ReplayCursor

@@ -11,8 +11,8 @@ from typing import Any
 import trio
 
 from cardtable.engine import OptionError, get_game
-from cardtable.engine.core import Concede as ConcedeAction
-from cardtable.engine.core import PlayOn, is_concession
+from cardtable.engine.actions import Concede as ConcedeAction
+from cardtable.engine.actions import PlayOn, is_concession
 from cardtable.protocol import (
     Act,
     AddBot,

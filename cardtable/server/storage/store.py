@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.engine import PlainAction, Setup
-from cardtable.engine.core import RoundScore
+from cardtable.engine.scores import RoundScore
 from cardtable.protocol import RoundRecord, SeatHolder
 from cardtable.server.chat.log import ChatEntry
 from cardtable.server.storage.codec import unpack

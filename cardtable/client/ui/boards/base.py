@@ -12,9 +12,10 @@ from typing import Any, Generic, TypeVar
 
 from textual.binding import Binding
 from textual.message import Message
-from textual.notifications import Notification, Notify, SeverityLevel
+from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
+from cardtable.client.ui.boards.hints import Hints
 from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameAction, SeatView
@@ -109,9 +110,6 @@ class Board(Widget, can_focus=True):
         # draws such text as a link (in the theme's link colours, underlined), over the card's
         # own colours. A board's pieces keep the colours they were given.
         self.auto_links = False
-        #: The notices this board gave about the move in hand, taken down once the turn moves
-        #: on (`forget_notices`): "Choose a spot: 1, 3." means nothing after the move.
-        self._notices: list[Notification] = []
 
     @property
     def seat_view(self) -> SeatView[Any] | None:
@@ -200,6 +198,14 @@ class Board(Widget, can_focus=True):
     def choose(self, action: GameAction) -> None:
         self.post_message(self.Chosen(action))
 
+    def on_mount(self) -> None:
+        self.mount(Hints())
+
+    @property
+    def hints(self) -> Hints:
+        """The board's hints about the move in hand, at its foot."""
+        return self.query_one(Hints)
+
     def notify(
         self,
         message: str,
@@ -209,20 +215,12 @@ class Board(Widget, can_focus=True):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """A notice about the move in hand, as `Widget.notify` gives it, kept to be taken down
-        by `forget_notices` once the turn moves on."""
-        app = self.app
-        seconds = app.NOTIFICATION_TIMEOUT if timeout is None else timeout
-        notice = Notification(message, title, severity, seconds, markup=markup)
-        self._notices.append(notice)
-        app.post_message(Notify(notice))
+        """A hint about the move in hand, shown at the board's foot (for as long as a notice
+        shows) until `forget_notices` takes it down once the turn moves on."""
+        seconds = self.app.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self.hints.add(message, severity, seconds)
 
     def forget_notices(self) -> None:
-        """Take down this board's notices still showing (the table's turn moved on); other
+        """Take down this board's hints still showing (the table's turn moved on); the app's
         notices (chat, refusals) stay."""
-        notices, self._notices = self._notices, []
-        app = self.app
-        for notice in notices:
-            # Textual has no public way to take down one notice; an expired one is gone already.
-            if notice in app._notifications:
-                app._unnotify(notice)
+        self.hints.clear()

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -77,6 +78,18 @@ class Sheet:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         lines, _ = lay_out(self.rows, options.max_width)
         yield from lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The width it needs: a row's lead and its widest piece (the rest wraps)."""
+        needed = (
+            max(
+                (row.lead.cell_len + max((p.cell_len for p in row.pieces), default=0))
+                for row in self.rows
+            )
+            if self.rows
+            else 0
+        )
+        return Measurement(needed, needed)
 
 
 class Part(Static):

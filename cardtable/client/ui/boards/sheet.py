@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Protocol
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -204,6 +205,23 @@ class SheetBoard(Board):
         if marks:
             scroll = self.query_one(f"#{scroll_id}", VerticalScroll)
             scroll.scroll_to_region(Region(0, marks[0], 1, 1), animate=False, immediate=True)
+
+    def seat_heading(self, seat: int, turn: int | None) -> Text:
+        """``Tess (you) ▶ · total 120``: the seat's name (ours underlined), ▶ while it is to
+        move (the table's `turn`), and its side's total; a game adds its own after."""
+        assert self.state is not None
+        mine = seat == self.me
+        heading = Text(self.state.name(seat) + (" (you)" if mine else ""), style="bold")
+        if mine:
+            heading.stylize("underline")
+        if self.to_move(seat, turn):
+            heading.append(" ▶", style=Style(color=YELLOW_ON_DARK, bold=True))
+        heading.append(f" · total {self.total(seat)}", style="bold")
+        return heading
+
+    def watching_rows(self) -> list[Row]:
+        """The hand's place for a spectator."""
+        return [Row(Text("You are watching.", style="dim"), [])]
 
     def table_text(self, width: int, level: int = 0) -> str:
         """The seats' areas as plain text laid out `width` cells wide (in full, or as `level`

@@ -18,10 +18,3 @@ move has several targets (melds, hands, nobles, players), each gets a letter, 1â
 press it, or click the target. The melds the others changed since your last move, and the card
 they discarded, carry a mark (â€¢).
 """
-
-from __future__ import annotations
-
-from cardtable.client.ui.boards.nobility.board import NobilityBoard
-from cardtable.client.ui.boards.nobility.faces import SUITS, face
-
-__all__ = ["SUITS", "NobilityBoard", "face"]

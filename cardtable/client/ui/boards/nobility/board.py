@@ -8,10 +8,12 @@ from collections.abc import Sequence
 from textual.binding import Binding
 
 from cardtable.client.ui.boards.base import hand_keys, scroll_keys, unmark_key
+from cardtable.client.ui.boards.nobility.drawing import NobilityDrawing
+from cardtable.client.ui.boards.nobility.faces import face
+from cardtable.client.ui.boards.nobility.reading import LETTERS, Target, prompt
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine.core import Deal, GameAction
-from cardtable.engine.nobility.cards import is_province, suit_of
-from cardtable.engine.nobility.types import (
+from cardtable.engine.actions import Deal, GameAction
+from cardtable.engine.nobility.actions import (
     Battle,
     Claim,
     Corrupt,
@@ -29,11 +31,6 @@ from cardtable.engine.nobility.types import (
     Retrieve,
     Take,
 )
-
-from .faces import face
-from .prompts import prompt
-from .reading import LETTERS, Target
-from .sheets import NobilitySheets
 
 #: The moves that go onto a meld.
 OnMeld = Extend | Defend | Corrupt
@@ -59,7 +56,7 @@ STARTS: dict[str, type[GameAction]] = {
 }
 
 
-class NobilityBoard(NobilitySheets):
+class NobilityBoard(NobilityDrawing):
     """Nobility, drawn from a seat's view (or a spectator's: no hand)."""
 
     PREFIX = "nobility"
@@ -189,15 +186,6 @@ class NobilityBoard(NobilitySheets):
         else:
             self.notify(self.meld_problem(), severity="warning")
 
-    def meld_problem(self) -> str:
-        """Why the marked cards make no meld, in the words of the cards' own rules."""
-        cids = list(self.picked)
-        if len(cids) < 3 or not all(is_province(cid) for cid in cids):
-            return "A meld is three or more provinces (2–10) of one suit in sequence."
-        if len({suit_of(cid) for cid in cids}) > 1:
-            return "A meld's provinces are all of one suit."
-        return "Those provinces are not in sequence (10 is followed by 2)."
-
     def _suggest_meld(self, melds: list[MeldCards]) -> None:
         """Mark a meld to make: one with the card under the cursor if there is one, the
         longest."""
@@ -222,22 +210,9 @@ class NobilityBoard(NobilitySheets):
         if len(actions) == 1:
             self.send(actions[0])
             return
-        self.asking, self.choices = asking, LETTERS.assign(self._target(a) for a in actions)
+        self.asking, self.choices = asking, LETTERS.assign(self.target_of(a) for a in actions)
         self._changed()
         self.notify(f"{asking}: press {', '.join(entry.key for entry in self.choices)}.")
-
-    def _target(self, action: GameAction) -> Target:
-        match action:
-            case Retrieve(meld=None):
-                return Target("your hand", action)
-            case Extend(meld=mid) | Defend(meld=mid) | Corrupt(meld=mid) | Retrieve(meld=int(mid)):
-                return Target(self.meld_label(mid), action, meld=mid)
-            case Battle(meld=int(mid)):
-                return Target(self.meld_label(mid), action, meld=mid)
-            case Battle(hand=int(seat)) | Merge(to=seat):
-                label = self.seat_name(seat) + ("'s hand" if isinstance(action, Battle) else "")
-                return Target(label, action, seat=seat)
-        return Target(str(action), action)
 
     def action_extend(self) -> None:
         cid = self._one_card(Extend, "extend", "The {card} extends no meld at either end.")
@@ -306,13 +281,13 @@ class NobilityBoard(NobilitySheets):
         targets: list[Target] = []
         for cid in dict.fromkeys(action.cid for action in retrievals):
             ways: list[GameAction] = [action for action in retrievals if action.cid == cid]
-            label = self._noble_face(cid)
+            label = self.noble_face(cid)
             if len(ways) == 1:
                 targets.append(Target(label, ways[0], noble=cid))
             else:
                 targets.append(Target(label, None, noble=cid, then=ways))
         for recall in recalls:
-            label = f"recall {self._noble_face(recall.cid)}"
+            label = f"recall {self.noble_face(recall.cid)}"
             targets.append(Target(label, recall, card=recall.cid))
         lettered = LETTERS.assign(targets)
         if len(lettered) == 1 and lettered[0].item.action is not None:
@@ -320,14 +295,6 @@ class NobilityBoard(NobilitySheets):
             return
         self.asking, self.choices = "Retrieve which noble (15 each; recall is free)", lettered
         self._changed()
-
-    def _noble_face(self, cid: int) -> str:
-        table = self.tbl
-        pile = table.noble_discard if table else ()
-        for card in [*pile, *(d for meld in self.melds() for d in meld.defenders)]:
-            if card.cid == cid:
-                return face(card)
-        return str(cid)
 
     def action_merge(self) -> None:
         merges: list[GameAction] = list(self.of_type(Merge))

@@ -21,7 +21,7 @@ from cardtable.client.ui.cards import (
     suit_ink,
 )
 from cardtable.engine.cards import SUIT_SYMBOLS, CardFace
-from cardtable.engine.nobility.types import MeldView
+from cardtable.engine.nobility.pieces import MeldView
 
 #: Suits in the order of the income table (and of a seat's melds).
 SUITS = ("C", "D", "H", "S")

@@ -14,42 +14,25 @@ counted), and scroll only when even that is too long.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.geometry import Region
 
-from cardtable.client.ui.boards.base import Board, Lettered, hand_keys, scroll_keys
-from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
-from cardtable.client.ui.boards.thistle.areas import DETAILS, Detail, Scene, area_rows
-from cardtable.client.ui.boards.thistle.faces import card_style, card_text, card_words
-from cardtable.client.ui.boards.thistle.targets import (
-    LETTERS,
-    Changes,
-    GroupAction,
-    groups_in_order,
-    lettered,
-    orphan_choice,
-    orphan_words,
-    playable,
-    seat_order,
-    targets,
-    thistle_view,
-)
-from cardtable.client.ui.cards import back_text
+from cardtable.client.ui.boards.base import hand_keys, scroll_keys
+from cardtable.client.ui.boards.layout import Part
+from cardtable.client.ui.boards.thistle.drawing import ThistleDrawing
+from cardtable.client.ui.boards.thistle.reading import LETTERS, orphan_choice, thistle_view
 from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine import GameAction, SeatView
-from cardtable.engine.core import Deal
-from cardtable.engine.thistle.cards import ThistleCard
-from cardtable.engine.thistle.types import Capture, Draw, End, GroupView, Play, ThistleTable
+from cardtable.engine import GameAction
+from cardtable.engine.actions import Deal
+from cardtable.engine.thistle.types import Capture, Draw, End, Play
 
 #: The moves a key makes: d draws or deals, e ends, enter goes on with whichever is legal.
 SIMPLE: dict[str, GameAction] = {"draw": Draw(), "deal": Deal(), "end": End()}
 
 
-class ThistleBoard(Board):
+class ThistleBoard(ThistleDrawing):
     """Thistle, drawn from a seat's view (or a spectator's: no hand)."""
 
     DEFAULT_CSS = """
@@ -68,13 +51,6 @@ class ThistleBoard(Board):
         *LETTERS.bindings(),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        #: The card id under the cursor in our hand.
-        self.selected: int | None = None
-        #: Whether a capture adds our best set-aside card (when the group has no bonus card).
-        self.add_orphan = True
-
     def compose(self) -> ComposeResult:
         yield Part(self, id="thistle-pile")
         with VerticalScroll(id="thistle-areas") as areas:
@@ -84,54 +60,6 @@ class ThistleBoard(Board):
 
     def on_mount(self) -> None:
         self._draw()
-
-    # -- what the view says --------------------------------------------------------------------
-
-    @property
-    def view(self) -> SeatView[ThistleTable] | None:
-        """The view, typed (None before the first)."""
-        return thistle_view(self.seat_view)
-
-    @property
-    def moves(self) -> tuple[GameAction, ...]:
-        """Our legal actions, typed (none when it is not our move)."""
-        view = self.view
-        return view.legal if view else ()
-
-    @property
-    def held(self) -> tuple[ThistleCard, ...]:
-        """Our hand's cards (none for a spectator)."""
-        view = self.view
-        return view.table.hand or () if view else ()
-
-    def _playable(self) -> list[int]:
-        """Hand cards with a play, in hand order (the order ← and → go through)."""
-        view = self.view
-        return playable(view.legal, view.table) if view else []
-
-    def seat_order(self) -> list[list[int]]:
-        """The areas, by team: ours first (us first), then the others from our left."""
-        view = self.view
-        return seat_order(view, self.me) if view else []
-
-    def groups_in_order(self) -> list[GroupView]:
-        """The open groups as drawn: area by area, each seat's by clan."""
-        view = self.view
-        return groups_in_order(view.table, self.seat_order()) if view else []
-
-    def targets(self) -> dict[int, GroupAction]:
-        """What acting on each group does now, by group id: place the drawn card, play the
-        selected card, or capture (with our best set-aside card, if `add_orphan`)."""
-        view = self.view
-        return targets(view.legal, view.table, self.selected, self.add_orphan) if view else {}
-
-    def lettered(self) -> list[Lettered[int]]:
-        """The groups you can act on now, in the order they are drawn, with their letters."""
-        return lettered(self.groups_in_order(), self.targets())
-
-    def letters(self) -> dict[int, str]:
-        """The letter of each group you can act on now, by group id."""
-        return {entry.item: entry.key for entry in self.lettered()}
 
     # -- following the game --------------------------------------------------------------------
 
@@ -280,138 +208,3 @@ class ThistleBoard(Board):
     def action_scroll(self, pages: int) -> None:
         areas = self.query_one("#thistle-areas", VerticalScroll)
         areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
-
-    # -- drawing --------------------------------------------------------------------------------
-
-    def on_resize(self) -> None:
-        self._draw()
-
-    def _draw(self) -> None:
-        if not self.is_mounted or not self.query("#thistle-pile"):
-            return
-        self.query_one("#thistle-pile", Part).update(Sheet(self.pile_rows()))
-        self.query_one("#thistle-table", Part).update(Sheet(self.area_rows(self.detail())))
-        self.query_one("#thistle-hand", Part).update(Sheet(self.hand_rows()))
-        self.call_after_refresh(self._reveal)
-
-    def detail(self, hand_lines: int | None = None) -> Detail:
-        """The fullest way of writing the areas that fits the lines the board has for them
-        (beside a hand of `hand_lines`, by default the hand drawn now)."""
-        width = self.content_size.width
-        if width <= 0 or self.content_size.height <= 0:
-            return DETAILS[0]
-        if hand_lines is None:
-            hand_lines = len(lay_out(self.hand_rows(), width)[0])
-        for detail in DETAILS:
-            if self.areas_fit(detail, hand_lines):
-                return detail
-        return DETAILS[-1]
-
-    def areas_fit(self, detail: Detail, hand_lines: int) -> bool:
-        """Whether the areas written as `detail` says fit beside the pile's line and a hand of
-        `hand_lines` lines, without scrolling."""
-        width = self.content_size.width
-        room = self.content_size.height - len(lay_out(self.pile_rows(), width)[0]) - hand_lines
-        return len(lay_out(self.area_rows(detail), width)[0]) <= room
-
-    def _reveal(self) -> None:
-        """Scroll the areas so the first seat with groups you can act on is in sight, from its
-        heading to its first such group (when even the briefest areas are too long)."""
-        sheet = self.query_one("#thistle-table", Part)
-        _, marks = lay_out(self.area_rows(self.detail()), sheet.content_region.width or 1)
-        if marks:
-            top, bottom = marks[0], marks[1] if len(marks) > 1 else marks[0]
-            region = Region(0, top, 1, bottom - top + 1)
-            areas = self.query_one("#thistle-areas", VerticalScroll)
-            areas.scroll_to_region(region, animate=False, immediate=True)
-
-    def table_text(self, width: int, detail: Detail | None = None) -> str:
-        """The areas as plain text laid out `width` cells wide, scrolled out of sight or not
-        (written in full, or as `detail` says)."""
-        lines, _ = lay_out(self.area_rows(detail or DETAILS[0]), width)
-        return "\n".join(line.plain for line in lines)
-
-    def scene(self) -> Scene | None:
-        """What the areas are drawn from (None before the first view)."""
-        view = self.view
-        if view is None or self.state is None:
-            return None
-        found = self.targets()
-        groups = self.groups_in_order()
-        return Scene(
-            table=view.table,
-            order=self.seat_order(),
-            me=self.me,
-            name=self.state.name,
-            groups=groups,
-            letters={entry.item: entry.key for entry in lettered(groups, found)},
-            targets=found,
-            changes=Changes.of(self.state.recent_events),
-        )
-
-    def area_rows(self, detail: Detail = DETAILS[0]) -> list[Row]:
-        scene = self.scene()
-        return area_rows(scene, detail) if scene else []
-
-    def pile_rows(self) -> list[Row]:
-        view = self.view
-        if view is None:
-            return [Row(Text("Waiting for the game to start.", style="dim"), [])]
-        table = view.table
-        pile = Text("Pile ")
-        if table.pile:
-            pile.append_text(back_text(table.pile))
-        else:
-            pile.append("empty", style="bold")
-        if Draw() in view.legal:
-            pile.stylize(clicks(("draw",)))
-        pieces = [pile]
-        if table.drawn:
-            piece = Text("Drawn ")
-            piece.append(f" {card_words(table.drawn)} ", style=card_style(table.drawn))
-            pieces.append(piece)
-        if table.phase == "final":
-            pieces.append(Text("Last round: one more turn each, no draws", style="bold"))
-        if orphan_choice(view.legal):
-            words = orphan_words(self.targets(), self.add_orphan)
-            pieces.append(Text(f"A capture {words} (o)", style="italic"))
-        return [Row(Text(), pieces)]
-
-    def hand_rows(self) -> list[Row]:
-        if self.view is None:
-            return []
-        if self.me is None:
-            return [Row(Text("You are watching.", style="dim"), [])]
-        heading = Text(f"Your hand ({len(self.held)})", style="bold")
-        return [Row(heading, []), Row(Text(), self._hand_cards(full=self.whole_names()), gap=1)]
-
-    def whole_names(self) -> bool:
-        """Whether the hand gives the clans' whole names: where they take no more lines than
-        four letters do, or the lines they take leave the areas as full as beside four
-        letters, unscrolled."""
-        width = self.content_size.width
-        if width <= 0:
-            return False
-        heading = Row(Text("Your hand"), [])
-        short = [heading, Row(Text(), self._hand_cards(full=False), gap=1)]
-        full = [heading, Row(Text(), self._hand_cards(full=True), gap=1)]
-        full_lines, short_lines = len(lay_out(full, width)[0]), len(lay_out(short, width)[0])
-        if full_lines <= short_lines:
-            return True
-        if self.content_size.height <= 0:
-            return False
-        return self.areas_fit(self.detail(short_lines), full_lines)
-
-    def _hand_cards(self, *, full: bool) -> list[Text]:
-        ready = self._playable()
-        choosing = bool(ready)
-        return [
-            card_text(
-                card,
-                playable=not choosing or card.cid in ready,
-                selected=choosing and card.cid == self.selected,
-                full=full,
-                click=("card", card.cid),
-            )
-            for card in self.held
-        ]

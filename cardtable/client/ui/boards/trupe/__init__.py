@@ -17,7 +17,3 @@ the others did since your last move is marked (•) on the table and told beside
 The board reads the seat's typed view (`reading`), draws its sheets (`drawing`, with the cards'
 looks in `faces`) and turns keys and clicks into typed actions (`board`).
 """
-
-from cardtable.client.ui.boards.trupe.board import TrupeBoard
-
-__all__ = ["TrupeBoard"]

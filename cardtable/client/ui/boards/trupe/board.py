@@ -21,18 +21,10 @@ from cardtable.client.ui.boards.trupe.reading import (
 )
 from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine.core import Deal, GameAction
+from cardtable.engine.actions import Deal, GameAction
 from cardtable.engine.trupe.cards import identity_name
 from cardtable.engine.trupe.combinations import Kind, classify
-from cardtable.engine.trupe.types import (
-    Declare,
-    Discard,
-    Draw,
-    Extend,
-    Pair,
-    Take,
-    TrupeTable,
-)
+from cardtable.engine.trupe.types import Declare, Discard, Draw, Extend, Pair, Take, TrupeTable
 
 
 class TrupeBoard(TrupeDrawing):

@@ -25,8 +25,8 @@ from cardtable.client.ui.boards.trupe.faces import (
     special_words,
 )
 from cardtable.client.ui.boards.trupe.reading import DEAL, DRAW, TAKEN, TrupeReading
-from cardtable.client.ui.cards import GREEN_ON_DARK, YELLOW_ON_DARK, back_text
-from cardtable.engine.core import EventPart, SeenEvent
+from cardtable.client.ui.cards import GREEN_ON_DARK, back_text
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.trupe.cards import GROUPS
 from cardtable.engine.trupe.types import (
     DeclarationView,
@@ -187,13 +187,7 @@ class TrupeDrawing(TrupeReading):
         """``Tess (you) ▶ · total 120 · table 25 · hand 9``."""
         assert self.state is not None and self.trupe is not None
         table = self.trupe
-        mine = seat == self.me
-        heading = Text(self.state.name(seat) + (" (you)" if mine else ""), style="bold")
-        if mine:
-            heading.stylize("underline")
-        if self.to_move(seat, table.turn):
-            heading.append(" ▶", style=Style(color=YELLOW_ON_DARK, bold=True))
-        heading.append(f" · total {self.total(seat)}", style="bold")
+        heading = self.seat_heading(seat, table.turn)
         heading.append(f" · table {table.table_points[seat]}")
         heading.append(f" · hand {table.hand_counts[seat]}")
         if table.went_out == seat:
@@ -207,7 +201,7 @@ class TrupeDrawing(TrupeReading):
         if table is None:
             return []
         if self.me is None or table.hand is None:
-            return [Row(Text("You are watching.", style="dim"), [])]
+            return self.watching_rows()
         show_cursor = self.can_focus
         dim = self.phase == TAKEN and bool(self.moves)
         useful = self.useful() if dim else set()

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from cardtable.client.ui.boards.layout import clicks
 from cardtable.client.ui.cards import BLACK_INK, CHANGED
-from cardtable.engine.core import EventPart
+from cardtable.engine.events import EventPart
 from cardtable.engine.trupe.cards import GROUPS, HONORS
 from cardtable.engine.trupe.combinations import Kind
 from cardtable.engine.trupe.types import (

@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 from cardtable.client.ui.boards.base import Lettered, Letters
 from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.boards.trupe.faces import TREFOIL_MARK, combination_label, same_codes
-from cardtable.engine.core import EventPart, GameAction, SeenEvent
+from cardtable.engine.actions import GameAction
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.trupe.combinations import Kind, classify, is_pair
 from cardtable.engine.trupe.types import (
     DeclarationView,

@@ -1,6 +1,6 @@
 """What the Queen of Scots board reads from a seat's view: our hand and sets, the ways to take
 the pile and the sets a letter acts on, why selected cards cannot be melded or take the pile, and
-the prompt (the board itself is `queen_of_scots`)."""
+the prompt (the widget itself is `board`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.client.ui.boards.base import Lettered, Letters
-from cardtable.client.ui.boards.queen_of_scots_faces import JEWEL
+from cardtable.client.ui.boards.queen_of_scots.faces import JEWEL
 from cardtable.client.ui.boards.sheet import SheetBoard
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import EventPart, GameAction, SeenEvent

@@ -1,5 +1,5 @@
 """How the Queen of Scots board writes its cards and sets: faces, colours, set chips and melds
-in words (the board itself is `queen_of_scots`)."""
+in words (the widget itself is `board`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Each seat's area on the Thistle board (its groups, books and set-aside cards, partners framed
-together), written as fully as the lines allow: `DETAILS` from the fullest to the briefest."""
+"""How the Thistle board draws a seat's view (`ThistleDrawing`): the pile and the drawn card,
+each seat's area (its groups, books and set-aside cards, partners framed together), written as
+fully as the lines allow (`DETAILS` from the fullest to the briefest), and the hand."""
 
 from __future__ import annotations
 
@@ -8,13 +9,17 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.geometry import Region
 
-from cardtable.client.ui.boards.layout import Row
+from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
 from cardtable.client.ui.boards.thistle.faces import (
     BUILD,
     CAPTURE,
     TEAM_COLOURS,
     book_text,
+    card_style,
+    card_text,
     card_words,
     changed_mark,
     group_text,
@@ -22,16 +27,24 @@ from cardtable.client.ui.boards.thistle.faces import (
     seat_points,
     set_aside_words,
 )
-from cardtable.client.ui.boards.thistle.targets import Changes, GroupAction
+from cardtable.client.ui.boards.thistle.reading import (
+    Changes,
+    GroupAction,
+    ThistleReading,
+    lettered,
+    orphan_choice,
+    orphan_words,
+)
 from cardtable.client.ui.cards import (
     CHANGED,
     CHANGED_MARK,
     GREEN_ON_DARK,
     RED_ON_DARK,
     YELLOW_ON_DARK,
+    back_text,
 )
 from cardtable.engine.thistle.cards import ThistleCard
-from cardtable.engine.thistle.types import BookView, Capture, GroupView, ThistleTable
+from cardtable.engine.thistle.types import BookView, Capture, Draw, GroupView, ThistleTable
 
 
 @dataclass(frozen=True)
@@ -216,3 +229,140 @@ def _books_and_set_aside(
             text.append(words, style=RED_ON_DARK)
         pieces.append(text)
     return pieces
+
+
+class ThistleDrawing(ThistleReading):
+    """Thistle, drawn from a seat's view: the pile, each seat's area and the hand."""
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        if not self.is_mounted or not self.query("#thistle-pile"):
+            return
+        self.query_one("#thistle-pile", Part).update(Sheet(self.pile_rows()))
+        self.query_one("#thistle-table", Part).update(Sheet(self.area_rows(self.detail())))
+        self.query_one("#thistle-hand", Part).update(Sheet(self.hand_rows()))
+        self.call_after_refresh(self._reveal)
+
+    def detail(self, hand_lines: int | None = None) -> Detail:
+        """The fullest way of writing the areas that fits the lines the board has for them
+        (beside a hand of `hand_lines`, by default the hand drawn now)."""
+        width = self.content_size.width
+        if width <= 0 or self.content_size.height <= 0:
+            return DETAILS[0]
+        if hand_lines is None:
+            hand_lines = len(lay_out(self.hand_rows(), width)[0])
+        for detail in DETAILS:
+            if self.areas_fit(detail, hand_lines):
+                return detail
+        return DETAILS[-1]
+
+    def areas_fit(self, detail: Detail, hand_lines: int) -> bool:
+        """Whether the areas written as `detail` says fit beside the pile's line and a hand of
+        `hand_lines` lines, without scrolling."""
+        width = self.content_size.width
+        room = self.content_size.height - len(lay_out(self.pile_rows(), width)[0]) - hand_lines
+        return len(lay_out(self.area_rows(detail), width)[0]) <= room
+
+    def _reveal(self) -> None:
+        """Scroll the areas so the first seat with groups you can act on is in sight, from its
+        heading to its first such group (when even the briefest areas are too long)."""
+        sheet = self.query_one("#thistle-table", Part)
+        _, marks = lay_out(self.area_rows(self.detail()), sheet.content_region.width or 1)
+        if marks:
+            top, bottom = marks[0], marks[1] if len(marks) > 1 else marks[0]
+            region = Region(0, top, 1, bottom - top + 1)
+            areas = self.query_one("#thistle-areas", VerticalScroll)
+            areas.scroll_to_region(region, animate=False, immediate=True)
+
+    def table_text(self, width: int, detail: Detail | None = None) -> str:
+        """The areas as plain text laid out `width` cells wide, scrolled out of sight or not
+        (written in full, or as `detail` says)."""
+        lines, _ = lay_out(self.area_rows(detail or DETAILS[0]), width)
+        return "\n".join(line.plain for line in lines)
+
+    def scene(self) -> Scene | None:
+        """What the areas are drawn from (None before the first view)."""
+        view = self.view
+        if view is None or self.state is None:
+            return None
+        found = self.targets()
+        groups = self.groups_in_order()
+        return Scene(
+            table=view.table,
+            order=self.seat_order(),
+            me=self.me,
+            name=self.state.name,
+            groups=groups,
+            letters={entry.item: entry.key for entry in lettered(groups, found)},
+            targets=found,
+            changes=Changes.of(self.state.recent_events),
+        )
+
+    def area_rows(self, detail: Detail = DETAILS[0]) -> list[Row]:
+        scene = self.scene()
+        return area_rows(scene, detail) if scene else []
+
+    def pile_rows(self) -> list[Row]:
+        view = self.view
+        if view is None:
+            return [Row(Text("Waiting for the game to start.", style="dim"), [])]
+        table = view.table
+        pile = Text("Pile ")
+        if table.pile:
+            pile.append_text(back_text(table.pile))
+        else:
+            pile.append("empty", style="bold")
+        if Draw() in view.legal:
+            pile.stylize(clicks(("draw",)))
+        pieces = [pile]
+        if table.drawn:
+            piece = Text("Drawn ")
+            piece.append(f" {card_words(table.drawn)} ", style=card_style(table.drawn))
+            pieces.append(piece)
+        if table.phase == "final":
+            pieces.append(Text("Last round: one more turn each, no draws", style="bold"))
+        if orphan_choice(view.legal):
+            words = orphan_words(self.targets(), self.add_orphan)
+            pieces.append(Text(f"A capture {words} (o)", style="italic"))
+        return [Row(Text(), pieces)]
+
+    def hand_rows(self) -> list[Row]:
+        if self.view is None:
+            return []
+        if self.me is None:
+            return [Row(Text("You are watching.", style="dim"), [])]
+        heading = Text(f"Your hand ({len(self.held)})", style="bold")
+        return [Row(heading, []), Row(Text(), self._hand_cards(full=self.whole_names()), gap=1)]
+
+    def whole_names(self) -> bool:
+        """Whether the hand gives the clans' whole names: where they take no more lines than
+        four letters do, or the lines they take leave the areas as full as beside four
+        letters, unscrolled."""
+        width = self.content_size.width
+        if width <= 0:
+            return False
+        heading = Row(Text("Your hand"), [])
+        short = [heading, Row(Text(), self._hand_cards(full=False), gap=1)]
+        full = [heading, Row(Text(), self._hand_cards(full=True), gap=1)]
+        full_lines, short_lines = len(lay_out(full, width)[0]), len(lay_out(short, width)[0])
+        if full_lines <= short_lines:
+            return True
+        if self.content_size.height <= 0:
+            return False
+        return self.areas_fit(self.detail(short_lines), full_lines)
+
+    def _hand_cards(self, *, full: bool) -> list[Text]:
+        ready = self._playable()
+        choosing = bool(ready)
+        return [
+            card_text(
+                card,
+                playable=not choosing or card.cid in ready,
+                selected=choosing and card.cid == self.selected,
+                full=full,
+                click=("card", card.cid),
+            )
+            for card in self.held
+        ]

@@ -7,28 +7,40 @@ from rich.style import Style
 from rich.text import Text
 
 from cardtable.client.ui.boards.layout import Row, clicks
+from cardtable.client.ui.boards.nobility.faces import (
+    EVENT,
+    GOOD,
+    HINT,
+    NEWS,
+    SUITS,
+    ink,
+    key_text,
+    meld_text,
+    suit_text,
+    tile,
+)
+from cardtable.client.ui.boards.nobility.reading import NobilityReading
 from cardtable.client.ui.boards.sheet import changed_mark, picked, sheet_text
 from cardtable.client.ui.cards import back_text
-from cardtable.engine.nobility.types import (
+from cardtable.engine.nobility.actions import (
     Battle,
-    BattleView,
     Claim,
     Defend,
     Done,
     Draw,
     Extend,
     MeldCards,
-    NobilityTable,
-    OwedView,
     Pass,
     Ready,
 )
+from cardtable.engine.nobility.pieces import (
+    BattleView,
+    OwedView,
+)
+from cardtable.engine.nobility.types import NobilityTable
 
-from .faces import EVENT, GOOD, HINT, NEWS, SUITS, ink, key_text, meld_text, suit_text, tile
-from .reading import NobilityReading
 
-
-class NobilitySheets(NobilityReading):
+class NobilityDrawing(NobilityReading):
     """Draws the view; `NobilityBoard` adds the keys and clicks."""
 
     def _reveal(self) -> None:
@@ -251,7 +263,7 @@ class NobilitySheets(NobilityReading):
         if table is None:
             return []
         if self.me is None or table.hand is None:
-            return [Row(Text("You are watching.", style="dim"), [])]
+            return self.watching_rows()
         show_cursor = self.can_focus
         cards = []
         marked: set[int] = set()

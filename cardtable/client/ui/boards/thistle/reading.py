@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.client.ui.boards.base import Lettered, Letters
+from cardtable.client.ui.boards.base import Board, Lettered, Letters
 from cardtable.client.ui.boards.thistle.faces import card_words
 from cardtable.engine import EventPart, GameAction, SeatView, SeenEvent
-from cardtable.engine.thistle.cards import CASTLE, DECK, arms_of
+from cardtable.engine.thistle.cards import CASTLE, DECK, ThistleCard, arms_of
 from cardtable.engine.thistle.types import (
     Added,
     BookClosed,
@@ -146,3 +146,60 @@ class Changes:
                 case SetAside(card=card):
                     changes.orphans.add(card.cid)
         return changes
+
+
+class ThistleReading(Board):
+    """Thistle's view, as the board reads it: our hand and moves, the areas' order, the letters."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: The card id under the cursor in our hand.
+        self.selected: int | None = None
+        #: Whether a capture adds our best set-aside card (when the group has no bonus card).
+        self.add_orphan = True
+
+    @property
+    def view(self) -> SeatView[ThistleTable] | None:
+        """The view, typed (None before the first)."""
+        return thistle_view(self.seat_view)
+
+    @property
+    def moves(self) -> tuple[GameAction, ...]:
+        """Our legal actions, typed (none when it is not our move)."""
+        view = self.view
+        return view.legal if view else ()
+
+    @property
+    def held(self) -> tuple[ThistleCard, ...]:
+        """Our hand's cards (none for a spectator)."""
+        view = self.view
+        return view.table.hand or () if view else ()
+
+    def _playable(self) -> list[int]:
+        """Hand cards with a play, in hand order (the order ← and → go through)."""
+        view = self.view
+        return playable(view.legal, view.table) if view else []
+
+    def seat_order(self) -> list[list[int]]:
+        """The areas, by team: ours first (us first), then the others from our left."""
+        view = self.view
+        return seat_order(view, self.me) if view else []
+
+    def groups_in_order(self) -> list[GroupView]:
+        """The open groups as drawn: area by area, each seat's by clan."""
+        view = self.view
+        return groups_in_order(view.table, self.seat_order()) if view else []
+
+    def targets(self) -> dict[int, GroupAction]:
+        """What acting on each group does now, by group id: place the drawn card, play the
+        selected card, or capture (with our best set-aside card, if `add_orphan`)."""
+        view = self.view
+        return targets(view.legal, view.table, self.selected, self.add_orphan) if view else {}
+
+    def lettered(self) -> list[Lettered[int]]:
+        """The groups you can act on now, in the order they are drawn, with their letters."""
+        return lettered(self.groups_in_order(), self.targets())
+
+    def letters(self) -> dict[int, str]:
+        """The letter of each group you can act on now, by group id."""
+        return {entry.item: entry.key for entry in self.lettered()}

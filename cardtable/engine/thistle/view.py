@@ -1,0 +1,37 @@
+"""What a seat sees of a Thistle table, built from the game's `Position`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from cardtable.engine.thistle.cards import DECK, faces
+from cardtable.engine.thistle.phases import HANDS_PER_GAME
+from cardtable.engine.thistle.position import Position
+from cardtable.engine.thistle.types import ThistleTable
+
+
+def _own_table_fields(game: Position, seat: int) -> dict[str, Any]:
+    return {"hand": faces(game.hands[seat])}
+
+
+def table_view(game: Position, seat: int | None) -> ThistleTable:
+    between = game.over or game.awaiting_deal
+    public = ThistleTable(
+        turn=None if between else game.turn,
+        phase="over" if game.over else "deal" if game.awaiting_deal else game.phase,
+        partnership=game.partnership,
+        rounds=HANDS_PER_GAME,
+        hand=None,
+        hand_counts=tuple(len(hand) for hand in game.hands),
+        pile=len(game.pile),
+        drawn=None if game.drawn is None else DECK[game.drawn],
+        groups=tuple(group.view() for group in game.groups.values()),
+        books=tuple(book.view() for book in game.books),
+        orphans=tuple(faces(orphans) for orphans in game.orphans),
+        played=game.played,
+        last_round=game.final_turns is not None,
+        final_turns=tuple(game.final_turns or ()),
+        went_out=game.went_out,
+    )
+    return public if seat is None else replace(public, **_own_table_fields(game, seat))
