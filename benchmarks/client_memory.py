@@ -11,7 +11,9 @@ terminal of `--size`, waits for the lobby to list the table and presses `w` to w
 person would. Every `--interval` seconds it samples the join process's resident memory (VmRSS in
 /proc) and its CPU time, and prints them with the updates and games so far. At the end it prints
 the growth after the warm-up (`--warm-up` minutes): from the first sample after it to the last,
-and the slope of a straight line fitted through those samples, in MB a minute.
+and the slope of a straight line fitted through those samples, in MB a minute; and the CPU per
+update: the join process's CPU time over the same span, divided by the updates the table sent
+in it (the watcher hears every one of them).
 
 The terminal's output is read all along (a terminal that is not read stops the app), and
 thrown away. Linux only (/proc).
@@ -199,6 +201,11 @@ def slope(samples: list[Sample]) -> float:
     return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
 
 
+def per_update(cpu: float, updates: int) -> float:
+    """Milliseconds of CPU for each update (0 when there were none)."""
+    return 1000 * cpu / updates if updates else 0.0
+
+
 def report(samples: list[Sample], warm_up: float) -> None:
     settled = [sample for sample in samples if sample.seconds >= warm_up * 60]
     first, last = samples[0], samples[-1]
@@ -213,6 +220,12 @@ def report(samples: list[Sample], warm_up: float) -> None:
         print(
             f"after the warm-up ({warm_up:g} min): {growth:+.1f} MB in {minutes:.1f} min "
             f"(range {low:.1f}–{high:.1f} MB), fitted slope {slope(settled):+.2f} MB/min"
+        )
+        cpu = settled[-1].cpu - settled[0].cpu
+        updates = settled[-1].updates - settled[0].updates
+        print(
+            f"CPU per update after the warm-up: {per_update(cpu, updates):.1f} ms "
+            f"({cpu:.1f} s of CPU for {updates} updates)"
         )
     else:
         print("not enough samples after the warm-up to say")
@@ -242,10 +255,13 @@ async def measure(args: argparse.Namespace) -> None:
                     f"cardtable join (pid {pid}) watches table {creator.table}: {args.game}, "
                     f"{args.players} bots, bot delay {args.bot_delay} s, {args.size}"
                 )
-                print(f"{'min':>6} {'RSS MB':>8} {'CPU %':>6} {'updates':>8} {'games':>6}")
+                print(
+                    f"{'min':>6} {'RSS MB':>8} {'CPU %':>6} {'ms/upd':>6} {'updates':>8} "
+                    f"{'games':>6}"
+                )
                 samples: list[Sample] = []
                 began = time.monotonic()
-                cpu_before, at_before = cpu_of(pid), began
+                cpu_before, at_before, updates_before = cpu_of(pid), began, creator.updates
                 while True:
                     if terminal.process.poll() is not None:
                         shown = ESCAPES.sub(b"", terminal.tail)[-600:].decode(errors="replace")
@@ -256,10 +272,11 @@ async def measure(args: argparse.Namespace) -> None:
                     sample = Sample(now - began, rss_of(pid), cpu, creator.updates, creator.games)
                     samples.append(sample)
                     share = 100 * (cpu - cpu_before) / max(now - at_before, 1e-9)
-                    cpu_before, at_before = cpu, now
+                    each = per_update(cpu - cpu_before, sample.updates - updates_before)
+                    cpu_before, at_before, updates_before = cpu, now, sample.updates
                     print(
                         f"{sample.seconds / 60:6.1f} {sample.rss / MB:8.1f} {share:6.1f} "
-                        f"{sample.updates:8d} {sample.games:6d}",
+                        f"{each:6.1f} {sample.updates:8d} {sample.games:6d}",
                         flush=True,
                     )
                     if sample.seconds >= args.minutes * 60:

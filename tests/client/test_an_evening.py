@@ -88,6 +88,16 @@ class Watching:
         )
 
 
+async def watching_bots(pilot: AppPilot, app: CardtableApp) -> tuple[Watching, TableScreen]:
+    """The app, from the lobby, watching a table of bots it opened, its screen in front."""
+    await in_lobby(pilot, app)
+    watching = Watching(pilot, app)
+    await watching.sit_down()
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return watching, table
+
+
 def measure(app: CardtableApp, table: TableScreen) -> dict[str, Any]:
     return {
         "screens": len(app.screen_stack),
@@ -104,11 +114,7 @@ def test_a_thousand_updates_leave_the_app_as_big_as_two_hundred_did() -> None:
         async def body() -> None:
             app = join_app(server.port)
             async with app.run_test(size=SIZE) as pilot:
-                await in_lobby(pilot, app)
-                watching = Watching(pilot, app)
-                await watching.sit_down()
-                table = app.screen
-                assert isinstance(table, TableScreen)
+                watching, table = await watching_bots(pilot, app)
 
                 await watching.until(200)
                 early = measure(app, table)
@@ -143,11 +149,7 @@ def test_watching_one_scores_window_shows_and_it_closes_at_the_next_deal() -> No
         async def body() -> None:
             app = join_app(server.port)
             async with app.run_test(size=SIZE) as pilot:
-                await in_lobby(pilot, app)
-                watching = Watching(pilot, app)
-                await watching.sit_down()
-                table = app.screen
-                assert isinstance(table, TableScreen)
+                watching, table = await watching_bots(pilot, app)
                 app.request(lambda session: session.start(watching.table))
                 await wait_until(pilot, lambda: isinstance(app.screen, ScoringScreen), 30)
                 first = app.screen

@@ -174,7 +174,7 @@ def watch_as_omar(server: ServerThread, table: int, seated_now: threading.Event)
             await wait_until(pilot, lambda: "Deal 1 is done" in logged(), 20, "the deal")
             seen["kinds"] = log_kinds(app)
             seen["log"] = logged()
-            seen["lines"] = list(screen._chat().lines)
+            seen["lines"] = list(screen.chat.panel.lines)
             seen["channels"] = channels(app)
             seen["notices"] = [note for _, note in notices(app)]
 

@@ -12,8 +12,9 @@ from textual.widgets import Input, TabbedContent
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
+from cardtable.client.ui.game_log import GameLog
 from cardtable.client.ui.scoring import ScoringScreen
-from cardtable.client.ui.table import GameLog, TableScreen
+from cardtable.client.ui.table import TableScreen
 from tests.client.support import (
     SIZE,
     AppPilot,
@@ -307,7 +308,7 @@ def test_a_persons_answers_to_our_offers_are_notices() -> None:
                         declined
                         in [
                             line.get("note")
-                            for line in table._chat().lines
+                            for line in table.chat.panel.lines
                             if isinstance(line, dict)
                         ]
                     ),

@@ -404,9 +404,9 @@ def test_markup_looking_chat_and_odd_names_from_a_real_player_show_literally() -
                 for text in MARKUP.values():
                     await obrien.ado(partial(ClientSession.say, text=text))
                 await obrien.ado(lambda session: session.say("[@click=app.quit]psst[/]", to=1))
-                await wait_until(pilot, lambda: screen._chat().unread("seat:0") == 1, 5, "psst")
+                await wait_until(pilot, lambda: screen.chat.panel.unread("seat:0") == 1, 5, "psst")
                 said = [f"O'Brien: {text}" for text in MARKUP.values()]
-                await wait_until(pilot, lambda: len(screen._chat().lines) == len(said) + 1, 5)
+                await wait_until(pilot, lambda: len(screen.chat.panel.lines) == len(said) + 1, 5)
 
                 # Every line as written, wrapped to the panel, the sender alone in bold.
                 strips = log_strips(app, "#chat-lines")
@@ -486,7 +486,7 @@ def test_escapes_and_markup_a_server_lets_through_are_shown_as_harmless_text() -
                 ]  # fmt: skip
                 for line in lines:
                     tell(server, "Tess", ChatLinePush(table_id=table, line=line))
-                await wait_until(pilot, lambda: len(screen._chat().lines) == 3, 5, "the lines")
+                await wait_until(pilot, lambda: len(screen.chat.panel.lines) == 3, 5, "the lines")
 
                 # The toast for the private line: its sender's name as written.
                 told = f"Chat from {shown_names[1]}"

@@ -25,6 +25,7 @@ from tests.client.support import (
     SIZE,
     Remote,
     at_table,
+    drawn,
     join_app,
     on_screen,
     our_turn,
@@ -40,6 +41,13 @@ from tests.client.support import (
 )
 from tests.client.test_lobby_chat import in_lobby, latest, seated
 from tests.conformance.support import short_options
+
+
+def game_over_drawn(app: CardtableApp, table: TableScreen) -> bool:
+    """The table screen shows the newest view, and a table no longer playing."""
+    state = table.state
+    return drawn(app, table) and state is not None and state.summary.status != "playing"
+
 
 AppPilot = Pilot[Any]
 
@@ -214,6 +222,8 @@ def test_every_state_of_the_table_shows_the_keys_leave_and_quit_in_full_at_80_co
                 if isinstance(app.screen, ScoringScreen):
                     await pilot.press("escape")
                 await wait_until(pilot, lambda: app.screen is table, 5, "the table")
+                # (The session hears of the end before the table screen has drawn it.)
+                await wait_until(pilot, lambda: game_over_drawn(app, table), 5, "the end drawn")
                 over = await footer_in_full(pilot, app, "the game over")
                 assert "s Rematch" in over and "Card" not in over, over
                 for part in (table.board, table.query_one("#players")):

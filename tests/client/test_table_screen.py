@@ -602,7 +602,7 @@ def test_chat_at_the_table_and_no_private_lines_to_a_bot() -> None:
                 str(channels.get_option_at_index(i).prompt) for i in range(channels.option_count)
             ] == ["▶ # table"]
             assert await pilot.click(offset=find_on_screen(app, bot, table.query_one("#players")))
-            assert table._chat().channel == "table"
+            assert table.chat.panel.channel == "table"
 
             # Asked directly, the server refuses too.
             app.request(lambda s: s.say("psst", 1))

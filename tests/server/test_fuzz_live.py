@@ -281,7 +281,7 @@ def lobby_templates(target: Target) -> list[dict[str, Any]]:
         {"type": "add_bot", "table_id": table, "seat": 1},
         {"type": "remove_bot", "table_id": table, "seat": 0},
         {"type": "start", "table_id": table},
-        {"type": "configure", "table": table, "settings": {"table_chat": False}},
+        {"type": "configure", "table_id": table, "settings": {"table_chat": False}},
         {"type": "chat", "text": "hello"},
         {"type": "chat", "text": "psst", "to": 0},
         {"type": "replay", "game_id": target.game, "seat": 0},

@@ -241,7 +241,7 @@ async def test_sit_refuses_taken_missing_seats_and_tables_and_a_second_table(
             await refused(ErrorCode.ALREADY_AT_TABLE, ada.spectate(other.table_id))
             assert bram.table is None  # refusals leave nobody half-seated
             await bram.sit(tid, 1)
-            assert kinds(bram.table or {}) == ["player", "player"]
+            assert bram.table is not None and kinds(bram.table) == ["player", "player"]
 
 
 async def test_leaving_before_the_start_empties_the_seat(client: Connect) -> None:

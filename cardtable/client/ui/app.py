@@ -2,9 +2,10 @@
 
 Textual runs on asyncio; the networking is the trio `Link` and `ClientSession`, run as a trio
 guest on the same loop (`TrioHost`). Everything the server says arrives as a `ServerSaid`
-message, which the app handles and then posts to each screen in its stack, to handle (or not)
-on the screen's own task, in order; requests go out through `request`, or through `ask` when the
-screen needs the reply. Screens know the app as a `Host` (cardtable.client.ui.host).
+message, which the app handles and then posts to the screens that follow it (`ServerFeed`: a
+table screen its table's messages, the lobby the list of tables), to handle on the screen's own
+task, in order; requests go out through `request`, or through `ask` when the screen needs the
+reply. Screens know the app as a `Host` (cardtable.client.ui.host).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from cardtable.client.trio_host import TrioHost
 from cardtable.client.ui.connection_badge import ConnectionIndicator
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.events import ConnectFailed, LinkChanged, Refused, ServerSaid
+from cardtable.client.ui.feed import LOBBY, ServerFeed
 from cardtable.client.ui.host import Host
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.problem_screen import ProblemScreen
@@ -88,6 +90,8 @@ class CardtableApp(App[None], Host):
         self._play_notices: list[str] = []
         #: The state of the connection, in a corner of every screen while it is not up.
         self.connection_indicator = ConnectionIndicator(self)
+        #: Which screens hear which of the server's messages.
+        self.feed = ServerFeed()
 
     def compose(self) -> ComposeResult:
         yield Static("Connecting…", id="connecting")
@@ -176,9 +180,8 @@ class CardtableApp(App[None], Host):
             # What the server says is shown as written (markup=False): a stray "[/b]" in it
             # would otherwise stop the app with a MarkupError when the toast is drawn.
             self.notify(message.message, title="Server", severity="error", markup=False)
-        for screen in self.screen_stack:
-            # A screen just pushed hears it once mounted, after what it drew when it mounted.
-            screen.post_message(ServerSaid(message))
+        # A screen just pushed hears it once mounted, after what it drew when it mounted.
+        self.feed.deliver(message, self.screen_stack)
 
     def _show_table(self, joined: Joined) -> None:
         """Bring up the table we were seated at (again), or a new table screen."""
@@ -192,7 +195,9 @@ class CardtableApp(App[None], Host):
                 self.pop_screen()
             return
         self._back_to_lobby(rewatch=False)
-        self.push_screen(TableScreen(joined))
+        table = TableScreen(joined)
+        self.feed.follow(table, table.table_id)
+        self.push_screen(table)
         for text in self._play_notices:  # told once, when the first table is shown
             self.notify(text, timeout=8, markup=False)
         self._play_notices = []
@@ -207,15 +212,20 @@ class CardtableApp(App[None], Host):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
             self.pop_screen()
         if not isinstance(self.screen, LobbyScreen):
-            self.push_screen(LobbyScreen())
+            self._push_lobby()
         if rewatch:
             self.request(lambda session: session.list_tables(watch=True))
+
+    def _push_lobby(self) -> None:
+        lobby = LobbyScreen()
+        self.feed.follow(lobby, LOBBY)
+        self.push_screen(lobby)
 
     def on_link_changed(self, event: LinkChanged) -> None:
         if event.status is LinkStatus.CONNECTED:
             self.connection_indicator.back()
             if len(self.screen_stack) == 1:
-                self.push_screen(LobbyScreen())
+                self._push_lobby()
                 return  # the first connection: the lobby says enough
             self.notify(event.text, timeout=4, markup=False)
             session = self.link.latest if self.link else None

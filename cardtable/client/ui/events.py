@@ -9,9 +9,9 @@ from cardtable.protocol import Message as ServerMessage
 
 
 class ServerSaid(Message, bubble=False):
-    """A message from the server. The app hears it first, then passes it on to each screen in
-    its stack (a screen that follows the server handles ``on_server_said``); it does not bubble
-    back up from a screen to the app."""
+    """A message from the server. The app hears it first, then passes it on to the screens in
+    its stack that follow it (see `cardtable.client.ui.feed`), which handle ``on_server_said``;
+    it does not bubble back up from a screen to the app."""
 
     def __init__(self, message: ServerMessage) -> None:
         super().__init__()

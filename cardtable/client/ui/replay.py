@@ -24,8 +24,8 @@ from cardtable.client.ui.cards import GREEN_ON_DARK, RED_ON_DARK, YELLOW_ON_DARK
 from cardtable.client.ui.history_words import holder_names, names_at, side_words
 from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import clean
+from cardtable.client.ui.players_panel import players_grid
 from cardtable.client.ui.scoring import breakdown
-from cardtable.client.ui.table import players_grid
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameSpec, OptionError, get_game
 from cardtable.engine.scores import RoundScore

@@ -9,6 +9,7 @@ from typing import Any
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.plain import clean
+from cardtable.client.ui.turn_clock import ShownClock
 from cardtable.engine import EventPart, OptionError, SeatView, SeenEvent, get_game
 from cardtable.protocol import TableStatus, TableSummary
 from cardtable.wire.codec import WireError
@@ -84,6 +85,17 @@ class TableState:
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
+
+
+@dataclass(frozen=True, eq=False)
+class TableShown:
+    """What the table screen's panels show at one moment: the table's state, its turn clock
+    (None: not timed) and a few words on the open offers. Each one is new: two are the same
+    only if they are one (the panels compare what they draw of it, not the whole)."""
+
+    state: TableState
+    clock: ShownClock | None = None
+    offers: str = ""
 
 
 def seat_names(summary: TableSummary) -> list[str]:

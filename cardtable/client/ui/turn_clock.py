@@ -65,13 +65,6 @@ class ShownClock:
             return Text(f"⏱{clock_words(left)}", style="dim")
         return Text(f"⏱{clock_words(left)}", style="bold red" if left <= LOW else "bold")
 
-    def faces(self, now: float) -> tuple[str, ...]:
-        """The times shown now, as text: the panel is drawn again only when they change."""
-        return tuple(
-            clock_words(self.left_at(seat, now)) if seat in self.running else ""
-            for seat in range(len(self.left))
-        )
-
 
 def clock_words(seconds: float) -> str:
     """Time left as a clock shows it, counting whole seconds up: ``0:42``, ``1:02:05``."""

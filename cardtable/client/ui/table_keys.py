@@ -1,0 +1,49 @@
+"""The table screen's footer: the keys it leaves out when it is too narrow for every key."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rich.cells import cell_len
+from textual.binding import ActiveBinding
+from textual.screen import Screen
+
+#: The keys the footer leaves out first, in this order, when it is too narrow for every key
+#: (they still work, and `K` lists them): the Chat and Log tabs are on screen anyway, and then
+#: the keys that look things up. Then the others go, from the footer's end back.
+FOOTER_SPARE = ("concede", "log", "chat", "scores", "rules", "away_policy")
+
+#: The keys the footer always shows in full: the list of every key, Leave and Quit.
+FOOTER_KEPT = ("keys", "leave", "quit")
+
+
+def fitted(
+    screen: Screen[Any], bindings: dict[str, ActiveBinding], room: int
+) -> dict[str, ActiveBinding]:
+    """`bindings` with those a footer `room` cells wide has no room for hidden (`FOOTER_SPARE`
+    first, then from its end back), but never those of `FOOTER_KEPT`."""
+
+    def shown() -> list[ActiveBinding]:
+        return [active for active in bindings.values() if active.binding.show]
+
+    def width() -> int:
+        """The footer's width for the keys it shows (a key is its keys, its description and
+        three spaces)."""
+        return sum(
+            cell_len(screen.app.get_key_display(active.binding))
+            + cell_len(active.binding.description)
+            + 3
+            for active in shown()
+        )
+
+    spare = [*FOOTER_SPARE, *reversed([active.binding.action for active in shown()])]
+    for action in spare:
+        if width() <= room:
+            break
+        if action in FOOTER_KEPT:
+            continue
+        for key, active in bindings.items():
+            if active.binding.action == action:
+                bindings[key] = active._replace(binding=replace(active.binding, show=False))
+    return bindings
