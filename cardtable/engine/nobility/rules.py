@@ -41,7 +41,7 @@ from cardtable.engine.nobility.cards import (
 )
 from cardtable.engine.nobility.diplomacy import Diplomacy
 from cardtable.engine.nobility.legal import legal_actions
-from cardtable.engine.nobility.limits import DRAWN, ELECTIONS, MAJORITY, MONEY, TURN_LIMIT
+from cardtable.engine.nobility.limits import DRAWN, ELECTIONS, MONEY, TURN_LIMIT
 from cardtable.engine.nobility.limits import ENDGAME_TURNS as ENDGAME_TURNS  # search's import
 from cardtable.engine.nobility.limits import HAND as HAND  # search's import
 from cardtable.engine.nobility.limits import RUBBERS as RUBBERS  # the game's record's import
@@ -56,6 +56,7 @@ from cardtable.engine.nobility.phases import (
     START,
 )
 from cardtable.engine.nobility.refusals import refusal
+from cardtable.engine.nobility.standing import majority_now, recount, rubber_leader
 from cardtable.engine.nobility.state import Fight, Payout
 from cardtable.engine.nobility.text import taken_back_words
 from cardtable.engine.nobility.types import (
@@ -67,7 +68,6 @@ from cardtable.engine.nobility.types import (
     Drew,
     Election,
     ElectionOpens,
-    MajorityNow,
     Merged,
     NobilityTable,
     Passed,
@@ -87,7 +87,7 @@ from cardtable.engine.nobility.unseen import (
     offers_shown,
     owed_shown,
 )
-from cardtable.engine.nobility.view import table_view
+from cardtable.engine.nobility.view import table_view, zones
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.seat_words import Words
@@ -97,8 +97,8 @@ from cardtable.engine.views import SeatView, Zone
 
 class Nobility(Diplomacy):
     """Exactly three players; see the module docstring. The offers are `Diplomacy`'s; legal
-    actions, the view, melding and battles are functions over the game in `legal`, `view`,
-    `melding` and `battles`."""
+    actions, the view, melding, battles and who stands where are functions over the game in
+    `legal`, `view`, `melding`, `battles` and `standing`."""
 
     types = TYPES
     currency = MONEY
@@ -208,16 +208,7 @@ class Nobility(Diplomacy):
         return taken_back_words(action, events)
 
     def zones(self) -> dict[str, Zone]:
-        zones = {f"hand {seat}": Zone(tuple(h), owner=seat) for seat, h in enumerate(self.hands)}
-        zones["stock"] = Zone(tuple(self.stock))
-        zones["stock discard"] = Zone(tuple(self.pile), public=True)
-        zones["noble discard"] = Zone(tuple(self.nobles), public=True)
-        zones["melds"] = Zone(
-            tuple(cid for meld in self.melds.values() for cid in meld.all_cards()), public=True
-        )
-        if self.battle is not None:
-            zones["battle"] = Zone(tuple(self.battle.committed), public=True)
-        return zones
+        return zones(self)
 
     def provinces(self, seat: int) -> int:
         return sum(meld.length for meld in self.melds.values() if meld.owner == seat)
@@ -287,7 +278,7 @@ class Nobility(Diplomacy):
             self.ready = set()
             events.append(Event(ElectionOpens(self.elections)))
         if self.endgame:
-            events += self._recount()
+            events += recount(self)
         return events
 
     # -- drawing and discarding --------------------------------------------------------------
@@ -430,35 +421,16 @@ class Nobility(Diplomacy):
         self.phase, self.ready = self.paused, set()
         if self.endgame and self.phase == START:
             self.phase = MAIN
-        self.majority = self._majority_now()
+        self.majority = majority_now(self)
         election = Election(self.elections, self.majority, self.coalition, self.all_provinces())
         events.append(Event(election))
         if self.elections >= ELECTIONS and not self.endgame:
             events += self._decide(f"election {self.elections} was the last")
         return events
 
-    def _majority_now(self) -> tuple[int, ...]:
-        for seat in range(self.seats):
-            if self.provinces(seat) >= MAJORITY:
-                return (seat,)
-        if self.coalition and sum(self.provinces(s) for s in self.coalition) >= MAJORITY:
-            return self.coalition
-        return ()
-
-    def _recount(self) -> list[Event]:
-        """In the endgame the majority is whoever holds 19 provinces now (ruling 11)."""
-        now = self._majority_now()
-        if now == self.majority:
-            return []
-        self.majority = now
-        return [Event(MajorityNow(now))]
-
     def _decide(self, why: str) -> list[Event]:
         """Ruling 13 and cardtable's bounds: most provinces wins the rubber, then most money."""
-        best = max((self.provinces(s), self.money[s]) for s in range(self.seats))
-        leaders = [s for s in range(self.seats) if (self.provinces(s), self.money[s]) == best]
-        winner = leaders[0] if len(leaders) == 1 else None
-        return self._end_rubber(winner, why)
+        return self._end_rubber(rubber_leader(self), why)
 
     def _end_rubber(self, winner: int | None, why: str) -> list[Event]:
         events = [Event(RubberEnd(winner, why, self.all_provinces(), tuple(self.money)))]

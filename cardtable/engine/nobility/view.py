@@ -1,5 +1,6 @@
 """What a seat sees of a Nobility table, built from the game's `Position`: everything public,
-and its own hand, the card it took, the nobles it owes and its offers."""
+and its own hand, the card it took, the nobles it owes and its offers; and where every card lies
+and who may see it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from cardtable.engine.nobility.phases import ELECTION
 from cardtable.engine.nobility.pieces import BattleView, OwedView
 from cardtable.engine.nobility.state import Position
 from cardtable.engine.nobility.types import NobilityTable
+from cardtable.engine.views import Zone
 
 
 def _owed_view(game: Position, seat: int | None) -> OwedView | None:
@@ -78,3 +80,17 @@ def table_view(game: Position, seat: int | None) -> NobilityTable:
         rubbers_to_win=game.rubbers_to_win,
     )
     return public if seat is None else replace(public, **_own_table_fields(game, seat))
+
+
+def zones(game: Position) -> dict[str, Zone]:
+    """Every place a card lies now, with who may see it."""
+    zones = {f"hand {seat}": Zone(tuple(h), owner=seat) for seat, h in enumerate(game.hands)}
+    zones["stock"] = Zone(tuple(game.stock))
+    zones["stock discard"] = Zone(tuple(game.pile), public=True)
+    zones["noble discard"] = Zone(tuple(game.nobles), public=True)
+    zones["melds"] = Zone(
+        tuple(cid for meld in game.melds.values() for cid in meld.all_cards()), public=True
+    )
+    if game.battle is not None:
+        zones["battle"] = Zone(tuple(game.battle.committed), public=True)
+    return zones

@@ -1,5 +1,5 @@
-"""What a Thistle seat may do now (rulings 6–11): its legal actions, read from the game's
-`Position`."""
+"""What a Thistle seat may do now (rulings 6–11): its legal actions and the checks a capture
+and a play must pass, read from the game's `Position`."""
 
 from __future__ import annotations
 
@@ -100,3 +100,19 @@ def checked_capture(game: Position, seat: int, group: Group, orphan: int | None)
                 "That group has a bonus card already, so a set-aside card cannot join it."
             )
     return mine[: group.size]
+
+
+def check_play(game: Position, seat: int, cid: int, group: Group) -> None:
+    """Ruling 7: refuses hand card `cid` onto `group` unless it may join it."""
+    card = DECK[cid]
+    if not game.may_build_on(seat, group):
+        whose = "your own or your partner's groups" if game.partnership else "your own groups"
+        raise IllegalAction(f"You may play from your hand only onto {whose}.")
+    if card.kind == CLAN and card.clan != group.clan:
+        raise IllegalAction(
+            f"A {clan_name(card.clan or 0)} card cannot join a {clan_name(group.clan)} group."
+        )
+    if card.kind == CLAN and group.full:
+        raise IllegalAction("That group has six Clan cards already; it cannot take a seventh.")
+    if card.is_bonus and group.bonus is not None:
+        raise IllegalAction("That group has a bonus card already; it can hold only one.")

@@ -24,9 +24,9 @@ from cardtable.engine.spec import each_alone
 from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, clan_name
 from cardtable.engine.thistle.cards import faces as _cards
 from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
-from cardtable.engine.thistle.legal import checked_capture, legal_actions, places_for
+from cardtable.engine.thistle.legal import check_play, checked_capture, legal_actions, places_for
 from cardtable.engine.thistle.phases import FINAL, HANDS_PER_GAME, PLACE, PLAY, START
-from cardtable.engine.thistle.scoring import side_lines
+from cardtable.engine.thistle.scoring import hand_lines
 from cardtable.engine.thistle.text import taken_back_words
 from cardtable.engine.thistle.types import (
     TYPES,
@@ -52,7 +52,7 @@ from cardtable.engine.thistle.types import (
     WentOut,
 )
 from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
-from cardtable.engine.thistle.view import table_view
+from cardtable.engine.thistle.view import table_view, zones
 from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 6
@@ -168,16 +168,7 @@ class Thistle(Game):
         return taken_back_words(events)
 
     def zones(self) -> dict[str, Zone]:
-        zones = {"pile": Zone(tuple(self.pile))}
-        for seat in range(self.seats):
-            zones[f"hand {seat}"] = Zone(tuple(self.hands[seat]), owner=seat)
-            zones[f"orphans {seat}"] = Zone(tuple(self.orphans[seat]), public=True)
-        for group in self.groups.values():
-            zones[f"group {group.id}"] = Zone(group.all_cards(), public=True)
-        zones["books"] = Zone(tuple(cid for book in self.books for cid in book.all_cards()), True)
-        if self.drawn is not None:
-            zones["drawn"] = Zone((self.drawn,), public=True)
-        return zones
+        return zones(self)
 
     def _table_view(self, seat: int | None) -> ThistleTable:
         return table_view(self, seat)
@@ -244,18 +235,7 @@ class Thistle(Game):
         if cid not in self.hands[seat]:
             raise IllegalAction("That card is not in your hand.")
         group = self._group(gid)
-        card = DECK[cid]
-        if not self.may_build_on(seat, group):
-            whose = "your own or your partner's groups" if self.partnership else "your own groups"
-            raise IllegalAction(f"You may play from your hand only onto {whose}.")
-        if card.kind == CLAN and card.clan != group.clan:
-            raise IllegalAction(
-                f"A {clan_name(card.clan or 0)} card cannot join a {clan_name(group.clan)} group."
-            )
-        if card.kind == CLAN and group.full:
-            raise IllegalAction("That group has six Clan cards already; it cannot take a seventh.")
-        if card.is_bonus and group.bonus is not None:
-            raise IllegalAction("That group has a bonus card already; it can hold only one.")
+        check_play(self, seat, cid, group)
         self.hands[seat].remove(cid)
         self.played = True
         events = [self._add_to_group(seat, cid, group, "hand")]
@@ -401,18 +381,7 @@ class Thistle(Game):
 
     def _end_hand(self) -> list[Event]:
         self.drawn = None
-        lines = []
-        for side in self.sides:
-            lines.append(
-                side_lines(
-                    [book for book in self.books if book.owner in side],
-                    [group for group in self.groups.values() if group.owner in side],
-                    [self.hands[seat] for seat in side],
-                    [self.orphans[seat] for seat in side],
-                    went_out=self.went_out in side,
-                )
-            )
-        score = RoundScore(self.round, self.sides, tuple(lines))
+        score = RoundScore(self.round, self.sides, hand_lines(self, self.sides))
         return self._finish_round(score, last=self.round >= HANDS_PER_GAME)
 
     # -- helpers -------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""A hand's score for one side, line by line (rulings 15–18)."""
+"""A hand's score for each side, line by line (rulings 15–18)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from cardtable.engine.thistle.groups import (
     Book,
     Group,
 )
+from cardtable.engine.thistle.position import Position
 
 BOOK_LABELS = {
     PERFECT_BOOK: "Perfect books (own arms)",
@@ -70,3 +71,17 @@ def side_lines(
     net = sum(line.points for line in lines)
     lines.append(ScoreLine(DOUBLING_LABEL, net if went_out else 0, 1))
     return tuple(lines)
+
+
+def hand_lines(game: Position, sides: Sequence[Sequence[int]]) -> tuple[tuple[ScoreLine, ...], ...]:
+    """The score lines of each of `sides` (the seats of each) for the hand."""
+    return tuple(
+        side_lines(
+            [book for book in game.books if book.owner in side],
+            [group for group in game.groups.values() if group.owner in side],
+            [game.hands[seat] for seat in side],
+            [game.orphans[seat] for seat in side],
+            went_out=game.went_out in side,
+        )
+        for side in sides
+    )

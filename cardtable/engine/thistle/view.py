@@ -1,4 +1,5 @@
-"""What a seat sees of a Thistle table, built from the game's `Position`."""
+"""What a seat sees of a Thistle table, and where every card lies and who may see it, built
+from the game's `Position`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from cardtable.engine.thistle.cards import DECK, faces
 from cardtable.engine.thistle.phases import HANDS_PER_GAME
 from cardtable.engine.thistle.position import Position
 from cardtable.engine.thistle.types import ThistleTable
+from cardtable.engine.views import Zone
 
 
 def _own_table_fields(game: Position, seat: int) -> dict[str, Any]:
@@ -35,3 +37,17 @@ def table_view(game: Position, seat: int | None) -> ThistleTable:
         went_out=game.went_out,
     )
     return public if seat is None else replace(public, **_own_table_fields(game, seat))
+
+
+def zones(game: Position) -> dict[str, Zone]:
+    """Every place a card lies now, with who may see it."""
+    zones = {"pile": Zone(tuple(game.pile))}
+    for seat in range(game.seats):
+        zones[f"hand {seat}"] = Zone(tuple(game.hands[seat]), owner=seat)
+        zones[f"orphans {seat}"] = Zone(tuple(game.orphans[seat]), public=True)
+    for group in game.groups.values():
+        zones[f"group {group.id}"] = Zone(group.all_cards(), public=True)
+    zones["books"] = Zone(tuple(cid for book in game.books for cid in book.all_cards()), True)
+    if game.drawn is not None:
+        zones["drawn"] = Zone((game.drawn,), public=True)
+    return zones

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import cast
 
-from cardtable.engine.actions import GameAction
+from cardtable.engine.actions import GameAction, named_cards
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.trupe.cards import IDENTITIES, TREFOIL_CID
 from cardtable.engine.trupe.combinations import Kind, classify, is_pair
@@ -218,3 +218,24 @@ def checked_extension(game: Position, seat: int, action: Extend) -> tuple[Declar
             "together, or extend it on your next turn."
         )
     return declared, trefoil_as
+
+
+def checked_pair(game: Position, seat: int, action: Pair) -> tuple[list[int], str | None]:
+    """Ruling 8: the cards of the final pair `action` lays down and the identity its Trefoil
+    takes, or the refusal."""
+    cids = named_cards(action.cids, game.hands[seat])
+    if len(cids) != 2:
+        raise IllegalAction("A final pair is two cards.")
+    trefoil_as = trefoil_identity(cids, action.stands_for)
+    if not is_pair(*(code_of(cid, trefoil_as) for cid in cids)):
+        raise IllegalAction(
+            "A final pair is two like members, two honors of one group, or one honor of two groups."
+        )
+    if seat in game.pairs:
+        raise IllegalAction("You have laid down your final pair already.")
+    if not pair_goes_out(game, len(game.hands[seat]) - 2):
+        raise IllegalAction(
+            "A final pair is laid down only to go out: the cards left after it must be "
+            "this turn's discards, or none."
+        )
+    return cids, trefoil_as

@@ -26,39 +26,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.actions import Deal, GameAction, named_cards
-from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game, other_hands
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.seat_words import Words
 from cardtable.engine.setup import Setup
-from cardtable.engine.trupe.cards import (
-    DECK,
-    DECK_SIZE,
-    face,
-    faces,
-    hand_order,
+from cardtable.engine.trupe.cards import DECK, DECK_SIZE, face, faces, hand_order
+from cardtable.engine.trupe.combinations import classify
+from cardtable.engine.trupe.declaring import (
+    Declaration,
+    FinalPair,
+    card_name,
+    code_of,
+    trefoil_identity,
 )
-from cardtable.engine.trupe.combinations import (
-    SEQUENCE,
-    classify,
-    is_pair,
-)
-from cardtable.engine.trupe.declaring import Declaration as Declaration  # search's import
-from cardtable.engine.trupe.declaring import FinalPair as FinalPair  # search's import
-from cardtable.engine.trupe.declaring import card_name, code_of, trefoil_identity
 from cardtable.engine.trupe.legal import (
     can_take,
     check_kept,
     check_taken_kept,
     checked_extension,
+    checked_pair,
     legal_actions,
-    pair_goes_out,
     phase_hint,
 )
 from cardtable.engine.trupe.phases import DEALING, DISCARD, DRAW, EXTRA, PLAY, TAKEN
-from cardtable.engine.trupe.scoring import GAM, REVEL, TRUPE, seat_lines
+from cardtable.engine.trupe.scoring import hand_lines, hand_type
 from cardtable.engine.trupe.text import taken_back_words
 from cardtable.engine.trupe.types import (
     NOT_IN_HAND,
@@ -90,8 +83,8 @@ from cardtable.engine.trupe.types import (
     TurnedOver,
     WentOut,
 )
-from cardtable.engine.trupe.unseen import TrupeUnseen, trefoil_shown
-from cardtable.engine.trupe.view import table_view
+from cardtable.engine.trupe.unseen import TrupeUnseen, declarations_shown, pairs_shown
+from cardtable.engine.trupe.view import table_view, zones
 from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 13
@@ -199,28 +192,14 @@ class Trupe(Game):
         game.pack = list(unseen.pack)
         top = [] if table.open_top is None else [table.open_top.cid]
         game.row, game.open_pack = [card.cid for card in table.row], [*unseen.under, *top]
-        this_turn = set(table.declared_this_turn)
-        game.declarations = {
-            shown.id: Declaration(
-                shown.id,
-                shown.owner,
-                [card.cid for card in shown.cards],
-                trefoil_shown(shown.cards),
-                1 if shown.id in this_turn else 0,
-            )
-            for shown in table.declarations
-        }
-        game.pairs = {
-            owner: FinalPair([card.cid for card in pair.cards], trefoil_shown(pair.cards))
-            for owner, pair in enumerate(table.pairs)
-            if pair is not None
-        }
+        game.turnovers, game.turn_number = table.turnovers, 1
+        game.declarations = declarations_shown(table, game.turn_number)
+        game.pairs = pairs_shown(table)
         game.specials = [[card.cid for card in cards] for cards in table.specials]
         game.lost_turns, game.extra_due = list(table.lost_turns), list(table.extra_due)
         game.turn, game.phase = table.turn, table.phase
         game.discards_due = table.discards_due
         game.taken = None if table.taken is None else table.taken.cid
-        game.turnovers, game.turn_number = table.turnovers, 1
         game.from_pack = set(table.from_pack) | unseen.from_pack
         game.went_out, game.hand_type = table.went_out, table.hand_type
         return game
@@ -245,22 +224,7 @@ class Trupe(Game):
         return taken_back_words(events)
 
     def zones(self) -> dict[str, Zone]:
-        zones = {
-            "pack": Zone(tuple(self.pack)),
-            "row": Zone(tuple(self.row), public=True),
-            "open pack": Zone(tuple(self.open_pack), public=True),
-        }
-        # A card taken from the row is public until it is declared, a moment later.
-        zones["taken"] = Zone(() if self.taken is None else (self.taken,), public=True)
-        for seat in range(self.seats):
-            hand = tuple(cid for cid in self.hands[seat] if cid != self.taken)
-            zones[f"hand {seat}"] = Zone(hand, owner=seat)
-            zones[f"specials {seat}"] = Zone(tuple(self.specials[seat]), public=True)
-            board = [cid for d in self.own_declarations(seat) for cid in d.cids]
-            if seat in self.pairs:
-                board += self.pairs[seat].cids
-            zones[f"declared {seat}"] = Zone(tuple(board), public=True)
-        return zones
+        return zones(self)
 
     def _table_view(self, seat: int | None) -> TrupeTable:
         return table_view(self, seat)
@@ -353,22 +317,7 @@ class Trupe(Game):
         return [event, *self._out_if_empty(seat, "extend")]
 
     def _pair(self, seat: int, action: Pair) -> list[Event]:
-        cids = named_cards(action.cids, self.hands[seat])
-        if len(cids) != 2:
-            raise IllegalAction("A final pair is two cards.")
-        trefoil_as = trefoil_identity(cids, action.stands_for)
-        if not is_pair(*(code_of(cid, trefoil_as) for cid in cids)):
-            raise IllegalAction(
-                "A final pair is two like members, two honors of one group, or one honor of "
-                "two groups."
-            )
-        if seat in self.pairs:
-            raise IllegalAction("You have laid down your final pair already.")
-        if not pair_goes_out(self, len(self.hands[seat]) - 2):
-            raise IllegalAction(
-                "A final pair is laid down only to go out: the cards left after it must be "
-                "this turn's discards, or none."
-            )
+        cids, trefoil_as = checked_pair(self, seat, action)
         for cid in cids:
             self.hands[seat].remove(cid)
         self.pairs[seat] = FinalPair(list(cids), trefoil_as)
@@ -473,36 +422,17 @@ class Trupe(Game):
     def _go_out(self, seat: int, how: OutBy) -> list[Event]:
         """Ruling 9: the hand type of the player who went out."""
         self.went_out = seat
-        hand_type = self._hand_type(seat)
-        self.hand_type = hand_type
-        event = Event(WentOut(seat, how, hand_type))
+        self.hand_type = gone_out_with = hand_type(self, seat)
+        event = Event(WentOut(seat, how, gone_out_with))
         return [event, *self._end_round(seat)]
-
-    def _hand_type(self, seat: int) -> HandType:
-        declared = self.own_declarations(seat)
-        if any(d.kind.kind == SEQUENCE for d in declared):
-            return REVEL
-        groups = {d.kind.group for d in declared}
-        if seat in self.pairs:
-            groups |= {code[0] for code in self.pairs[seat].codes()}
-        return TRUPE if len(groups) == 1 and None not in groups else GAM
 
     def _end_round(self, winner: int | None) -> list[Event]:
         """Rulings 10 and 11: score every seat; the game ends when the top total reaches the
         target and one player holds it alone."""
         if winner is None:
             self.went_out, self.hand_type = None, None
-        lines = shared_lines(
-            seat_lines(
-                [d.kind for d in self.own_declarations(seat)],
-                [DECK[cid] for cid in self.specials[seat]],
-                [DECK[cid] for cid in self.hands[seat]],
-                self.hand_type if seat == winner else None,
-            )
-            for seat in range(self.seats)
-        )
         events = [] if winner is not None else [Event(NoWinner(len(self.pack)))]
-        score = RoundScore(self.round, self.sides, lines)
+        score = RoundScore(self.round, self.sides, hand_lines(self, winner))
         totals = [total + points for total, points in zip(self.totals, score.points, strict=True)]
         top = max(totals)
         last = top >= self.target and totals.count(top) == 1

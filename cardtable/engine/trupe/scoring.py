@@ -1,13 +1,14 @@
-"""A hand's score for one player (rulings 9 and 10), one line per kind of combination so the
-breakdown reads across players."""
+"""A hand's score (rulings 9 and 10): the type of the hand gone out with, and each player's
+lines, one per kind of combination so the breakdown reads across players."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Final
 
+from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.scores import ScoreLine
-from cardtable.engine.trupe.cards import MEMBER, PENALTY, PREMIUM, TrupeCard
+from cardtable.engine.trupe.cards import DECK, MEMBER, PENALTY, PREMIUM, TrupeCard
 from cardtable.engine.trupe.combinations import (
     GROUP_HONORS,
     HONOR,
@@ -16,6 +17,8 @@ from cardtable.engine.trupe.combinations import (
     Kind,
     points_for,
 )
+from cardtable.engine.trupe.position import Position
+from cardtable.engine.trupe.types import HandType
 
 TRUPE: Final = "Trupe"
 GAM: Final = "Gam"
@@ -65,3 +68,29 @@ def seat_lines(
         ScoreLine("Honors and Trefoil in hand", sum(card.type != MEMBER for card in hand), -2),
     ]
     return tuple(lines)
+
+
+def hand_type(game: Position, seat: int) -> HandType:
+    """Ruling 9: the type of `seat`'s hand as she goes out — a Revel with a sequence declared,
+    a Trupe with every combination and her final pair of one group, else a Gam."""
+    declared = game.own_declarations(seat)
+    if any(d.kind.kind == SEQUENCE for d in declared):
+        return REVEL
+    groups = {d.kind.group for d in declared}
+    if seat in game.pairs:
+        groups |= {code[0] for code in game.pairs[seat].codes()}
+    return TRUPE if len(groups) == 1 and None not in groups else GAM
+
+
+def hand_lines(game: Position, winner: int | None) -> tuple[tuple[ScoreLine, ...], ...]:
+    """Every seat's lines for the hand, the bonus of `game.hand_type` to `winner`, who went out
+    (None: nobody did), without the lines that count nothing for anyone."""
+    return shared_lines(
+        seat_lines(
+            [d.kind for d in game.own_declarations(seat)],
+            [DECK[cid] for cid in game.specials[seat]],
+            [DECK[cid] for cid in game.hands[seat]],
+            game.hand_type if seat == winner else None,
+        )
+        for seat in range(game.seats)
+    )

@@ -1,4 +1,5 @@
-"""What a seat sees of a Trupe table, built from the game's `Position`."""
+"""What a seat sees of a Trupe table, and where every card lies and who may see it, built
+from the game's `Position`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from cardtable.engine.trupe.cards import face, faces
 from cardtable.engine.trupe.legal import drawn_from_pack
 from cardtable.engine.trupe.position import Position
 from cardtable.engine.trupe.types import Phase, TrupeTable
+from cardtable.engine.views import Zone
 
 
 def _own_table_fields(game: Position, seat: int) -> dict[str, Any]:
@@ -49,3 +51,23 @@ def table_view(game: Position, seat: int | None) -> TrupeTable:
         ),
     )
     return public if seat is None else replace(public, **_own_table_fields(game, seat))
+
+
+def zones(game: Position) -> dict[str, Zone]:
+    """Every place a card lies now, with who may see it."""
+    zones = {
+        "pack": Zone(tuple(game.pack)),
+        "row": Zone(tuple(game.row), public=True),
+        "open pack": Zone(tuple(game.open_pack), public=True),
+    }
+    # A card taken from the row is public until it is declared, a moment later.
+    zones["taken"] = Zone(() if game.taken is None else (game.taken,), public=True)
+    for seat in range(game.seats):
+        hand = tuple(cid for cid in game.hands[seat] if cid != game.taken)
+        zones[f"hand {seat}"] = Zone(hand, owner=seat)
+        zones[f"specials {seat}"] = Zone(tuple(game.specials[seat]), public=True)
+        board = [cid for d in game.own_declarations(seat) for cid in d.cids]
+        if seat in game.pairs:
+            board += game.pairs[seat].cids
+        zones[f"declared {seat}"] = Zone(tuple(board), public=True)
+    return zones

@@ -163,7 +163,7 @@ class Board(Widget, can_focus=True):
     def show(self, state: TableState) -> None:
         """Draw `state`; called after every change at the table."""
         self.state = state
-        self.refresh(layout=True)
+        self.refresh()
 
     def seat_note(self, state: TableState, seat: int) -> str:
         """A few words about a seat's public area for the players panel (cards held, tricks)."""

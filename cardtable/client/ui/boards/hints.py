@@ -51,9 +51,11 @@ class Hints(Static):
         self._draw()
 
     def clear(self) -> None:
-        """Take every hint down."""
-        self.showing = []
-        self._draw()
+        """Take every hint down (nothing to draw when none shows: boards clear at every
+        update)."""
+        if self.showing:
+            self.showing = []
+            self._draw()
 
     def _drop(self, hint: Hint) -> None:
         if hint in self.showing:

@@ -45,7 +45,7 @@ class ChineseTenBoard(ChineseTenDrawing):
         if self.selected not in cids or (playable and self.selected not in playable):
             order = [cid for cid in cids if cid in playable] or cids
             self.selected = order[0] if order else None
-        self.refresh(layout=True)
+        self.refresh()
 
     def seat_note(self, state: TableState, seat: int) -> str:
         table = table_of(state.seat_view)
