@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event
@@ -87,7 +88,7 @@ from cardtable.engine.nobility.unseen import (
     offers_shown,
     owed_shown,
 )
-from cardtable.engine.nobility.view import table_view, zones
+from cardtable.engine.nobility.view import own_table_fields, table_view, zones
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.seat_words import Words
@@ -180,14 +181,9 @@ class Nobility(Diplomacy):
         return game
 
     def unseen(self, seat: int) -> NobilityUnseen:
-        return NobilityUnseen(
-            hands=other_hands(self.hands, seat),
-            stock=tuple(self.stock),
-            taken=self.taken,
-            paused=self.paused,
-            payers_after=tuple(self.claim.order) if self.claim is not None else (),
-            next_offer=self.next_offer,
-        )
+        payers = tuple(self.claim.order) if self.claim is not None else ()
+        hands, stock = other_hands(self.hands, seat), tuple(self.stock)
+        return NobilityUnseen(hands, stock, self.taken, self.paused, payers, self.next_offer)
 
     # -- the frame's questions -------------------------------------------------------------
 
@@ -226,6 +222,9 @@ class Nobility(Diplomacy):
 
     def _table_view(self, seat: int | None) -> NobilityTable:
         return table_view(self, seat)
+
+    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+        return own_table_fields(self, seat)
 
     def _legal_actions(self, seat: int) -> list[GameAction]:
         return legal_actions(self, seat)

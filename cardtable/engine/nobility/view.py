@@ -27,7 +27,7 @@ def _owed_view(game: Position, seat: int | None) -> OwedView | None:
     )
 
 
-def _own_table_fields(game: Position, seat: int) -> dict[str, Any]:
+def own_table_fields(game: Position, seat: int) -> dict[str, Any]:
     return {
         # in the taker's hand: told to her alone, like the rest of it
         "taken": card_face(game.taken) if game.taken is not None and seat == game.turn else None,
@@ -79,7 +79,7 @@ def table_view(game: Position, seat: int | None) -> NobilityTable:
         offers=(),
         rubbers_to_win=game.rubbers_to_win,
     )
-    return public if seat is None else replace(public, **_own_table_fields(game, seat))
+    return public if seat is None else replace(public, **own_table_fields(game, seat))
 
 
 def zones(game: Position) -> dict[str, Zone]:

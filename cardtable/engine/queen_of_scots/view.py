@@ -10,7 +10,7 @@ from cardtable.engine.queen_of_scots.position import Position
 from cardtable.engine.queen_of_scots.types import QueenOfScotsTable
 
 
-def _own_table_fields(game: Position, seat: int) -> dict[str, Any]:
+def own_table_fields(game: Position, seat: int) -> dict[str, Any]:
     return {"hand": game.edition.faces_of(game.hands[seat])}
 
 
@@ -31,4 +31,4 @@ def table_view(game: Position, seat: int | None) -> QueenOfScotsTable:
         table_values=tuple(game.table_value(s) for s in range(game.seats)),
         went_out=game.went_out,
     )
-    return public if seat is None else replace(public, **_own_table_fields(game, seat))
+    return public if seat is None else replace(public, **own_table_fields(game, seat))

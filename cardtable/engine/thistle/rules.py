@@ -52,7 +52,7 @@ from cardtable.engine.thistle.types import (
     WentOut,
 )
 from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
-from cardtable.engine.thistle.view import table_view, zones
+from cardtable.engine.thistle.view import own_table_fields, table_view, zones
 from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 6
@@ -172,6 +172,9 @@ class Thistle(Game):
 
     def _table_view(self, seat: int | None) -> ThistleTable:
         return table_view(self, seat)
+
+    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+        return own_table_fields(self, seat)
 
     # -- applying actions --------------------------------------------------------------------
 

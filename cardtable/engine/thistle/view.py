@@ -13,7 +13,7 @@ from cardtable.engine.thistle.types import ThistleTable
 from cardtable.engine.views import Zone
 
 
-def _own_table_fields(game: Position, seat: int) -> dict[str, Any]:
+def own_table_fields(game: Position, seat: int) -> dict[str, Any]:
     return {"hand": faces(game.hands[seat])}
 
 
@@ -36,7 +36,7 @@ def table_view(game: Position, seat: int | None) -> ThistleTable:
         final_turns=tuple(game.final_turns or ()),
         went_out=game.went_out,
     )
-    return public if seat is None else replace(public, **_own_table_fields(game, seat))
+    return public if seat is None else replace(public, **own_table_fields(game, seat))
 
 
 def zones(game: Position) -> dict[str, Zone]:

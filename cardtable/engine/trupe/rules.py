@@ -24,6 +24,7 @@ identities.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cardtable.engine.actions import Deal, GameAction, named_cards
 from cardtable.engine.events import Event
@@ -84,7 +85,7 @@ from cardtable.engine.trupe.types import (
     WentOut,
 )
 from cardtable.engine.trupe.unseen import TrupeUnseen, declarations_shown, pairs_shown
-from cardtable.engine.trupe.view import table_view, zones
+from cardtable.engine.trupe.view import own_table_fields, table_view, zones
 from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 13
@@ -228,6 +229,9 @@ class Trupe(Game):
 
     def _table_view(self, seat: int | None) -> TrupeTable:
         return table_view(self, seat)
+
+    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+        return own_table_fields(self, seat)
 
     # -- what a seat has and may do ----------------------------------------------------------
 

@@ -13,7 +13,7 @@ from cardtable.engine.trupe.types import Phase, TrupeTable
 from cardtable.engine.views import Zone
 
 
-def _own_table_fields(game: Position, seat: int) -> dict[str, Any]:
+def own_table_fields(game: Position, seat: int) -> dict[str, Any]:
     hand = game.hands[seat]
     return {
         "hand": faces(hand),
@@ -50,7 +50,7 @@ def table_view(game: Position, seat: int | None) -> TrupeTable:
             d.id for d in game.declarations.values() if d.turn == game.turn_number
         ),
     )
-    return public if seat is None else replace(public, **_own_table_fields(game, seat))
+    return public if seat is None else replace(public, **own_table_fields(game, seat))
 
 
 def zones(game: Position) -> dict[str, Zone]:
