@@ -40,7 +40,7 @@ from typing import Any
 import trio
 
 from cardtable.client.session import ClientSession, connect
-from cardtable.protocol import Update
+from cardtable.protocol import TableStatus, Update
 
 ESCAPES = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|[()][0-9A-Z]|[=>78])")
 CTRL_Q = b"\x11"
@@ -139,25 +139,25 @@ class Creator:
             summary = await session.create_table(
                 self.game, self.players, settings={"bot_delay": self.bot_delay}
             )
-            self.table = int(summary["id"])
+            self.table = summary.table_id
             for seat in range(self.players):
                 await session.add_bot(self.table, seat)
             await session.spectate(self.table)
             task_status.started()
             while True:
                 await self.start(session)
-                await session.wait_for(lambda: self.status(session) != "playing")
+                await session.wait_for(lambda: self.status(session) is not TableStatus.PLAYING)
 
     async def start(self, session: ClientSession) -> None:
         await session.start(self.table)
-        await session.wait_for(lambda: self.status(session) == "playing")
+        await session.wait_for(lambda: self.status(session) is TableStatus.PLAYING)
         self.games += 1
 
-    def status(self, session: ClientSession) -> str:
-        return str(session.tables[self.table]["status"])
+    def status(self, session: ClientSession) -> TableStatus:
+        return session.tables[self.table].status
 
     def watchers(self, session: ClientSession) -> int:
-        return int(session.tables[self.table].get("spectators", 0))
+        return session.tables[self.table].spectators
 
 
 async def start_server(folder: Path, bot_delay: float) -> tuple[subprocess.Popen[bytes], int]:

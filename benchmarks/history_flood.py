@@ -89,11 +89,11 @@ async def short_games(port: int, games: int) -> None:
     async def table(number: int, count: int) -> None:
         async with connect(HOST, port, f"Dealer{number}") as dealer:
             made = await dealer.create_table("chinese-ten", 2, {"decks": 1}, {"bot_delay": 0.0})
-            await dealer.add_bot(made["id"], 0)
-            await dealer.add_bot(made["id"], 1)
-            await dealer.spectate(made["id"])
+            await dealer.add_bot(made.table_id, 0)
+            await dealer.add_bot(made.table_id, 1)
+            await dealer.spectate(made.table_id)
             for game_no in range(1, count + 1):
-                await dealer.start(made["id"])
+                await dealer.start(made.table_id)
                 with trio.fail_after(120):
                     await game_over(dealer, game_no)
 
@@ -109,29 +109,29 @@ async def long_game(port: int, rounds: int) -> int:
             "chinese-ten", 4, {"decks": 2, "rounds": rounds}, {"bot_delay": 0.0}
         )
         for seat in range(4):
-            await setter.add_bot(table["id"], seat)
-        await setter.spectate(table["id"])
-        await setter.start(table["id"])
+            await setter.add_bot(table.table_id, seat)
+        await setter.spectate(table.table_id)
+        await setter.start(table.table_id)
         with trio.fail_after(300):
             await game_over(setter, 1)
         history = await setter.history(1)
-        return int(history.games[0]["id"])
+        return history.games[0].game_id
 
 
 async def other_table(port: int, updates: list[float], stop: trio.Event) -> None:
     """Two bots playing on at another table; when each update reached its spectator."""
     async with connect(HOST, port, "Watcher") as watcher:
         table = await watcher.create_table("chinese-ten", 2, {"decks": 1}, {"bot_delay": 0.2})
-        await watcher.add_bot(table["id"], 0)
-        await watcher.add_bot(table["id"], 1)
-        await watcher.spectate(table["id"])
+        await watcher.add_bot(table.table_id, 0)
+        await watcher.add_bot(table.table_id, 1)
+        await watcher.spectate(table.table_id)
         watcher.on_message(
             lambda message: updates.append(time.monotonic()) if message.type == "update" else None
         )
         games = 0
         while not stop.is_set():
             games += 1
-            await watcher.start(table["id"])
+            await watcher.start(table.table_id)
             with trio.move_on_after(120):
                 await game_over(watcher, games)
 

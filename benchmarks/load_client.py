@@ -107,6 +107,11 @@ class Wire:
     async def send(self, value: dict[str, Any]) -> None:
         await self.stream.send_all(frame(value))
 
+    async def created_table(self, rid: int) -> int:
+        """The id of the table our `create_table` (request `rid`) opened."""
+        created = await self.expect("table_created", rid)
+        return int(created["table"]["table_id"])
+
     async def request(self, message_type: str, /, **fields: Any) -> int:
         rid = self.next_rid()
         await self.send({"type": message_type, "rid": rid, **fields})
@@ -209,13 +214,13 @@ class Player:
         await wire.expect("welcome")
         if self.seat == 0:
             rid = await wire.request(
-                "create_table", game=plan.game, seats=plan.players, options=plan.options
+                "create_table", game_kind=plan.game, seats=plan.players, options=plan.options
             )
-            self.table.id = (await wire.expect("table_created", rid))["table"]["id"]
+            self.table.id = await wire.created_table(rid)
             self.table.created.set()
         else:
             await self.table.created.wait()
-        rid = await wire.request("sit", table=self.table.id, seat=self.seat)
+        rid = await wire.request("sit", table_id=self.table.id, seat=self.seat)
         await wire.expect("joined", rid)
 
     async def play(self, begin: bool) -> None:
@@ -223,14 +228,14 @@ class Player:
         assert wire is not None
         try:
             if begin:
-                await wire.request("start", table=self.table.id)
+                await wire.request("start", table_id=self.table.id)
             messages, wire.backlog = wire.backlog, []
             while True:
                 now = time.monotonic()
                 self._handle(messages, now)
                 if self.restart:
                     self.restart = False
-                    await wire.request("start", table=self.table.id)
+                    await wire.request("start", table_id=self.table.id)
                 if self.legal is not None:
                     await self._act(wire, self.legal, now)
                 messages = await wire.receive()
@@ -425,7 +430,7 @@ async def _non_reader(
         await wire.send(hello(name))
         await wire.expect("welcome")
         if number % 2 and plan.table_ids:
-            rid = await wire.request("spectate", table=random.choice(plan.table_ids))
+            rid = await wire.request("spectate", table_id=random.choice(plan.table_ids))
             await wire.expect("joined", rid)
         else:
             rid = await wire.request("list_tables", watch=True)
@@ -516,17 +521,17 @@ class Looper:
             await wire.expect("welcome")
             rid = await wire.request(
                 "create_table",
-                game=plan.game,
+                game_kind=plan.game,
                 seats=2,
                 options=plan.options,
                 settings={"bot_delay": 0},
             )
-            self.table = (await wire.expect("table_created", rid))["table"]["id"]
-            rid = await wire.request("sit", table=self.table, seat=0)
+            self.table = await wire.created_table(rid)
+            rid = await wire.request("sit", table_id=self.table, seat=0)
             self.token = (await wire.expect("joined", rid))["token"]
-            rid = await wire.request("add_bot", table=self.table, seat=1, kind="random")
+            rid = await wire.request("add_bot", table_id=self.table, seat=1, kind="random")
             await wire.expect("ok", rid)
-            rid = await wire.request("start", table=self.table)
+            rid = await wire.request("start", table_id=self.table)
             await wire.expect("ok", rid)
         except (Gone, OSError) as error:
             self.results.resume_failures[f"set-up: {error}"] += 1
@@ -595,7 +600,7 @@ class Looper:
                         if view is not None:
                             legal = view["legal"]
                             if view["result"] is not None:
-                                await wire.request("start", table=self.table)
+                                await wire.request("start", table_id=self.table)
                                 self.results.looper_games[self.table] += 1
                         elif kind == "ok" and message.get("rid") in waiting:
                             waiting.discard(message.get("rid"))

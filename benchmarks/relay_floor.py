@@ -43,8 +43,8 @@ def _filler() -> str:
     """Padding that makes an update's payload exactly `UPDATE_BYTES` (the longest form)."""
     probe = {
         "type": "update",
-        "table": 2**31 - 1,
-        "game": 1,
+        "table_id": 2**31 - 1,
+        "game_no": 1,
         "seq": 2**31 - 1,
         "events": [{"kind": "go", "seat": 0}],
         "view": {"legal": [ACTION], "result": None, "table": ""},
@@ -80,8 +80,8 @@ class RelayTable:
             await peer.send(
                 {
                     "type": "update",
-                    "table": self.id,
-                    "game": 1,
+                    "table_id": self.id,
+                    "game_no": 1,
                     "seq": self.seq,
                     "events": [{"kind": "go", "seat": actor}],
                     "view": {
@@ -126,9 +126,9 @@ class Relay:
         elif kind == "create_table":
             table = RelayTable(next(self._ids))
             self.tables[table.id] = table
-            await peer.send({"type": "table_created", "rid": rid, "table": {"id": table.id}})
+            await peer.send({"type": "table_created", "rid": rid, "table": {"table_id": table.id}})
         elif kind == "sit":
-            table = self.tables[message["table"]]
+            table = self.tables[message["table_id"]]
             table.seats[message["seat"]] = peer
             where = (table, message["seat"])
             await peer.send({"type": "joined", "rid": rid, "view": None})

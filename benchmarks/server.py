@@ -25,6 +25,7 @@ import trio
 
 from cardtable.client.session import ClientSession, connect
 from cardtable.engine import RandomBot
+from cardtable.protocol import TableStatus
 from cardtable.server.app import serve
 from cardtable.server.config import ServerConfig
 
@@ -47,7 +48,7 @@ async def restart_finished(session: ClientSession, table: int, stop: trio.Event)
         await session.wait_for(
             lambda: (
                 stop.is_set()
-                or (session.table is not None and session.table["status"] == "finished")
+                or (session.table is not None and session.table.status is TableStatus.FINISHED)
             )
         )
         if not stop.is_set():
@@ -88,7 +89,7 @@ async def bench(tables: int, players: int, seconds: float, db: str | None) -> No
 
             async with connect("127.0.0.1", server.port, "host") as host:
                 ids = [
-                    (await host.create_table("chinese-ten", players, {"decks": 1}))["id"]
+                    (await host.create_table("chinese-ten", players, {"decks": 1})).table_id
                     for _ in range(tables)
                 ]
                 for number, table in enumerate(ids):

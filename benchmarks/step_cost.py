@@ -43,7 +43,9 @@ def time_steps(game_id: str, players: int, games: int, steps: int) -> dict[str, 
                 changes.append((told, *fanout.change(seat, views[seat], told, step)))
             t2 = clock()
             for told, view, patch in changes:
-                Update(table=1, game=1, seq=count, events=told, view=view, patch=patch).packed()
+                Update(
+                    table_id=1, game_no=1, seq=count, events=told, view=view, patch=patch
+                ).packed()
             t3 = clock()
             seat = game.actors[0]
             action = bots[seat].choose(None, game.legal(seat))

@@ -13,8 +13,8 @@ import copy
 import time
 
 from cardtable.engine import get_game, new_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.takeback import PlayedGame
+from cardtable.wire.codec import to_wire
 
 #: Long games: each game at a large table, the longest match where it has one.
 GAMES = (

@@ -132,12 +132,14 @@ async def play_one(port: int, case: Case, seed: int, name: str) -> GameSizes:
     await stream.send_all(encode_frame(pack(hello), CLIENT_FRAME_LIMIT))
     _, welcome = await client.next()
     assert welcome["type"] == "welcome", welcome
-    rid = await client.send("create_table", game=case.game, seats=case.seats, options=case.options)
-    table = (await client.reply(rid))["table"]["id"]
-    await client.reply(await client.send("sit", table=table, seat=0))
+    rid = await client.send(
+        "create_table", game_kind=case.game, seats=case.seats, options=case.options
+    )
+    table = (await client.reply(rid))["table"]["table_id"]
+    await client.reply(await client.send("sit", table_id=table, seat=0))
     for seat in range(1, case.seats):
-        await client.reply(await client.send("add_bot", table=table, seat=seat))
-    await client.send("start", table=table)
+        await client.reply(await client.send("add_bot", table_id=table, seat=seat))
+    await client.send("start", table_id=table)
     updates: list[int] = []
     others = 0
     acted_on = -1

@@ -6,8 +6,9 @@ import time
 from pathlib import Path
 
 from cardtable.client.ui.history_words import scores_words, winner_words
-from cardtable.engine import OptionError, get_game
-from cardtable.server.storage import HistoryEntry, Store, open_for_reading
+from cardtable.protocol import HistoryEntry
+from cardtable.server.history.pages import history_entry
+from cardtable.server.storage import Store, open_for_reading
 from cardtable.text_lines import wrapped
 
 
@@ -21,20 +22,20 @@ def history_lines(path: Path | str, limit: int) -> list[str]:
         store.close()
     if not entries:
         return [f"No finished games in {path} yet."]
-    return [line for entry in entries for line in wrapped(describe(entry), continued="      ")]
+    return [
+        line
+        for entry in entries
+        for line in wrapped(describe(history_entry(entry)), continued="      ")
+    ]
 
 
 def describe(entry: HistoryEntry) -> str:
     """``#12  2026-11-22 18:04  Chinese Ten (table 3, game 2)  Ada 61 · Bram 49  won by Ada``;
     a seat taken over names its holders in turn (``Cleo, then greedy bot 9590``)."""
-    game = entry.game
-    try:
-        title = get_game(game.setup.game).title
-    except OptionError:
-        title = game.setup.game
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.finished_at or game.started_at))
-    wire = entry.to_wire()
-    winners = winner_words(wire)
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.finished or entry.started))
+    winners = winner_words(entry)
     won = f"won by {winners}" if winners != "—" else ""
-    where = f"(table {game.table_id}, game {game.game_no})"
-    return f"#{game.id:<4} {when}  {title} {where}  {scores_words(wire)}  {won}".rstrip()
+    where = f"(table {entry.table_id}, game {entry.game_no})"
+    return (
+        f"#{entry.game_id:<4} {when}  {entry.title} {where}  {scores_words(entry)}  {won}"
+    ).rstrip()

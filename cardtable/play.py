@@ -135,7 +135,7 @@ def play_plan(
     server = LocalServer(config)
 
     def resume(player: str) -> str | None:
-        return server.resume_token(player, table.game, new=new, players=table.seats)
+        return server.resume_token(player, table.game_kind, new=new, players=table.seats)
 
     plan = PlayPlan(
         table=table,

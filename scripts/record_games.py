@@ -18,11 +18,11 @@ import msgpack
 from cardtable.engine import new_game
 from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import play_out
-from cardtable.engine.codec import to_wire
 from cardtable.engine.events import Event, events_for
 from cardtable.engine.registry import GAMES
 from cardtable.engine.search import Budget, SearchBot
 from cardtable.engine.spec import GameSpec
+from cardtable.wire.codec import to_wire
 
 #: Rollouts per search move: few, so that a whole game of search bots takes seconds.
 SEARCH_ROLLOUTS = 12

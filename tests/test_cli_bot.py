@@ -19,6 +19,7 @@ import trio
 from cardtable.client.bot import BotEnd, run_network_bot
 from cardtable.client.seat_store import KeptSeats, SeatStore
 from cardtable.client.session import ClientSession, connect
+from cardtable.protocol import SeatSummary
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
 
@@ -103,10 +104,9 @@ def processes(folder: Path) -> Iterator[Processes]:
             process.kill()
 
 
-def seat(session: ClientSession, index: int) -> dict[str, Any]:
+def seat(session: ClientSession, index: int) -> SeatSummary:
     assert session.table is not None
-    seats: list[dict[str, Any]] = session.table["seats"]
-    return seats[index]
+    return session.table.seats[index]
 
 
 def bot_plays(session: ClientSession) -> int:
@@ -139,21 +139,21 @@ async def test_the_bot_keeps_its_seat_across_kill_9_and_a_server_restart(tmp_pat
         command = ("bot", f"{HOST}:{port}", "--table", "1", "--name", "Robo", "--kind", "greedy")
         store = SeatStore(HOST, port, "Robo")  # where the bot keeps its seat ($CARDTABLE_DATA)
         async with connect(HOST, port, "Ada") as ada:
-            assert (await ada.create_table(GAME, seats=2, options={"decks": 1}))["id"] == 1
+            assert (await ada.create_table(GAME, seats=2, options={"decks": 1})).table_id == 1
             await ada.sit(1, 0)
             token = ada.token
             bot = run.start("bot", *command)
-            await ada.wait_for(lambda: seat(ada, 1)["name"] == "Robo" and seat(ada, 1)["connected"])
+            await ada.wait_for(lambda: seat(ada, 1).name == "Robo" and seat(ada, 1).connected)
             await bot.wait_output("Robo plays seat 2 at table 1.")
             assert store.load().table == 1 and store.load().seat_token is not None
 
             # The bot is killed outright (kill -9), and started again with the same command.
             bot.kill()
-            await ada.wait_for(lambda: not seat(ada, 1)["connected"])
+            await ada.wait_for(lambda: not seat(ada, 1).connected)
             bot = run.start("bot", *command)
-            await ada.wait_for(lambda: seat(ada, 1)["connected"])
+            await ada.wait_for(lambda: seat(ada, 1).connected)
             await bot.wait_output("Robo is back at its seat at table 1.")
-            assert seat(ada, 1)["name"] == "Robo"
+            assert seat(ada, 1).name == "Robo"
             await ada.start(1)
             await one_move_each(ada)
 
@@ -168,8 +168,8 @@ async def test_the_bot_keeps_its_seat_across_kill_9_and_a_server_restart(tmp_pat
 
         async with connect(HOST, port, "Ada", token=token) as ada:
             assert (ada.table_id, ada.seat) == (1, 0)
-            await ada.wait_for(lambda: seat(ada, 1)["connected"])  # the bot is back on its seat
-            assert seat(ada, 1)["name"] == "Robo"
+            await ada.wait_for(lambda: seat(ada, 1).connected)  # the bot is back on its seat
+            assert seat(ada, 1).name == "Robo"
             await bot.wait_output("Reconnected: you are back at your seat.")
             await one_move_each(ada)  # and the game goes on
             assert bot.running
@@ -216,11 +216,11 @@ async def seated_bot(
         serve, ServerConfig(host=HOST, port=0, bot_delay=0.0)
     )
     ada = await nursery_session(nursery, server, "Ada")
-    table = (await ada.create_table(GAME, seats=2))["id"]
+    table = (await ada.create_table(GAME, seats=2)).table_id
     await ada.list_tables(watch=True)
     bot = BotRun(server, table, **changes)
     nursery.start_soon(bot.run)
-    await ada.wait_for(lambda: ada.tables[table]["seats"][0]["connected"])
+    await ada.wait_for(lambda: ada.tables[table].seats[0].connected)
     assert SeatStore(HOST, server.port, "Robo").load().table == table
     return server, ada, bot
 
@@ -253,7 +253,7 @@ async def test_the_bot_stops_when_its_seat_is_given_up_while_it_is_away() -> Non
             # It comes back 2 s after a drop: time enough for the creator to give its seat up.
             server, ada, bot = await seated_bot(nursery, retry_delays=(2.0,))
             server.lobby.clients["Robo"].link.abort()
-            await ada.wait_for(lambda: not ada.tables[bot.table]["seats"][0]["connected"])
+            await ada.wait_for(lambda: not ada.tables[bot.table].seats[0].connected)
             await ada.release(bot.table, 0)
             end = await bot.ended()
             assert end.status == 1 and "gave up your seat" in end.message, end
@@ -297,12 +297,12 @@ async def test_a_bot_whose_kept_seat_is_unknown_sits_down_afresh() -> None:
             store = SeatStore(HOST, server.port, "Robo")
             store.save(KeptSeats(table=1, seat_token="from-another-server"))
             ada = await nursery_session(nursery, server, "Ada")
-            assert (await ada.create_table(GAME, seats=2))["id"] == 1
+            assert (await ada.create_table(GAME, seats=2)).table_id == 1
             await ada.list_tables(watch=True)
             said: list[str] = []
             nursery.start_soon(BotRun(server, 1, report=said.append).run)
-            await ada.wait_for(lambda: ada.tables[1]["seats"][0]["connected"])
-            assert ada.tables[1]["seats"][0]["name"] == "Robo"
+            await ada.wait_for(lambda: ada.tables[1].seats[0].connected)
+            assert ada.tables[1].seats[0].name == "Robo"
             while len(said) < 2:  # (under the test's deadline)
                 await trio.sleep(0.01)
             assert said[0].startswith("Its seat was not kept: That seat token is not valid here")

@@ -11,7 +11,6 @@ import pytest
 
 from cardtable.cli import main
 from cardtable.engine import get_game, play_out
-from cardtable.engine.codec import to_wire
 from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.server.storage import GameRecord, SeatRecord, Store, TableRecord, open_database
 from cardtable.server.storage.writes import (
@@ -22,6 +21,7 @@ from cardtable.server.storage.writes import (
     TakeAction,
     Write,
 )
+from cardtable.wire.codec import to_wire
 from tests.test_cli import cardtable
 
 

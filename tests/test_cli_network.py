@@ -89,17 +89,17 @@ async def test_serve_plays_with_network_bots_then_stops_cleanly_on_ctrl_c(
 
         async with connect(HOST, port, "Ada", password="pw") as ada:
             table = await ada.create_table("chinese-ten", seats=3, options={"decks": 1})
-            await ada.spectate(table["id"])
-            bots = [run_bot(port, table["id"]) for _ in range(2)]
+            await ada.spectate(table.table_id)
+            bots = [run_bot(port, table.table_id) for _ in range(2)]
             try:
                 await ada.wait_for(
                     lambda: (
                         ada.table is not None
-                        and sum(seat["kind"] == "player" for seat in ada.table["seats"]) == 2
+                        and sum(seat.kind == "player" for seat in ada.table.seats) == 2
                     )
                 )
-                await ada.add_bot(table["id"], 2)
-                await ada.start(table["id"])
+                await ada.add_bot(table.table_id, 2)
+                await ada.start(table.table_id)
                 await ada.wait_for(lambda: ada.view is not None and ada.view["result"])
                 assert ada.log[-1]["kind"] == "game_end"
 
@@ -203,7 +203,7 @@ async def test_bot_refuses_an_unknown_kind_before_taking_a_seat(
                         "bot",
                         f"{HOST}:{port}",
                         "--table",
-                        str(table["id"]),
+                        str(table.table_id),
                         "--password",
                         "pw",
                         "--kind",
@@ -218,7 +218,7 @@ async def test_bot_refuses_an_unknown_kind_before_taking_a_seat(
             assert done.returncode == 1
             assert "Chinese Ten has no 'clever' bot; it has: random, search, greedy." in done.stderr
             tables = await ada.list_tables()
-            assert [seat["kind"] for seat in tables[0]["seats"]] == ["empty", "empty"]
+            assert [seat.kind for seat in tables[0].seats] == ["empty", "empty"]
 
 
 async def test_serve_stops_cleanly_on_sigterm(served: tuple[subprocess.Popen[str], int]) -> None:

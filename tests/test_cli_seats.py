@@ -5,12 +5,12 @@ the table on the screen, and says so."""
 from __future__ import annotations
 
 import os
-from typing import Any
 
 import trio
 
 from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import ClientSession, connect
+from cardtable.protocol import SeatSummary
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
 from tests.test_cli_terminal import Terminal, terminal
@@ -19,9 +19,8 @@ HOST = "127.0.0.1"
 ENTER = b"\r"
 
 
-def seat(session: ClientSession, table: int, index: int) -> dict[str, Any]:
-    seats: list[dict[str, Any]] = session.tables[table]["seats"]
-    return seats[index]
+def seat(session: ClientSession, table: int, index: int) -> SeatSummary:
+    return session.tables[table].seats[index]
 
 
 async def shows(term: Terminal, text: bytes, timeout: float = 30) -> None:
@@ -51,14 +50,14 @@ async def test_join_killed_with_sigkill_and_started_again_is_back_at_its_seat() 
             )
             command = ("join", f"{HOST}:{server.port}", "--name", "Pat")
             async with connect(HOST, server.port, "Host") as host:
-                tid = (await host.create_table("chinese-ten", seats=2))["id"]
+                tid = (await host.create_table("chinese-ten", seats=2)).table_id
                 await host.add_bot(tid, 1)
                 await host.list_tables(watch=True)
 
                 with terminal(*command) as term:
                     await shows(term, b"Chinese Ten")  # the table, listed in the lobby
                     os.write(term.master, ENTER)  # sit at it
-                    await host.wait_for(lambda: seat(host, tid, 0)["name"] == "Pat")
+                    await host.wait_for(lambda: seat(host, tid, 0).name == "Pat")
                     await host.start(tid)
                     await shows(term, b"Your hand")
                     table = server.lobby.tables[tid]
@@ -68,14 +67,14 @@ async def test_join_killed_with_sigkill_and_started_again_is_back_at_its_seat() 
 
                     term.process.kill()  # SIGKILL: nothing is said to the server
                     term.process.wait()
-                await host.wait_for(lambda: not seat(host, tid, 0)["connected"])
+                await host.wait_for(lambda: not seat(host, tid, 0).connected)
                 events = len(table.log)
 
                 with terminal(*command) as term:
                     await says(term, f"You are back at your seat at table {tid}.")
                     await shows(term, b"Your hand")
-                    await host.wait_for(lambda: seat(host, tid, 0)["connected"])
-                    assert seat(host, tid, 0)["name"] == "Pat"
+                    await host.wait_for(lambda: seat(host, tid, 0).connected)
+                    assert seat(host, tid, 0).name == "Pat"
                     assert table.seats[0].member is not None
                     assert len(table.log) == events  # the same game, where it was
                     assert b"Traceback" not in term.output
@@ -91,18 +90,18 @@ async def test_join_started_again_after_its_seat_was_given_up_says_what_the_serv
             command = ("join", f"{HOST}:{server.port}", "--name", "Pat")
             store = SeatStore(HOST, server.port, "Pat")
             async with connect(HOST, server.port, "Host") as host:
-                tid = (await host.create_table("chinese-ten", seats=2))["id"]
+                tid = (await host.create_table("chinese-ten", seats=2)).table_id
                 await host.add_bot(tid, 1)
                 await host.list_tables(watch=True)
                 with terminal(*command) as term:
                     await shows(term, b"Chinese Ten")
                     os.write(term.master, ENTER)
-                    await host.wait_for(lambda: seat(host, tid, 0)["name"] == "Pat")
+                    await host.wait_for(lambda: seat(host, tid, 0).name == "Pat")
                     await host.start(tid)
                     await shows(term, b"Your hand")
                     term.process.kill()
                     term.process.wait()
-                await host.wait_for(lambda: not seat(host, tid, 0)["connected"])
+                await host.wait_for(lambda: not seat(host, tid, 0).connected)
                 await host.release(tid, 0)  # the table's creator gives the seat up
                 assert store.path.exists()
 

@@ -23,7 +23,7 @@ import trio
 
 from cardtable.client.session import ClientSession, ConnectionLost, connect
 from cardtable.engine import PlainAction, replay
-from cardtable.protocol import Message, Update
+from cardtable.protocol import Message, RoundRecord, Update
 from cardtable.server.storage import GameRecord, Store, open_for_reading
 from tests.test_cli_history import games as history_games
 
@@ -190,8 +190,8 @@ class Seen:
         def absorb(message: Message) -> None:
             if isinstance(message, Update):
                 assert session.view is not None  # (the update's patch applied)
-                self.views[message.game, message.seq] = session.view
-                self.log_lengths[message.game, message.seq] = len(session.log)
+                self.views[message.game_no, message.seq] = session.view
+                self.log_lengths[message.game_no, message.seq] = len(session.log)
 
         session.on_message(absorb)
 
@@ -199,10 +199,10 @@ class Seen:
 async def open_table(ada: ClientSession, bo: ClientSession, options: dict[str, Any]) -> int:
     """Ada opens a three-seat Chinese Ten table and sits at seat 0, Bo at 1, a bot at 2."""
     table = await ada.create_table("chinese-ten", seats=3, options=options)
-    await ada.sit(table["id"], 0)
-    await bo.sit(table["id"], 1)
-    await ada.add_bot(table["id"], BOT_SEAT, "greedy")
-    return int(table["id"])
+    await ada.sit(table.table_id, 0)
+    await bo.sit(table.table_id, 1)
+    await ada.add_bot(table.table_id, BOT_SEAT, "greedy")
+    return int(table.table_id)
 
 
 async def start_game(ada: ClientSession, bo: ClientSession, table: int, game_no: int) -> None:
@@ -218,7 +218,7 @@ async def start_game(ada: ClientSession, bo: ClientSession, table: int, game_no:
 class StoredGame:
     record: GameRecord
     actions: tuple[tuple[int, PlainAction], ...]
-    rounds: tuple[dict[str, Any], ...]
+    rounds: tuple[RoundRecord, ...]
 
 
 def stored_games(db: Path) -> list[StoredGame]:
@@ -445,7 +445,7 @@ async def test_sigkill_mid_game_then_restart_plays_on_exactly_as_an_uninterrupte
     games = stored_games(db)
     assert [comparable(game) for game in games] == [comparable(g) for g in reference.games]
     assert len(games[0].actions) > held > stored
-    assert [r["totals"] for r in games[0].rounds][-1] == final["totals"]
+    assert list([r.totals for r in games[0].rounds][-1]) == final["totals"]
     assert_replays_to(games[0], {0: finals[0], 1: finals[1]})
     servers.assert_no_errors()
 
@@ -474,10 +474,10 @@ async def test_sigkill_between_games_keeps_the_finished_game_and_the_next_one_pl
         async with AsyncExitStack() as stack:
             ada = await stack.enter_async_context(connect(HOST, port, "Ada", token=tokens[0]))
             bo = await stack.enter_async_context(connect(HOST, port, "Bo", token=tokens[1]))
-            await ada.wait_for(lambda: ada.table and ada.table["seats"][1]["connected"])
+            await ada.wait_for(lambda: ada.table and ada.table.seats[1].connected)
             for seat, session in enumerate((ada, bo)):
                 assert session.seat == seat and session.table == summary
-                assert session.view is None and [line["text"] for line in session.chat] == [
+                assert session.view is None and [line.text for line in session.chat] == [
                     "Ready when you are."
                 ]
             await start_game(ada, bo, table, 1)
@@ -486,7 +486,7 @@ async def test_sigkill_between_games_keeps_the_finished_game_and_the_next_one_pl
             await ada.say("Good game. Another?")
             await bo.wait_for(lambda: len(bo.chat) == 2)
             last = {0: (ada.view, list(ada.chat)), 1: (bo.view, list(bo.chat))}
-            names = [seat["name"] for seat in ada.tables[table]["seats"]]
+            names = [seat.name for seat in ada.tables[table].seats]
             await servers.kill(server)
 
         # The finished game is listed from the killed server's file, and beside its successor.
@@ -504,7 +504,7 @@ async def test_sigkill_between_games_keeps_the_finished_game_and_the_next_one_pl
             bo = await stack.enter_async_context(connect(HOST, port, "Bo", token=tokens[1]))
             for seat, session in enumerate((ada, bo)):
                 assert session.seat == seat and session.table_id == table
-                assert session.table is not None and session.table["status"] == "finished"
+                assert session.table is not None and session.table.status == "finished"
                 assert (session.view, session.chat) == last[seat]
                 assert session.view == reference.finals[1, seat]
             await start_game(ada, bo, table, 2)

@@ -84,7 +84,7 @@ async def refused_server(db: Path) -> str:
 async def create_table(port: int, name: str) -> int:
     async with connect(HOST, port, name) as session:
         created = await session.create_table(GAME, seats=2)
-    return int(created["id"])
+    return created.table_id
 
 
 async def test_no_second_server_on_any_path_to_the_file(tmp_path: Path) -> None:

@@ -100,3 +100,12 @@ def test_the_rules_and_the_protocol_know_neither_server_nor_client() -> None:
                 if target.startswith(("cardtable.server", "cardtable.client"))
             }
             assert not outside, f"{name} imports {sorted(outside)}"
+
+
+def test_the_wire_codec_is_a_base_of_its_own() -> None:
+    """`cardtable.wire` imports nothing else of cardtable: engine and protocol both build on it."""
+    graph = import_graph()
+    for name, targets in graph.items():
+        if name.startswith("cardtable.wire"):
+            outside = {target for target in targets if not target.startswith("cardtable.wire")}
+            assert not outside, f"{name} imports {sorted(outside)}"

@@ -22,10 +22,10 @@ from cardtable.client.link import RETRY_DELAYS, Link, LinkStatus
 from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import ClientSession, ConnectionLost, RequestFailed, single_errors
 from cardtable.engine import Bot, GameAction, OptionError, SeatView, get_game
-from cardtable.engine.codec import WireError
 from cardtable.engine.search import Budget, SearchBot
-from cardtable.protocol import ErrorCode, Left, Message, TableRemoved
+from cardtable.protocol import ErrorCode, Left, Message, SeatKind, TableRemoved, TableSummary
 from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT
+from cardtable.wire.codec import WireError
 
 #: Refusals of an action that a bot may shrug off: its view was a step behind the table's.
 STALE = frozenset({ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_PLAYING})
@@ -47,7 +47,7 @@ class BotEnd:
 async def play_as_bot(session: ClientSession, kind: str | None = None, delay: float = 0.0) -> None:
     """Act whenever our seat has legal actions, until the connection ends."""
     assert session.table is not None and session.seat is not None
-    await _play_seat(session, _new_bot(session.table["game"], kind), delay)
+    await _play_seat(session, _new_bot(session.table.game_kind, kind), delay)
 
 
 def _new_bot(game: str, kind: str | None) -> Bot[Any]:
@@ -69,7 +69,7 @@ async def _play_seat(
         if delay:
             await trio.sleep(delay)
         assert session.table is not None and session.view is not None
-        view, legal = _seen(session.table["game"], session.view)
+        view, legal = _seen(session.table.game_kind, session.view)
         if isinstance(bot, SearchBot):
             choice = await _search(session, bot, view, legal, think)
         else:
@@ -91,7 +91,7 @@ async def _search(
     """A search bot's move: `seconds` of search in a thread (the connection keeps being
     served meanwhile), from the view and the events this seat was told of in this game."""
     assert session.table is not None
-    types = get_game(session.table["game"]).types
+    types = get_game(session.table.game_kind).types
     history = []
     for plain in session.log:
         with contextlib.suppress(WireError):  # (an event this version cannot read: unheard)
@@ -149,10 +149,12 @@ async def run_network_bot(
         if link.seat_refusal is not None:
             report(f"Its seat was not kept: {link.seat_refusal.message} It sits down again.")
         if session.table is None:
-            tables = {summary["id"]: summary for summary in await session.list_tables(watch=True)}
+            tables = {
+                summary.table_id: summary for summary in await session.list_tables(watch=True)
+            }
             if table not in tables:
                 raise RequestFailed(ErrorCode.NO_SUCH_TABLE, f"There is no table {table}.")
-            game = tables[table]["game"]
+            game = tables[table].game_kind
             bot = _checked_bot(game, kind)
             if seat is None:
                 await _sit_anywhere(session, tables[table])
@@ -160,7 +162,7 @@ async def run_network_bot(
                 await session.sit(table, seat)
             report(f"{session.name} plays seat {(session.seat or 0) + 1} at table {table}.")
         else:
-            bot = _checked_bot(session.table["game"], kind)
+            bot = _checked_bot(session.table.game_kind, kind)
             report(f"{session.name} is back at its seat at table {table}.")
         watch.seated(link)
         nursery.start_soon(_play_on, link, bot, delay, think, watch)
@@ -185,7 +187,7 @@ async def _play_on(
         session = await link.wait_connected()
         with contextlib.suppress(ConnectionLost):
             tables = await session.list_tables(watch=True)
-            if session.table is not None and all(t["id"] != watch.table for t in tables):
+            if session.table is not None and all(t.table_id != watch.table for t in tables):
                 watch.closed()  # before we watched (no seat at all is the link's to tell)
             await _play_seat(session, bot, delay, think)
         await _until_closed(session)
@@ -226,9 +228,9 @@ class _SeatWatch:
     def heard(self, message: Message) -> None:
         if self._link is None:
             return
-        if isinstance(message, TableRemoved) and message.table == self.table:
+        if isinstance(message, TableRemoved) and message.table_id == self.table:
             self.closed()
-        elif isinstance(message, Left) and message.table == self.table:
+        elif isinstance(message, Left) and message.table_id == self.table:
             self._finish(f"The server took the bot off its seat at table {self.table}.", 1)
 
     def status(self, status: LinkStatus, text: str) -> None:
@@ -258,14 +260,14 @@ class _SeatWatch:
         )
 
 
-async def _sit_anywhere(session: ClientSession, table: dict[str, Any]) -> None:
+async def _sit_anywhere(session: ClientSession, table: TableSummary) -> None:
     """Take the first empty seat; if someone takes it first, the next one."""
-    empty = [seat["seat"] for seat in table["seats"] if seat["kind"] == "empty"]
+    empty = [seat.seat for seat in table.seats if seat.kind is SeatKind.EMPTY]
     for seat in empty:
         try:
-            await session.sit(table["id"], seat)
+            await session.sit(table.table_id, seat)
             return
         except RequestFailed as error:
             if error.code != ErrorCode.SEAT_TAKEN:
                 raise
-    raise RequestFailed(ErrorCode.SEAT_TAKEN, f"Table {table['id']} has no empty seat.")
+    raise RequestFailed(ErrorCode.SEAT_TAKEN, f"Table {table.table_id} has no empty seat.")

@@ -205,7 +205,7 @@ class Link:
                     token=session.token,
                     view=session.view,
                     log=list(session.log),
-                    chat=list(session.chat),
+                    chat=tuple(session.chat),
                 )
             )
             if not first:

@@ -67,7 +67,7 @@ def kept_after(kept: KeptSeats, message: Message) -> KeptSeats:
     if isinstance(message, Joined):
         if message.token is None:  # watching: we hold no seat (one table per connection)
             return kept.without_seat()
-        return replace(kept, table=message.table["id"], seat_token=message.token)
+        return replace(kept, table=message.table.table_id, seat_token=message.token)
     if isinstance(message, Left):
         return kept.without_seat()
     if isinstance(message, Error):
@@ -75,7 +75,7 @@ def kept_after(kept: KeptSeats, message: Message) -> KeptSeats:
             return kept.without_seat()
         return kept
     if isinstance(message, TableCreated) and message.creator_token is not None:
-        created = message.table["id"]
+        created = message.table.table_id
         others = tuple(pair for pair in kept.creator_tokens if pair[0] != created)
         tokens = (*others, (created, message.creator_token))[-CREATOR_TOKENS:]
         return replace(kept, creator_tokens=tokens)
@@ -84,13 +84,13 @@ def kept_after(kept: KeptSeats, message: Message) -> KeptSeats:
         tokens = tuple(pair for pair in kept.creator_tokens if pair[0] in accepted)
         return replace(kept, creator_tokens=tokens)
     if isinstance(message, Tables):  # every table there is: those not listed have gone
-        listed = {table["id"] for table in message.tables}
+        listed = {table.table_id for table in message.tables}
         tokens = tuple(pair for pair in kept.creator_tokens if pair[0] in listed)
         gone = kept.without_seat() if kept.table not in listed else kept
         return replace(gone, creator_tokens=tokens)
     if isinstance(message, TableRemoved):
-        tokens = tuple(pair for pair in kept.creator_tokens if pair[0] != message.table)
-        gone = kept.without_seat() if kept.table == message.table else kept
+        tokens = tuple(pair for pair in kept.creator_tokens if pair[0] != message.table_id)
+        gone = kept.without_seat() if kept.table == message.table_id else kept
         return replace(gone, creator_tokens=tokens)
     return kept
 

@@ -8,7 +8,7 @@ message as it arrives.
 
     async with connect("127.0.0.1", 7777, "Ada") as session:
         table = await session.create_table("chinese-ten", seats=2)
-        await session.sit(table["id"], 0)
+        await session.sit(table.table_id, 0)
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import trio
 
 from cardtable.client.transport import ConnectionLost, RequestFailed, Transport
 from cardtable.engine import GameAction
-from cardtable.engine.codec import to_wire
 from cardtable.protocol import (
     PROTOCOL_VERSION,
     REPLAY_PAGE_STEPS,
@@ -30,6 +29,8 @@ from cardtable.protocol import (
     AnswerRematch,
     Chat,
     ChatLine,
+    ChatLinePush,
+    ClockState,
     Concede,
     Configure,
     Cover,
@@ -58,11 +59,13 @@ from cardtable.protocol import (
     TableCreated,
     TableRemoved,
     Tables,
+    TableSummary,
     TakeBack,
     Update,
     Welcome,
 )
 from cardtable.protocol.patch import PatchError, apply_patch, digest, patch_base
+from cardtable.wire.codec import to_wire
 
 #: The chat lines kept when the server does not say how many a table keeps.
 KEPT_CHAT = 200
@@ -99,9 +102,9 @@ class ClientSession:
         self.transport = Transport(stream, self._absorb)
         self.name = name
         #: Every table the server told us about, by id.
-        self.tables: dict[int, dict[str, Any]] = {}
+        self.tables: dict[int, TableSummary] = {}
         #: The table we sit at or watch, our seat there and its token.
-        self.table: dict[str, Any] | None = None
+        self.table: TableSummary | None = None
         self.seat: int | None = None
         self.token: str | None = None
         self.view: dict[str, Any] | None = None
@@ -114,9 +117,9 @@ class ClientSession:
         #: Updates that brought the view whole since connecting (the deal, a resync).
         self.whole_views = 0
         self.log: list[dict[str, Any]] = []
-        self.chat: list[dict[str, Any]] = []
+        self.chat: list[ChatLine] = []
         #: Our table's turn clock as of the latest message that gave it (None: not timed).
-        self.clock: dict[str, Any] | None = None
+        self.clock: ClockState | None = None
         #: The tables whose creator rights this connection holds (by their creator tokens).
         self.creator_of: set[int] = set()
 
@@ -161,7 +164,7 @@ class ClientSession:
 
     @property
     def table_id(self) -> int | None:
-        return self.table["id"] if self.table is not None else None
+        return self.table.table_id if self.table is not None else None
 
     @property
     def legal(self) -> list[dict[str, Any]]:
@@ -176,27 +179,27 @@ class ClientSession:
             self.name = message.name
             self.creator_of = set(message.creator_of)
         elif isinstance(message, Tables):
-            self.tables = {table["id"]: table for table in message.tables}
+            self.tables = {table.table_id: table for table in message.tables}
         elif isinstance(message, TableCreated | TableChanged):
             if isinstance(message, TableCreated) and message.creator_token is not None:
-                self.creator_of.add(message.table["id"])
-            self.tables[message.table["id"]] = message.table
-            if message.table["id"] == self.table_id:
+                self.creator_of.add(message.table.table_id)
+            self.tables[message.table.table_id] = message.table
+            if message.table.table_id == self.table_id:
                 self.table = message.table
-                self.clock = message.table.get("clock")
+                self.clock = message.table.clock
         elif isinstance(message, TableRemoved):
-            self.tables.pop(message.table, None)
+            self.tables.pop(message.table_id, None)
         elif isinstance(message, Joined):
             self.table = message.table
-            self.tables[message.table["id"]] = message.table
+            self.tables[message.table.table_id] = message.table
             self.seat = message.seat
             self.token = message.token
             self.view = message.view
             self.can_take_back = message.take_back
             self.log = list(message.log)
             self.chat = list(message.chat)
-            self.game_no = message.table["game_no"]
-            self.clock = message.table.get("clock")
+            self.game_no = message.table.game_no
+            self.clock = message.table.clock
             self.seq = message.seq
             self.out_of_step = False
         elif isinstance(message, Left):
@@ -204,19 +207,19 @@ class ClientSession:
             self.can_take_back = False
             self.log = []
             self.chat = []
-        elif isinstance(message, Update) and message.table == self.table_id:
-            if message.game != self.game_no:
+        elif isinstance(message, Update) and message.table_id == self.table_id:
+            if message.game_no != self.game_no:
                 self.log = []
-                self.game_no = message.game
+                self.game_no = message.game_no
             self.clock = message.clock
             self.can_take_back = message.take_back
             self.log.extend(message.events)
             self._follow_view(message)
-        elif isinstance(message, ChatLine) and message.table == self.table_id:
+        elif isinstance(message, ChatLinePush) and message.table_id == self.table_id:
             # As many lines as the table keeps (all a `joined` would bring back), not more.
             self.chat.append(message.line)
-            kept = self.welcome.limits.get("chat_history", KEPT_CHAT) if self.welcome else KEPT_CHAT
-            del self.chat[: max(0, len(self.chat) - int(kept))]
+            kept = self.welcome.limits.chat_history if self.welcome else KEPT_CHAT
+            del self.chat[: max(0, len(self.chat) - kept)]
         # Ask for our whole view (the reply, an `ok`, is not waited for).
         return Resync() if self.out_of_step and not asked else None
 
@@ -238,58 +241,61 @@ class ClientSession:
 
     # -- the requests ---------------------------------------------------------------------------
 
-    async def list_tables(self, *, watch: bool = False) -> list[dict[str, Any]]:
+    async def list_tables(self, *, watch: bool = False) -> tuple[TableSummary, ...]:
         reply = await self.request(ListTables(watch=watch))
         assert isinstance(reply, Tables)
         return reply.tables
 
     async def create_table(
         self,
-        game: str,
+        game_kind: str,
         seats: int,
         options: Mapping[str, Any] | None = None,
         settings: Mapping[str, Any] | None = None,
-    ) -> dict[str, Any]:
+    ) -> TableSummary:
         reply = await self.request(
             CreateTable(
-                game=game, seats=seats, options=dict(options or {}), settings=dict(settings or {})
+                game_kind=game_kind,
+                seats=seats,
+                options=dict(options or {}),
+                settings=dict(settings or {}),
             )
         )
         assert isinstance(reply, TableCreated)
         return reply.table
 
-    async def sit(self, table: int, seat: int) -> Joined:
-        reply = await self.request(Sit(table=table, seat=seat))
+    async def sit(self, table_id: int, seat: int) -> Joined:
+        reply = await self.request(Sit(table_id=table_id, seat=seat))
         assert isinstance(reply, Joined)
         return reply
 
-    async def spectate(self, table: int) -> Joined:
-        reply = await self.request(Spectate(table=table))
+    async def spectate(self, table_id: int) -> Joined:
+        reply = await self.request(Spectate(table_id=table_id))
         assert isinstance(reply, Joined)
         return reply
 
     async def leave(self) -> None:
         await self.request(Leave())
 
-    async def add_bot(self, table: int, seat: int, kind: str | None = None) -> None:
-        await self.request(AddBot(table=table, seat=seat, kind=kind))
+    async def add_bot(self, table_id: int, seat: int, kind: str | None = None) -> None:
+        await self.request(AddBot(table_id=table_id, seat=seat, kind=kind))
 
-    async def remove_bot(self, table: int, seat: int) -> None:
-        await self.request(RemoveBot(table=table, seat=seat))
+    async def remove_bot(self, table_id: int, seat: int) -> None:
+        await self.request(RemoveBot(table_id=table_id, seat=seat))
 
-    async def cover(self, table: int, seat: int) -> None:
+    async def cover(self, table_id: int, seat: int) -> None:
         """Hand an away player's seat to a bot now (a vote, unless we created the table)."""
-        await self.request(Cover(table=table, seat=seat))
+        await self.request(Cover(table_id=table_id, seat=seat))
 
-    async def release(self, table: int, seat: int) -> None:
+    async def release(self, table_id: int, seat: int) -> None:
         """Give an away player's seat up for someone else to take (the creator only)."""
-        await self.request(Release(table=table, seat=seat))
+        await self.request(Release(table_id=table_id, seat=seat))
 
-    async def start(self, table: int) -> None:
-        await self.request(Start(table=table))
+    async def start(self, table_id: int) -> None:
+        await self.request(Start(table_id=table_id))
 
-    async def configure(self, table: int, **settings: Any) -> None:
-        await self.request(Configure(table=table, settings=settings))
+    async def configure(self, table_id: int, **settings: Any) -> None:
+        await self.request(Configure(table_id=table_id, settings=settings))
 
     async def act(self, action: GameAction | Mapping[str, Any]) -> None:
         """Send `action` (typed, or already plain) to our table."""
@@ -321,21 +327,25 @@ class ClientSession:
         return reply
 
     async def replay(
-        self, game: int, seat: int | None = None, start: int = 0, count: int = REPLAY_PAGE_STEPS
+        self,
+        game_id: int,
+        seat: int | None = None,
+        start: int = 0,
+        count: int = REPLAY_PAGE_STEPS,
     ) -> ReplaySteps:
         """A page of up to `count` of a finished game's steps from step `start`, seen from
         `seat` (None: as a spectator); the server sends as many as fit a page (``more``:
         others follow)."""
-        reply = await self.request(Replay(game=game, seat=seat, start=start, count=count))
+        reply = await self.request(Replay(game_id=game_id, seat=seat, start=start, count=count))
         assert isinstance(reply, ReplaySteps)
         return reply
 
-    async def replay_all(self, game: int, seat: int | None = None) -> list[dict[str, Any]]:
+    async def replay_all(self, game_id: int, seat: int | None = None) -> list[dict[str, Any]]:
         """Every step of a finished game, page after page."""
-        page = await self.replay(game, seat)
+        page = await self.replay(game_id, seat)
         steps = list(page.steps)
         while page.more:
-            page = await self.replay(game, seat, len(steps))
+            page = await self.replay(game_id, seat, len(steps))
             steps.extend(page.steps)
         return steps
 

@@ -185,7 +185,7 @@ class Transport:
         """Ping when we have been quiet for a third of the server's idle timeout (run it as a
         task once welcomed)."""
         assert self.welcome is not None
-        quiet = float(self.welcome.limits.get("idle_timeout", 300)) / 3
+        quiet = self.welcome.limits.idle_timeout / 3
         while not self.closed:
             await trio.sleep_until(self._last_sent + quiet)
             if trio.current_time() >= self._last_sent + quiet:

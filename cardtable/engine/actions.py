@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardtable.engine.codec import Plain, WireError, wire_field
 from cardtable.engine.refusal import IllegalAction
+from cardtable.wire.codec import Plain, WireError, wire_field
 
 #: The refusal of an action with a field its kind does not have.
 EXACTLY = "Send one of your legal actions exactly as the view lists it."

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from cardtable.engine.codec import to_wire
 from cardtable.engine.scores import Result, RoundScore
 from cardtable.engine.seat_words import Words
+from cardtable.wire.codec import to_wire
 
 
 class EventPart:

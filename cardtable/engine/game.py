@@ -17,7 +17,6 @@ from functools import cached_property
 from typing import Any, ClassVar, Self
 
 from cardtable.engine.actions import Deal, GameAction, is_concession
-from cardtable.engine.codec import to_wire
 from cardtable.engine.concession import Concessions, conceded_result
 from cardtable.engine.events import (
     Conceded,
@@ -32,6 +31,7 @@ from cardtable.engine.scores import Result, RoundScore, best_sides
 from cardtable.engine.seat_words import Words
 from cardtable.engine.setup import Setup
 from cardtable.engine.views import SeatView, Zone
+from cardtable.wire.codec import to_wire
 
 
 class Game(ABC):

@@ -9,10 +9,10 @@ from dataclasses import fields as dataclasses_fields
 from typing import Any, Generic
 
 from cardtable.engine.actions import EXACTLY, FRAME_ACTIONS, GameAction
-from cardtable.engine.codec import Plain, UnknownField, WireError, from_wire, read_as
 from cardtable.engine.events import FRAME_EVENTS, EventPart, SeenEvent
 from cardtable.engine.refusal import IllegalAction, Refusal
 from cardtable.engine.views import SeatView, TableT
+from cardtable.wire.codec import Plain, UnknownField, WireError, from_wire, read_as
 
 #: A view's frame, field by field with its type: all of `SeatView` but the legal actions and
 #: the table, which each game's types read.

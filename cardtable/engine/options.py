@@ -67,17 +67,6 @@ class OptionSpec:
         default = str(self.default).lower() if isinstance(self.default, bool) else self.default
         return f"{self.name} = {default} ({allowed}): {self.description}"
 
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "kind": self.kind,
-            "default": self.default,
-            "description": self.description,
-            "choices": list(self.choices),
-            "minimum": self.minimum,
-            "maximum": self.maximum,
-        }
-
 
 def resolve_options(
     specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None

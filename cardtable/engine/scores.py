@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.engine.codec import Plain, WireError, read_as
+from cardtable.wire.codec import Plain, WireError, read_as
 
 
 @dataclass(frozen=True, slots=True)

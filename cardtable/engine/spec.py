@@ -10,7 +10,6 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from cardtable.engine.bots import Bot
-from cardtable.engine.codec import WireError
 from cardtable.engine.diplomacy import Diplomacy
 from cardtable.engine.events import SeenEvent
 from cardtable.engine.game import Game
@@ -18,6 +17,7 @@ from cardtable.engine.game_types import GameTypes
 from cardtable.engine.options import OptionError, OptionSpec, resolve_options
 from cardtable.engine.search import SearchBot, SearchRules
 from cardtable.engine.setup import Setup
+from cardtable.wire.codec import WireError
 
 
 def _no_extra_check(seats: int, options: Mapping[str, Any]) -> None:
@@ -131,16 +131,3 @@ class GameSpec:
         resolved = resolve_options(self.options, options)
         self.check(seats, resolved)
         return Setup(self.id, seats, resolved, seed, dealer)
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "title": self.title,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-            "options": [option.to_wire() for option in self.options if option.offered],
-            "summary": self.summary,
-            "bots": sorted(self.bots),
-            "default_bot": self.default_bot,
-            "partnerships": self.partnerships,
-        }

@@ -4,6 +4,8 @@ Nothing here does I/O or knows about trio or asyncio; see docs/protocol.md for t
 itself, message by message.
 """
 
+from cardtable.protocol.chat_line import ChatLine
+from cardtable.protocol.clock import ClockMode, TimeoutRule
 from cardtable.protocol.connection import Connection, Rejected, Role, State
 from cardtable.protocol.errors import (
     FATAL_CODES,
@@ -13,6 +15,9 @@ from cardtable.protocol.errors import (
     ProtocolError,
     RemoteProtocolError,
 )
+from cardtable.protocol.game_info import GameInfo, OptionInfo
+from cardtable.protocol.history_entry import HistoryEntry, RoundRecord
+from cardtable.protocol.limits import Limits
 from cardtable.protocol.messages import (
     MESSAGES,
     PROTOCOL_VERSION,
@@ -45,13 +50,24 @@ from cardtable.protocol.messages.table import (
     Act,
     AnswerRematch,
     Chat,
-    ChatLine,
+    ChatLinePush,
     Concede,
     OfferRematch,
     Resync,
     TakeBack,
     Update,
 )
+from cardtable.protocol.seat_holders import SeatHolder
+from cardtable.protocol.table_settings import ClockSettings, TableSettings
+from cardtable.protocol.table_summary import (
+    OptionValue,
+    RematchState,
+    SeatKind,
+    SeatSummary,
+    TableStatus,
+    TableSummary,
+)
+from cardtable.protocol.turn_clock import ClockState
 
 __all__ = [
     "FATAL_CODES",
@@ -63,6 +79,10 @@ __all__ = [
     "AnswerRematch",
     "Chat",
     "ChatLine",
+    "ChatLinePush",
+    "ClockMode",
+    "ClockSettings",
+    "ClockState",
     "Concede",
     "Configure",
     "Connection",
@@ -70,11 +90,14 @@ __all__ = [
     "CreateTable",
     "Error",
     "ErrorCode",
+    "GameInfo",
     "Hello",
     "History",
+    "HistoryEntry",
     "Joined",
     "Leave",
     "Left",
+    "Limits",
     "ListHistory",
     "ListTables",
     "LocalProtocolError",
@@ -82,17 +105,24 @@ __all__ = [
     "NotCardtable",
     "OfferRematch",
     "Ok",
+    "OptionInfo",
+    "OptionValue",
     "Ping",
     "Pong",
     "ProtocolError",
     "Rejected",
     "Release",
+    "RematchState",
     "RemoteProtocolError",
     "RemoveBot",
     "Replay",
     "ReplaySteps",
     "Resync",
     "Role",
+    "RoundRecord",
+    "SeatHolder",
+    "SeatKind",
+    "SeatSummary",
     "Sender",
     "Sit",
     "Spectate",
@@ -101,8 +131,12 @@ __all__ = [
     "TableChanged",
     "TableCreated",
     "TableRemoved",
+    "TableSettings",
+    "TableStatus",
+    "TableSummary",
     "Tables",
     "TakeBack",
+    "TimeoutRule",
     "Update",
     "Welcome",
 ]

@@ -3,13 +3,23 @@ out, and the range of each number (see the ``clock`` table setting in docs/proto
 
 from __future__ import annotations
 
-#: The clock's modes: none, a time for each move, or a bank of time for each player.
-OFF, MOVE, BANK = "off", "move", "bank"
-MODES = (OFF, MOVE, BANK)
-#: What happens when time runs out: a bot plays that move, or a bot plays the seat until the
-#: game ends.
-BOT_MOVE, BOT_SEAT = "bot_move", "bot_seat"
-TIMEOUT_RULES = (BOT_MOVE, BOT_SEAT)
+from enum import StrEnum
+
+
+class ClockMode(StrEnum):
+    """No clock; a time for each move; a bank of time for each player."""
+
+    OFF = "off"
+    MOVE = "move"
+    BANK = "bank"
+
+
+class TimeoutRule(StrEnum):
+    """When a player's time runs out: a bot plays that move, or the seat until the game ends."""
+
+    BOT_MOVE = "bot_move"
+    BOT_SEAT = "bot_seat"
+
 
 #: Each number's range and unit: (low, high, unit).
 RANGES: dict[str, tuple[float, float, str]] = {

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.wire.codec import WireError, read_as
+
 
 class FieldError(ValueError):
     """A value that breaks its field's rule."""
@@ -196,3 +198,21 @@ class Plain(Check):
     def describe(self) -> str:
         kind = "map" if self.map_only else "value"
         return f"plain {kind} (at most {self.depth} deep, {self.items} values)"
+
+
+@dataclass(frozen=True)
+class Record(Check):
+    """A typed value the codec reads: a record (frozen dataclass), a tuple of them, or either
+    or nil (``hint`` says which); its plain form is the codec's ``to_wire``."""
+
+    hint: Any
+    what: str
+
+    def __call__(self, value: Any) -> Any:
+        try:
+            return read_as(self.hint, value)
+        except WireError as error:
+            raise FieldError(f"must be {self.what}: {error}") from None
+
+    def describe(self) -> str:
+        return self.what

@@ -8,12 +8,11 @@ holder from the first step the bot played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatHolder:
     """Seat `seat` played by `name` (or by a bot for them, `bot_for`) from step `step` on: the
     step that shows the game's `step`-th action (one past the last: they played none)."""
@@ -22,20 +21,6 @@ class SeatHolder:
     step: int
     name: str
     bot_for: bool = False
-
-    def to_wire(self) -> dict[str, Any]:
-        return {"seat": self.seat, "step": self.step, "name": self.name, "bot_for": self.bot_for}
-
-    @classmethod
-    def from_wire(cls, data: Mapping[str, Any]) -> SeatHolder:
-        """The holder in `data`; ValueError if it is not one."""
-        seat, step, name = data.get("seat"), data.get("step"), data.get("name")
-        bot_for = data.get("bot_for", False)
-        if type(seat) is not int or type(step) is not int or type(bot_for) is not bool:
-            raise ValueError(f"not a seat holder: {data!r}")
-        if not isinstance(name, str):
-            raise ValueError(f"not a seat holder: {data!r}")
-        return cls(seat, step, name, bot_for)
 
 
 def playing_at(

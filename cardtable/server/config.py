@@ -1,16 +1,18 @@
-"""The server's settings and each table's settings."""
+"""The server's settings, and checking a change to a table's."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.protocol import ErrorCode
-from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT, BOT_THINK_RANGE
+from cardtable.protocol.bot_settings import BOT_THINK_RANGE
 from cardtable.protocol.framing import CLIENT_FRAME_LIMIT
+from cardtable.protocol.limits import Limits
 from cardtable.protocol.messages import CHAT_LENGTH, NAME_LENGTH
-from cardtable.server.clock.settings import ClockSettings
+from cardtable.protocol.table_settings import TableSettings
+from cardtable.server.clock.settings import updated_clock
 from cardtable.server.errors import ServerError
 
 DEFAULT_PORT = 7777
@@ -69,84 +71,59 @@ class ServerConfig:
     #: The interfaces' addresses to announce on (None: every interface).
     announce_interfaces: tuple[str, ...] | None = None
 
-    def limits(self) -> dict[str, Any]:
+    def limits(self) -> Limits:
         """The limits a client is told in the welcome."""
-        return {
-            "chat_length": CHAT_LENGTH,
-            "chat_rate": self.chat_rate,
-            "chat_burst": self.chat_burst,
-            "chat_history": self.chat_history,
-            "action_rate": self.action_rate,
-            "action_burst": self.action_burst,
-            "request_rate": self.request_rate,
-            "request_burst": self.request_burst,
-            "history_rate": self.history_rate,
-            "history_burst": self.history_burst,
-            "frame_size": CLIENT_FRAME_LIMIT,
-            "name_length": NAME_LENGTH,
-            "idle_timeout": self.idle_timeout,
-            "max_tables_per_client": self.max_tables_per_client,
-        }
+        return Limits(
+            chat_length=CHAT_LENGTH,
+            chat_rate=self.chat_rate,
+            chat_burst=self.chat_burst,
+            chat_history=self.chat_history,
+            action_rate=self.action_rate,
+            action_burst=self.action_burst,
+            request_rate=self.request_rate,
+            request_burst=self.request_burst,
+            history_rate=self.history_rate,
+            history_burst=self.history_burst,
+            frame_size=CLIENT_FRAME_LIMIT,
+            name_length=NAME_LENGTH,
+            idle_timeout=self.idle_timeout,
+            max_tables_per_client=self.max_tables_per_client,
+        )
 
 
-@dataclass(frozen=True)
-class TableSettings:
-    """What a table's creator chooses besides the game's own options."""
-
-    #: Whether the table channel is open.
-    table_chat: bool = True
-    #: Whether seated players may send each other private lines.
-    private_chat: bool = True
-    #: In a partnership game, whether partners may send each other private lines.
-    partner_chat: bool = False
-    #: Seconds a bot waits before acting.
-    bot_delay: float = 0.6
-    #: Seconds a search bot thinks over each move (in a worker process, after `bot_delay`).
-    bot_think: float = BOT_THINK_DEFAULT
-    #: Seconds a player may be away before a bot plays for them (while someone else is at
-    #: the table to wait for them); None: the game waits.
-    away_bot_after: float | None = 60.0
-    #: The turn clock (off unless set; a change made during a game applies from the next).
-    clock: ClockSettings = field(default_factory=ClockSettings)
-    #: Whether a player may take back their own last action (see `cardtable.engine.takeback`).
-    take_back: bool = True
-
-    def to_wire(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def updated(self, changes: Mapping[str, Any]) -> TableSettings:
-        """These settings with `changes` applied, or `ServerError(BAD_OPTIONS)`."""
-        checked: dict[str, Any] = {}
-        for name, value in changes.items():
-            if name in ("table_chat", "private_chat", "partner_chat", "take_back"):
-                if not isinstance(value, bool):
-                    raise _bad(f"The setting '{name}' is true or false.")
-            elif name in ("bot_delay", "away_bot_after"):
-                if value is None and name == "away_bot_after":
-                    pass
-                elif isinstance(value, bool) or not isinstance(value, int | float):
-                    raise _bad(f"The setting '{name}' is a number of seconds.")
-                elif not 0 <= value <= 3600:
-                    raise _bad(f"The setting '{name}' is from 0 to 3600 seconds.")
-                else:
-                    value = float(value)
-            elif name == "bot_think":
-                if isinstance(value, bool) or not isinstance(value, int | float):
-                    raise _bad("The setting 'bot_think' is a number of seconds.")
-                if not BOT_THINK_RANGE[0] <= value <= BOT_THINK_RANGE[1]:
-                    low, high = BOT_THINK_RANGE
-                    raise _bad(f"The setting 'bot_think' is from {low:g} to {high:g} seconds.")
-                value = float(value)
-            elif name == "clock":
-                value = self.clock.updated(value)
+def updated_settings(settings: TableSettings, changes: Mapping[str, Any]) -> TableSettings:
+    """`settings` with `changes` applied, or `ServerError(BAD_OPTIONS)`."""
+    checked: dict[str, Any] = {}
+    for name, value in changes.items():
+        if name in ("table_chat", "private_chat", "partner_chat", "take_back"):
+            if not isinstance(value, bool):
+                raise _bad(f"The setting '{name}' is true or false.")
+        elif name in ("bot_delay", "away_bot_after"):
+            if value is None and name == "away_bot_after":
+                pass
+            elif isinstance(value, bool) or not isinstance(value, int | float):
+                raise _bad(f"The setting '{name}' is a number of seconds.")
+            elif not 0 <= value <= 3600:
+                raise _bad(f"The setting '{name}' is from 0 to 3600 seconds.")
             else:
-                known = (
-                    "table_chat, private_chat, partner_chat, bot_delay, bot_think, "
-                    "away_bot_after, clock, take_back"
-                )
-                raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
-            checked[name] = value
-        return replace(self, **checked)
+                value = float(value)
+        elif name == "bot_think":
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise _bad("The setting 'bot_think' is a number of seconds.")
+            if not BOT_THINK_RANGE[0] <= value <= BOT_THINK_RANGE[1]:
+                low, high = BOT_THINK_RANGE
+                raise _bad(f"The setting 'bot_think' is from {low:g} to {high:g} seconds.")
+            value = float(value)
+        elif name == "clock":
+            value = updated_clock(settings.clock, value)
+        else:
+            known = (
+                "table_chat, private_chat, partner_chat, bot_delay, bot_think, "
+                "away_bot_after, clock, take_back"
+            )
+            raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
+        checked[name] = value
+    return replace(settings, **checked)
 
 
 def _bad(message: str) -> ServerError:

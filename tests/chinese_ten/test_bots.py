@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardtable.engine.chinese_ten import GreedyBot
-from cardtable.engine.codec import to_wire
+from cardtable.wire.codec import to_wire
 from tests.chinese_ten.position import card, labels, position, tops
 
 

@@ -14,9 +14,9 @@ from cardtable.engine import IllegalAction, RandomBot, new_game
 from cardtable.engine.chinese_ten import GreedyBot
 from cardtable.engine.chinese_ten.rules import ChineseTen
 from cardtable.engine.chinese_ten.types import TYPES, Capture, ChineseTenTable, Lay
-from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.events import Event, events_for
 from cardtable.engine.refusal import Refusal
+from cardtable.wire.codec import from_wire, to_wire
 from tests.chinese_ten.position import card, position
 from tests.score_lines import lines_as_maps
 

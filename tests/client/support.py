@@ -32,12 +32,13 @@ from cardtable.client.ui.stylesheet import STYLESHEET
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import Game, GameAction, IllegalAction, PlainAction, get_game
-from cardtable.engine.codec import to_wire
 from cardtable.play import LocalServer, play_plan
-from cardtable.protocol import ReplaySteps
+from cardtable.protocol import HistoryEntry, ReplaySteps
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
 from cardtable.server.lobby.lobby import Lobby
+from cardtable.wire.codec import to_wire
+from tests.protocol.records import history_entry_of, table_in_play
 
 T = TypeVar("T")
 
@@ -242,7 +243,7 @@ class Remote:
         return self.server.call(run)
 
     def chat_texts(self) -> list[str]:
-        return self.look(lambda session: [str(line["text"]) for line in session.chat])
+        return self.look(lambda session: [str(line.text) for line in session.chat])
 
 
 def lobby_of(server: ServerThread) -> Lobby:
@@ -300,11 +301,11 @@ class RandomBotsTable(TablePlan):
     game here, stay the same whatever the better bots learn."""
 
     async def carry_out(self, session: ClientSession) -> None:
-        table = await session.create_table(self.game, self.seats, self.options)
-        await session.sit(table["id"], 0)
+        table = await session.create_table(self.game_kind, self.seats, self.options)
+        await session.sit(table.table_id, 0)
         for seat in range(1, self.seats):
-            await session.add_bot(table["id"], seat, "random")
-        await session.start(table["id"])
+            await session.add_bot(table.table_id, seat, "random")
+        await session.start(table.table_id)
 
 
 async def at_table(pilot: AppPilot, app: CardtableApp) -> TableScreen:
@@ -455,14 +456,14 @@ def check_breakdown(app: CardtableApp, text: str) -> list[str]:
 class Shown(ReplayScreen):
     """The replay screen with its steps given, not asked of a server."""
 
-    def __init__(self, entry: dict[str, Any], seat: int | None, steps: list[Any]) -> None:
+    def __init__(self, entry: HistoryEntry, seat: int | None, steps: list[Any]) -> None:
         super().__init__(entry, seat)
         self.given = steps
 
     def _load(self, seat: int | None) -> None:
         self._loaded(
             ReplaySteps(
-                game=self.entry, seat=seat, start=0, total=len(self.given), steps=self.given
+                entry=self.entry, seat=seat, start=0, total=len(self.given), steps=self.given
             ),
             self._load_number,
         )
@@ -499,7 +500,7 @@ def replay_of(
     moves: int,
     choose: Callable[[list[PlainAction]], PlainAction],
     players: list[str],
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+) -> tuple[HistoryEntry, list[dict[str, Any]]]:
     """The deal and `moves` moves of `game` (each picked by `choose` from the legal ones) from
     `seat`'s eyes, as the server builds a replay's steps; and the game's history entry."""
     steps: list[dict[str, Any]] = [{"seq": 0, "actor": None, "events": [], "view": game.view(seat)}]
@@ -514,15 +515,7 @@ def replay_of(
                 "view": game.view(seat),
             }
         )
-    entry = {
-        "id": 1,
-        "table": 1,
-        "game": game.game_id,
-        "game_no": 1,
-        "title": get_game(game.game_id).title,
-        "players": players,
-        "seats": game.seats,
-    }
+    entry = history_entry_of(1, game.game_id, get_game(game.game_id).title, players)
     return entry, steps
 
 
@@ -590,8 +583,7 @@ class LocalTable(App[None]):
         self.board.focus()
 
     def state(self) -> TableState:
-        seats = [{"seat": s, "name": n, "kind": "player"} for s, n in enumerate(self.names)]
-        summary = {"id": 1, "game": self.game.game_id, "status": "playing", "seats": seats}
+        summary = table_in_play(self.game.game_id, self.names)
         return TableState(summary, self.seat, self.game.view(self.seat), self.names)
 
     def redraw(self) -> None:

@@ -18,10 +18,10 @@ from textual.widgets import RichLog
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.bounded import KEPT_LINES, BoundedLog
-from cardtable.client.ui.chat import ChatPanel
+from cardtable.client.ui.chat import ChatPanel, line_key
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
-from cardtable.protocol import Message, Update
+from cardtable.protocol import ChatLine, Message, Update
 from tests.client.support import (
     SIZE,
     AppPilot,
@@ -63,7 +63,7 @@ class Watching:
         async def open_table(session: ClientSession) -> None:
             session.on_message(self.heard)
             table = await session.create_table("chinese-ten", 2, {"decks": 1})
-            self.table = int(table["id"])
+            self.table = int(table.table_id)
             for seat in (0, 1):
                 await session.add_bot(self.table, seat, "random")
             await session.spectate(self.table)
@@ -74,8 +74,8 @@ class Watching:
     def _going(self, updates: int) -> bool:
         """Whether `updates` updates came; starts the next game once one is over."""
         table = session(self.app).table
-        if table is not None and table["status"] != "playing":
-            game = int(table["game_no"])
+        if table is not None and table.status != "playing":
+            game = int(table.game_no)
             if game not in self._started:
                 self._started.add(game)
                 self.app.request(lambda session: session.start(self.table))
@@ -187,8 +187,8 @@ def test_the_chat_keeps_its_latest_lines() -> None:
 
                 async def open_table(session: ClientSession) -> int:
                     table = await session.create_table("chinese-ten", 2, {"decks": 1})
-                    await session.sit(table["id"], 0)
-                    return int(table["id"])
+                    await session.sit(table.table_id, 0)
+                    return int(table.table_id)
 
                 table_id = await rhea.ado(open_table)
                 app.request(lambda session: session.sit(table_id, 1))
@@ -197,16 +197,16 @@ def test_the_chat_keeps_its_latest_lines() -> None:
                     await rhea.ado(lambda s, n=number: s.say(f"line {n}"))  # type: ignore[misc]
                 chat = app.screen.query_one("#chat", ChatPanel)
                 await wait_until(pilot, lambda: len(chat.lines) == 8, what="eight lines")
-                assert [line["text"] for line in session(app).chat] == [
+                assert [line.text for line in session(app).chat] == [
                     f"line {n}" for n in range(3, 8)
                 ]
 
                 # The panel keeps its latest lines, and counts what is unread among them.
                 chat.open_channel("seat:0")
                 for number in range(KEPT_LINES + 50):
-                    chat.add({"id": f"x{number}", "from": "Rhea", "from_seat": 0, "text": "hi"})
+                    chat.add(ChatLine(1000 + number, 1.0, "Rhea", 0, None, None, "hi"))
                 assert len(chat.lines) == KEPT_LINES
-                assert chat.lines[-1]["id"] == f"x{KEPT_LINES + 49}"
+                assert line_key(chat.lines[-1]) == 1000 + KEPT_LINES + 49
                 assert chat.unread("table") == KEPT_LINES
                 chat.open_channel("table")
                 lines = chat.query_one("#chat-lines", RichLog)

@@ -38,12 +38,12 @@ from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, since_my_move
 from cardtable.engine import Game, PlainAction, all_games, new_game
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.queen_of_scots.types import QueenFace
 from cardtable.engine.thistle.cards import ThistleCard, clan_name
 from cardtable.engine.trupe.cards import face as trupe_card
 from cardtable.engine.trupe.types import TrupeFace
 from cardtable.play import play_plan
+from cardtable.wire.codec import from_wire, to_wire
 
 from .support import (
     TEST_CONFIG,
@@ -174,7 +174,7 @@ def check_all_in_sight(app: CardtableApp, thistle: ThistleBoard) -> None:
     assert areas.max_scroll_y == 0, screen_text(app)
     text = shown(app, areas)
     flat = " ".join(text.split())
-    names = [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
+    names = [str(seat.name) for seat in session(app).table.seats]  # type: ignore[union-attr]
     for seat, name in enumerate(names):
         bare = re.escape(name.removesuffix(" (bot)"))  # in brief without "(bot)", "(you)"
         heading = rf"{bare}( \(bot\))?( \(you\))?( ▶)?( · | )-?\d+ pts"
@@ -320,7 +320,7 @@ def test_thistle_marks_the_groups_the_others_changed_until_our_next_move() -> No
                 changed = {e["group"] for e in recent if e["kind"] == "add"}
                 changed |= {e["new_group"] for e in recent if e["kind"] == "capture"}
                 text = thistle.table_text(WIDE)
-                names = [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
+                names = [str(seat.name) for seat in session(app).table.seats]  # type: ignore[union-attr]
                 by_seat = areas(text, names)
                 for group in current["table"]["groups"]:
                     chip = f"{group['clan']} {clan_name(group['clan'])} ×{group['size']}"

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.dialogs import Confirm, SeatChooser
 from cardtable.client.ui.table import TableScreen
+from cardtable.protocol import SeatSummary
 from tests.client.support import (
     SIZE,
     Remote,
@@ -73,10 +74,10 @@ def asked(app: CardtableApp) -> str:
     return words(shown(app, app.screen.query_one(".dialog Static")))
 
 
-def seat_of(app: CardtableApp, seat: int) -> dict[str, Any]:
+def seat_of(app: CardtableApp, seat: int) -> SeatSummary:
     table = latest(app).table
     assert table is not None
-    return dict(table["seats"][seat])
+    return table.seats[seat]
 
 
 async def creator_with_omar_away(pilot: AppPilot, app: CardtableApp, omar: Remote) -> int:
@@ -120,7 +121,7 @@ def test_the_creator_hands_an_away_seat_to_a_bot_then_gives_it_up() -> None:
                 await pilot.press("A")  # one away seat: no question which
                 await noticed(pilot, app, "A bot plays for Omar now.")
                 await panel_says(pilot, app, "Omar ○ bot plays")
-                assert seat_of(app, 1)["covered"]
+                assert seat_of(app, 1).covered
                 await footer_shows(pilot, app, ("R Release seat", "^q Quit"), ("Bot for away",))
 
                 await pilot.press("R")
@@ -136,7 +137,7 @@ def test_the_creator_hands_an_away_seat_to_a_bot_then_gives_it_up() -> None:
                 )
                 await pilot.press("n")  # not yet
                 await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), 5)
-                assert seat_of(app, 1)["kind"] == "player"
+                assert seat_of(app, 1).kind == "player"
 
                 await pilot.press("R")
                 await wait_until(pilot, lambda: isinstance(app.screen, Confirm), 5, "asked")
@@ -145,7 +146,7 @@ def test_the_creator_hands_an_away_seat_to_a_bot_then_gives_it_up() -> None:
                 await panel_says(pilot, app, "seat 2 (open)")
                 await panel_says(pilot, app, "seat 2: a bot plays until someone sits")
                 seat = seat_of(app, 1)
-                assert (seat["kind"], seat["covered"]) == ("empty", True)
+                assert (seat.kind, seat.covered) == ("empty", True)
                 await footer_shows(pilot, app, ("q Leave", "^q Quit"), ("Release seat",))
                 assert errors == []
 
@@ -203,7 +204,7 @@ def test_a_player_votes_for_a_bot_choosing_among_two_away_seats() -> None:
                 )
                 # Rhea and we are here: one vote of two is not most of us.
                 await panel_says(pilot, app, "Pia: 1 vote to let a bot play")
-                assert not seat_of(app, 3)["covered"]
+                assert not seat_of(app, 3).covered
                 assert "Omar: " not in players(app)
 
                 # The creator hands Pia's seat to a bot at once.
@@ -240,8 +241,8 @@ def test_the_lobby_shows_a_seat_given_up_and_sitting_there_plays_on_with_its_han
                 await asyncio.to_thread(omar.close)
 
                 def omar_away() -> bool:
-                    seats = latest(app).tables[table]["seats"]
-                    return seats[1]["kind"] == "player" and not seats[1]["connected"]
+                    seats = latest(app).tables[table].seats
+                    return seats[1].kind == "player" and not seats[1].connected
 
                 await wait_until(pilot, omar_away, 5, "Omar away")
                 await rhea.ado(lambda session: session.release(table, 1))
@@ -259,6 +260,6 @@ def test_the_lobby_shows_a_seat_given_up_and_sitting_there_plays_on_with_its_han
                 await wait_until(pilot, lambda: "Your hand" in screen_text(app), 5, "the hand")
                 view = latest(app).view
                 assert view is not None and view["table"]["hand"]
-                assert seat_of(app, 1)["name"] == "Tess"
+                assert seat_of(app, 1).name == "Tess"
 
         run_async(body, timeout=20)

@@ -49,10 +49,10 @@ async def at_a_table_with_bots(pilot: AppPilot, app: CardtableApp, game: str, pl
 
     async def open_table(session: ClientSession) -> None:
         table = await session.create_table(game, players)
-        await session.sit(table["id"], TESS)
+        await session.sit(table.table_id, TESS)
         for seat in range(1, players):
-            await session.add_bot(table["id"], seat, "random")
-        await session.start(table["id"])
+            await session.add_bot(table.table_id, seat, "random")
+        await session.start(table.table_id)
 
     app.request(open_table)
     await at_table(pilot, app)
@@ -104,7 +104,7 @@ def test_a_line_too_long_is_counted_refused_and_kept_then_sent_once_shortened() 
                 assert HINT in input_box(app)
                 welcome = session(app).welcome
                 assert welcome is not None
-                longest = int(welcome.limits["chat_length"])
+                longest = welcome.limits.chat_length
                 # Before anything is typed, the input says how long a line may be.
                 assert f"up to {longest} characters" in input_box(app)
                 assert readable(app, f"up to {longest} characters")

@@ -25,8 +25,10 @@ from cardtable.client.ui.chat import (
 )
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.problems import default_name, explain
-from cardtable.protocol import ErrorCode
+from cardtable.protocol import ChatLine, ErrorCode, Sender
 from cardtable.protocol.fields import control_character
+from cardtable.protocol.messages import decode_message
+from cardtable.protocol.messages.decoding import MessageError
 from cardtable.server.names import name_problem
 
 REPLACEMENT = "\ufffd"
@@ -104,14 +106,14 @@ def test_other_slash_commands_are_refused() -> None:
 
 
 def test_a_table_line_is_in_the_table_channel_for_everyone() -> None:
-    line = {"from": "Anna", "from_seat": 0, "to_seat": None, "text": "hi"}
+    line = ChatLine(1, 1.0, "Anna", 0, None, None, "hi")
     for me in (0, 2, None):
         assert channel_of(line, me) == TABLE
-    assert channel_of({"from": "Cleo", "from_seat": None, "text": "hi"}, None) == TABLE
+    assert channel_of(ChatLine(2, 1.0, "Cleo", None, None, None, "hi"), None) == TABLE
 
 
 def test_a_private_line_is_in_the_other_partys_channel() -> None:
-    line = {"from": "Anna", "from_seat": 0, "to": "Bo", "to_seat": 3, "text": "psst"}
+    line = ChatLine(1, 1.0, "Anna", 0, "Bo", 3, "psst")
     assert channel_of(line, 0) == "seat:3"  # what I sent: with the one I sent it to
     assert channel_of(line, 3) == "seat:0"  # what I was sent: with the sender
     # The channel a private line lands in is the one that sends back to the same seat.
@@ -123,7 +125,7 @@ def test_a_private_line_is_in_the_other_partys_channel() -> None:
 
 
 def test_a_chat_line_shows_square_brackets_and_markup_literally() -> None:
-    line = {"from": "[red]Eve", "from_seat": 1, "text": "[bold]hi[/bold] [link=x]:smile:"}
+    line = ChatLine(1, 1.0, "[red]Eve", 1, None, None, "[bold]hi[/bold] [link=x]:smile:")
     text = line_text(line)
     assert text.plain == "[red]Eve: [bold]hi[/bold] [link=x]:smile:"
     # The only style is the sender's bold; nothing the player wrote became a style.
@@ -133,7 +135,7 @@ def test_a_chat_line_shows_square_brackets_and_markup_literally() -> None:
 
 
 def test_a_private_line_names_both_parties() -> None:
-    line = {"from": "Anna", "from_seat": 0, "to": "[b]Bo", "to_seat": 3, "text": "x"}
+    line = ChatLine(1, 1.0, "Anna", 0, "[b]Bo", 3, "x")
     text = line_text(line)
     assert text.plain == "Anna → [b]Bo: x"
     assert [str(span.style) for span in text.spans] == ["bold magenta"]
@@ -141,13 +143,7 @@ def test_a_private_line_names_both_parties() -> None:
 
 @pytest.mark.parametrize("bad", CONTROLS + BIDI, ids=lambda char: f"U+{ord(char):04X}")
 def test_a_chat_line_never_passes_on_a_control_or_bidi_character(bad: str) -> None:
-    line = {
-        "from": f"Eve{bad}",
-        "from_seat": 0,
-        "to": f"B{bad}o",
-        "to_seat": 1,
-        "text": f"{bad}[31mred{bad}Server: you are out",
-    }
+    line = ChatLine(1, 1.0, f"Eve{bad}", 0, f"B{bad}o", 1, f"{bad}[31mred{bad}Server: you are out")
     text = line_text(line)
     assert bad not in text.plain
     assert text.plain == (
@@ -156,9 +152,11 @@ def test_a_chat_line_never_passes_on_a_control_or_bidi_character(bad: str) -> No
     assert bad not in rendered(text)
 
 
-def test_a_line_with_missing_fields_still_shows() -> None:
-    assert line_text({}).plain == "?: "
-    assert line_text({"to_seat": 2, "text": 5}).plain == "? → ?: 5"
+def test_a_line_with_missing_or_odd_fields_never_reaches_the_chat() -> None:
+    for line in ({}, {"recipient_seat": 2, "text": 5}):
+        with pytest.raises(MessageError) as refused:
+            decode_message({"type": "chat_line", "table_id": 1, "line": line}, Sender.SERVER)
+        assert refused.value.code is ErrorCode.BAD_MESSAGE
 
 
 def test_clean_replaces_every_control_and_format_character_one_for_one() -> None:
@@ -305,9 +303,9 @@ def test_a_spectators_own_lines_are_known_by_name_and_a_players_by_seat() -> Non
     from cardtable.client.ui.chat import ChatPanel
 
     panel = ChatPanel()
-    mine = {"id": 1, "from": "Tess", "from_seat": None, "to_seat": None, "text": "hi"}
-    theirs = {"id": 2, "from": "Rhea", "from_seat": None, "to_seat": None, "text": "hello"}
-    seated = {"id": 3, "from": "Bram", "from_seat": 1, "to_seat": None, "text": "yo"}
+    mine = ChatLine(1, 1.0, "Tess", None, None, None, "hi")
+    theirs = ChatLine(2, 1.0, "Rhea", None, None, None, "hello")
+    seated = ChatLine(3, 1.0, "Bram", 1, None, None, "yo")
     panel.me, panel.my_name = None, "Tess"
     assert [panel._is_mine(line) for line in (mine, theirs, seated)] == [True, False, False]
     panel.me = 1  # seated: our lines are those from our seat, whatever the name

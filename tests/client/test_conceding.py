@@ -109,7 +109,7 @@ def test_a_rematch_offered_by_another_player_is_asked_about_and_spectators_are_n
                 await pilot.press("n")
                 await until(
                     rhea,
-                    lambda s: (s.table.get("rematch") or {}).get("declined_by") == 1,
+                    lambda s: s.table.rematch is not None and s.table.rematch.declined_by == 1,
                     "the decline",
                 )
                 await wait_until(
@@ -134,9 +134,9 @@ def test_a_partners_offer_to_concede_is_asked_about_and_may_be_turned_down() -> 
 
         async def open_partnership(session: ClientSession) -> int:
             table = await session.create_table("thistle", 4, {"partnership": True})
-            await session.sit(table["id"], 0)
-            await session.add_bot(table["id"], 2)
-            return int(table["id"])
+            await session.sit(table.table_id, 0)
+            await session.add_bot(table.table_id, 2)
+            return int(table.table_id)
 
         async def body() -> None:
             app = join_app(server.port)

@@ -313,7 +313,7 @@ async def first_legal_move(player: ClientSession) -> Any:
 async def open_a_table(player: ClientSession) -> None:
     """A table of Chinese Ten for two, with us in the first seat and nobody in the second."""
     table = await player.create_table("chinese-ten", 2, {})
-    await player.sit(table["id"], 0)
+    await player.sit(table.table_id, 0)
 
 
 async def dialog(

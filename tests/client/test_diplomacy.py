@@ -18,6 +18,7 @@ from cardtable.client.ui.diplomacy import (
 )
 from cardtable.engine import all_games, get_game, new_game
 from cardtable.engine.nobility.offer_words import DIPLOMACY, parse_terms
+from cardtable.protocol import ChatLine
 from tests.test_imports import import_graph
 
 NAMES = ["Ann", "Bo", "Cleo (bot)"]
@@ -338,7 +339,7 @@ def test_a_deal_line_is_styled_unlike_a_chat_line_and_never_markup() -> None:
     assert text.plain == "◆ [red]Bo�[0m offers you 4 money — /accept 1 or /decline 1"
     assert str(text.style) == OPEN_STYLE and not text.spans
     assert str(line_text(from_me).style) == NOTE_STYLE
-    chat = line_text({"from": "Bo", "from_seat": 1, "to_seat": 0, "to": "Ann", "text": "hi"})
+    chat = line_text(ChatLine(1, 1.0, "Bo", 1, "Ann", 0, "hi"))
     assert chat.plain == "Bo → Ann: hi" and str(chat.style) != NOTE_STYLE
 
 

@@ -84,10 +84,10 @@ def test_an_offer_to_a_bot_is_answered_in_the_bots_channel() -> None:
 
                 async def open_table(session: ClientSession) -> None:
                     table = await session.create_table("nobility", 3)
-                    await session.sit(table["id"], TESS)
+                    await session.sit(table.table_id, TESS)
                     for seat in (1, 2):
-                        await session.add_bot(table["id"], seat, "random")
-                    await session.start(table["id"])
+                        await session.add_bot(table.table_id, seat, "random")
+                    await session.start(table.table_id)
 
                 app.request(open_table)
                 await at_table(pilot, app)
@@ -188,8 +188,8 @@ def test_two_players_deal_and_the_third_sees_nothing_of_it() -> None:
         async def body() -> None:
             async def open_table(session: ClientSession) -> int:
                 table = await session.create_table("nobility", 3)
-                await session.sit(table["id"], RHEA)
-                return int(table["id"])
+                await session.sit(table.table_id, RHEA)
+                return int(table.table_id)
 
             table_id = await rhea.ado(open_table)
             omar_seated = threading.Event()
@@ -240,7 +240,7 @@ def test_two_players_deal_and_the_third_sees_nothing_of_it() -> None:
                         token=current.token,
                         view=current.view,
                         log=current.log,
-                        chat=current.chat,
+                        chat=tuple(current.chat),
                     )
                 )
                 again = f"Rhea → Tess: take it {offer} {done}"

@@ -142,9 +142,9 @@ def test_the_log_scrolls_with_the_keys_and_stays_where_it_was_scrolled() -> None
                     # Slow bots: the game goes on while we read its log.
                     table = await session.create_table("chinese-ten", 2, {}, {"bot_delay": 0.2})
                     for seat in (0, 1):
-                        await session.add_bot(table["id"], seat, "random")
-                    await session.spectate(table["id"])
-                    await session.start(table["id"])
+                        await session.add_bot(table.table_id, seat, "random")
+                    await session.spectate(table.table_id)
+                    await session.start(table.table_id)
 
                 app.request(watch_bots)
                 await seated(pilot, app, None)
@@ -192,10 +192,10 @@ def open_in_list(app: CardtableApp) -> str:
 async def nobility_with_bots(pilot: AppPilot, app: CardtableApp) -> TableScreen:
     async def open_table(session: ClientSession) -> None:
         table = await session.create_table("nobility", 3)
-        await session.sit(table["id"], TESS)
+        await session.sit(table.table_id, TESS)
         for seat in (1, 2):
-            await session.add_bot(table["id"], seat, "random")
-        await session.start(table["id"])
+            await session.add_bot(table.table_id, seat, "random")
+        await session.start(table.table_id)
 
     app.request(open_table)
     return await at_table(pilot, app)
@@ -262,9 +262,9 @@ def test_a_persons_answers_to_our_offers_are_notices() -> None:
 
                 async def open_table(session: ClientSession) -> int:
                     table = await session.create_table("nobility", 3)
-                    await session.sit(table["id"], RHEA)
-                    await session.add_bot(table["id"], BRAM, "random")
-                    return int(table["id"])
+                    await session.sit(table.table_id, RHEA)
+                    await session.add_bot(table.table_id, BRAM, "random")
+                    return int(table.table_id)
 
                 table_id = await rhea.ado(open_table)
                 app.request(lambda session: session.sit(table_id, TESS))
@@ -303,7 +303,15 @@ def test_a_persons_answers_to_our_offers_are_notices() -> None:
                 app.request(lambda session: session.act({"kind": "decline", "deal": third}))
                 declined = f"You decline Rhea's offer {third}."
                 await wait_until(
-                    pilot, lambda: declined in [line.get("note") for line in table.chat.panel.lines]
+                    pilot,
+                    lambda: (
+                        declined
+                        in [
+                            line.get("note")
+                            for line in table.chat.panel.lines
+                            if isinstance(line, dict)
+                        ]
+                    ),
                 )
                 assert len(answers()) == 2
 

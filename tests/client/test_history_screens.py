@@ -28,6 +28,7 @@ from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine.cards import SUIT_SYMBOLS
 from cardtable.protocol.seat_holders import SeatHolder
+from tests.protocol.records import history_entry_of
 from tests.test_cli_history import store_finished_game
 
 from .support import (
@@ -80,7 +81,7 @@ async def play_out(pilot: AppPilot, app: CardtableApp) -> dict[str, Any]:
         await pilot.pause(0.02)
     session = session_of(app)
     assert session is not None and session.table is not None and session.view is not None
-    names = [seat["name"] for seat in session.table["seats"]]
+    names = [seat.name for seat in session.table.seats]
     return {"log": list(session.log), "view": session.view, "names": names}
 
 
@@ -371,8 +372,7 @@ def test_a_server_without_finished_games_says_so_and_a_missing_game_is_refused()
 
             # A game the server does not have (a list from before it was reset, say): the
             # replay says so, and escape goes back.
-            entry = {"id": 99, "table": 1, "game_no": 1, "game": "chinese-ten", "seats": 2,
-                     "title": "Chinese Ten", "players": ["Tess", "Bo"]}  # fmt: skip
+            entry = history_entry_of(99, "chinese-ten", "Chinese Ten", ["Tess", "Bo"])
             replay = ReplayScreen(entry, 0)
             await app.push_screen(replay)
             await wait_until(pilot, lambda: replay.problem is not None, what="the refusal")

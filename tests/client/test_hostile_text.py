@@ -17,6 +17,7 @@ import time
 import unicodedata
 from collections.abc import Iterable
 from contextlib import closing
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,20 @@ from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.scoring import breakdown
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState, seat_names
-from cardtable.protocol import ChatLine, Error, ErrorCode, Message, TableChanged, TableCreated
+from cardtable.engine.scores import Result, RoundScore, ScoreLine
+from cardtable.protocol import (
+    ChatLine,
+    ChatLinePush,
+    Error,
+    ErrorCode,
+    Message,
+    SeatHolder,
+    SeatKind,
+    SeatSummary,
+    TableChanged,
+    TableCreated,
+    TableSummary,
+)
 from cardtable.protocol.messages import NAME_LENGTH
 from cardtable.server.names import name_problem
 from cardtable.server.storage.codec import pack
@@ -57,6 +71,7 @@ from tests.client.support import (
     still_running,
     wait_until,
 )
+from tests.protocol.records import history_entry_of, table_in_play
 from tests.server.conftest import HOST, served, server_config
 from tests.server.raw import raw_connect
 
@@ -172,20 +187,20 @@ def test_plain_is_the_text_as_written_with_no_markup_read(text: str) -> None:
 def test_every_piece_of_another_players_text_is_shown_clean_and_unstyled(text: str) -> None:
     cleaned = clean(text)
     # A chat line: the sender's part in bold, the words with no style at all.
-    line = line_text({"from": text, "from_seat": 0, "to": text, "to_seat": 1, "text": text})
+    line = line_text(ChatLine(1, 1.0, text, 0, text, 1, text))
     assert line.plain == f"{cleaned} → {cleaned}: {cleaned}"
     assert [(span.start, span.end) for span in line.spans] == [(0, 2 * len(cleaned) + 5)]
     # A deal's line in the chat, a seat in the lobby and at the table, a finished game.
     note = note_text({"note": f"Offer 1 from {text}", "open": True})
     assert note.plain == f"◆ Offer 1 from {cleaned}" and note.spans == []
-    seat = {"seat": 0, "kind": "player", "name": text, "covered": False, "connected": True}
+    seat = SeatSummary(0, SeatKind.PLAYER, text, True, None, False, 0)
     assert seat_words(seat).plain == f"1. {cleaned} ●"
-    assert seat_names({"seats": [seat]}) == [cleaned]
-    result = {"sides": [[0], [1]], "totals": [5, 9], "winning_seats": [0]}
-    entry: dict[str, Any] = {"players": [text, "Bo"], "result": result}
+    assert seat_names(table_in_play("chinese-ten", [text])) == [cleaned]
+    result = Result(sides=((0,), (1,)), totals=(5, 9), winners=(0,))
+    entry = replace(history_entry_of(1, "chinese-ten", "Chinese Ten", [text, "Bo"]), result=result)
     assert names_at(entry, 0) == [cleaned, "Bo"]
     assert scores_words(entry) == f"{cleaned} 5 · Bo 9" and winner_words(entry) == cleaned
-    entry["holders"] = [{"seat": 1, "step": 3, "name": text}]
+    entry = replace(entry, holders=(SeatHolder(1, 3, text),))
     assert names_at(entry, 3) == [cleaned, cleaned]
     assert holder_names(entry)[1] == f"Bo, then {cleaned}"
     for piece in (line, note, seat_words(seat)):
@@ -195,10 +210,10 @@ def test_every_piece_of_another_players_text_is_shown_clean_and_unstyled(text: s
 
 def test_a_score_breakdown_shows_its_labels_and_names_as_written() -> None:
     label = "[@click=app.quit]Aces[/] :skull: \x1b[2J"
-    lines = [[label, 5, 1]]
-    score = {"round": 1, "sides": [[0], [1]], "lines": [lines, lines], "points": [5, 5]}
-    names = seat_names({"seats": [{"seat": 0, "name": "[b]Ann"}, {"seat": 1, "name": "\x9bBo"}]})
-    state = TableState({"seats": []}, 0, {"totals": [5, 5]}, names)
+    lines = (ScoreLine(label, 5, 1),)
+    score = RoundScore(1, ((0,), (1,)), (lines, lines))
+    names = seat_names(table_in_play("chinese-ten", ["[b]Ann", "\x9bBo"]))
+    state = TableState(table_in_play("chinese-ten", []), 0, {"totals": [5, 5]}, names)
     console = Console(file=io.StringIO(), width=200, color_system=None)
     console.print(breakdown(state, score))
     output = console.file.getvalue()  # type: ignore[attr-defined]
@@ -254,8 +269,8 @@ async def test_the_server_refuses_escapes_in_chat_and_passes_markup_on_as_writte
             connect(HOST, server.port, "Tess") as victim,
         ):
             table = await sender.create_table("chinese-ten", 2, {"decks": 1})
-            await sender.sit(table["id"], 0)
-            await victim.sit(table["id"], 1)
+            await sender.sit(table.table_id, 0)
+            await victim.sit(table.table_id, 1)
             sender.transport.connection.check_outgoing = False  # send what a hostile client would
             for label, text in ESCAPES.items():
                 for to in (None, 1):
@@ -269,8 +284,8 @@ async def test_the_server_refuses_escapes_in_chat_and_passes_markup_on_as_writte
             await sender.say(MARKUP["textual click quit"], 1)
             expected = [*MARKUP.values(), MARKUP["textual click quit"]]
             await victim.wait_for(lambda: len(victim.chat) == len(expected))
-            assert [line["text"] for line in victim.chat] == expected
-            assert {line["from"] for line in victim.chat} == {"O'Brien"}
+            assert [line.text for line in victim.chat] == expected
+            assert {line.sender for line in victim.chat} == {"O'Brien"}
 
 
 # -- (b) another player's app, against a real server -----------------------------------------------
@@ -350,8 +365,8 @@ def open_table(remote: Remote, seats: int) -> int:
 
     async def make(session: ClientSession) -> int:
         table = await session.create_table("chinese-ten", seats, {"decks": 1})
-        await session.sit(table["id"], 0)
-        return int(table["id"])
+        await session.sit(table.table_id, 0)
+        return int(table.table_id)
 
     return remote.do(make)
 
@@ -448,26 +463,29 @@ def test_escapes_and_markup_a_server_lets_through_are_shown_as_harmless_text() -
                 screen = await seated(pilot, app, table, 1)
                 await pilot.press("l")  # the log in front: a private line is told in a toast
 
-                def summary() -> dict[str, Any]:
+                def summary() -> TableSummary:
                     return lobby_of(server).tables[table].summary()
 
                 changed = server.call(summary)
-                changed["seats"][0]["name"] = BAD_SEATS[0]
-                changed["seats"][2].update(name=BAD_SEATS[1], kind="player", connected=True)
-                tell(server, "Tess", TableChanged(table=changed))
+                seats = list(changed.seats)
+                seats[0] = replace(seats[0], name=BAD_SEATS[0])
+                seats[2] = replace(
+                    seats[2], name=BAD_SEATS[1], kind=SeatKind.PLAYER, connected=True
+                )
+                tell(server, "Tess", TableChanged(table=replace(changed, seats=tuple(seats))))
                 shown_names = SHOWN_SEATS
                 await wait_until(
                     pilot, lambda: shown_names[1] in screen_text(app), 5, "the new names"
                 )
                 everything = " ".join(ESCAPES.values())
                 lines = [
-                    {"id": 901, "from": BAD_SEATS[0], "from_seat": 0, "text": everything},
-                    {"id": 902, "from": BAD_SEATS[1], "from_seat": 2, "text": "[b]x[/b]"},
-                    {"id": 903, "from": BAD_SEATS[1], "from_seat": 2, "to": "Tess",
-                     "to_seat": 1, "text": "\x1b]52;c;eA==\x07[@click=app.quit]q[/]"},
+                    ChatLine(901, 1.0, BAD_SEATS[0], 0, None, None, everything),
+                    ChatLine(902, 1.0, BAD_SEATS[1], 2, None, None, "[b]x[/b]"),
+                    ChatLine(903, 1.0, BAD_SEATS[1], 2, "Tess", 1,
+                             "\x1b]52;c;eA==\x07[@click=app.quit]q[/]"),
                 ]  # fmt: skip
                 for line in lines:
-                    tell(server, "Tess", ChatLine(table=table, line={"time": 1.0, **line}))
+                    tell(server, "Tess", ChatLinePush(table_id=table, line=line))
                 await wait_until(pilot, lambda: len(screen.chat.panel.lines) == 3, 5, "the lines")
 
                 # The toast for the private line: its sender's name as written.
@@ -507,8 +525,9 @@ def test_the_lobby_shows_players_names_literally() -> None:
                 # A table a server failed to check: markup and escapes in names and creator.
                 bad = server.call(lambda: lobby_of(server).tables[table].summary())
                 creator_name, seat_name = "[@click=app.quit]Q[/]\x1b]0;t\x07", ":skull:\x9b2J[red]E"
-                bad.update(id=table + 1, creator=creator_name)
-                bad["seats"][1].update(name=seat_name, kind="player", connected=True)
+                seats = list(bad.seats)
+                seats[1] = replace(seats[1], name=seat_name, kind=SeatKind.PLAYER, connected=True)
+                bad = replace(bad, table_id=table + 1, creator=creator_name, seats=tuple(seats))
                 tell(server, "O'Brien", TableCreated(table=bad))
                 tables = app.screen.query_one("#tables", DataTable)
                 await wait_until(pilot, lambda: tables.row_count == 2, 5, "the second table")
@@ -548,8 +567,8 @@ def test_history_and_replay_show_players_names_literally(tmp_path: Path) -> None
         async def bots_play(session: ClientSession) -> None:
             table = await session.create_table("chinese-ten", 2, {"decks": 1})
             for seat in (0, 1):
-                await session.add_bot(table["id"], seat, "random")
-            await session.start(table["id"])
+                await session.add_bot(table.table_id, seat, "random")
+            await session.start(table.table_id)
 
         rhea.do(bots_play)
         deadline = time.monotonic() + 10

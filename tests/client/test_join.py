@@ -17,6 +17,7 @@ from cardtable.client.session import connect
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.problem_screen import ProblemScreen
 from cardtable.client.ui.table import TableScreen
+from cardtable.protocol import TableSummary
 from cardtable.server.config import ServerConfig
 from tests.client.support import (
     SIZE,
@@ -187,13 +188,13 @@ def test_play_lan_lets_a_second_client_see_the_table() -> None:
             assert local.running is not None
             port = local.running.port
 
-            async def look() -> list[dict[str, Any]]:
+            async def look() -> tuple[TableSummary, ...]:
                 async with connect("127.0.0.1", port, "Ada", timeout=5) as session:
                     return await session.list_tables()
 
             # A client of its own, on another thread, as another machine on the LAN would be.
             tables = await asyncio.to_thread(trio.run, look)
-            assert [(t["game"], [s["name"] for s in t["seats"]]) for t in tables] == [
+            assert [(t.game_kind, [s.name for s in t.seats]) for t in tables] == [
                 ("chinese-ten", ["Tess", "Bram (bot)"])
             ]
 

@@ -19,6 +19,7 @@ from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.dialogs import AwayPolicy, QuitChoice
 from cardtable.client.ui.rules import RulesScreen
 from cardtable.client.ui.table import TableScreen
+from cardtable.protocol import SeatSummary, TableSettings
 from tests.client.support import (
     SIZE,
     Remote,
@@ -48,18 +49,19 @@ async def exited(app: CardtableApp, timeout: float = 5) -> None:
         await asyncio.sleep(0.02)
 
 
-def seat_of(remote: Remote, table: int, seat: int) -> dict[str, Any]:
+def seat_of(remote: Remote, table: int, seat: int) -> SeatSummary:
     """Seat `seat` of `table` as `remote` last heard of it."""
-    return dict(remote.look(lambda session: session.tables[table]["seats"][seat]))
+    found: SeatSummary = remote.look(lambda session: session.tables[table].seats[seat])
+    return found
 
 
-async def until_seat(remote: Remote, table: int, seat: int, **expected: Any) -> dict[str, Any]:
+async def until_seat(remote: Remote, table: int, seat: int, **expected: Any) -> SeatSummary:
     """Wait until seat `seat` of `table`, as `remote` hears of it, has the `expected` values."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 5
     while True:
         found = seat_of(remote, table, seat)
-        if all(found[key] == value for key, value in expected.items()):
+        if all(getattr(found, key) == value for key, value in expected.items()):
             return found
         assert loop.time() < deadline, (found, expected)
         await asyncio.sleep(0.02)
@@ -116,7 +118,7 @@ def test_ctrl_q_at_a_game_asks_escape_stays_and_keeping_the_seat_leaves_it_for_l
                 await exited(app)
             # The seat is still ours, waiting for us to come back; no bot took it.
             seat = await until_seat(rhea, table, 1, connected=False)
-            assert (seat["kind"], seat["name"], seat["covered"]) == ("player", "Tess", False)
+            assert (seat.kind, seat.name, seat.covered) == ("player", "Tess", False)
 
         run_async(body, timeout=20)
 
@@ -133,7 +135,7 @@ def test_giving_the_seat_to_a_bot_and_quitting() -> None:
                 await pilot.press("g")
                 await exited(app)
             seat = await until_seat(rhea, table, 1, kind="bot")
-            assert seat["name"].endswith("(bot)")
+            assert str(seat.name).endswith("(bot)")
 
         run_async(body, timeout=20)
 
@@ -150,7 +152,7 @@ def test_ctrl_q_twice_quits_keeping_the_seat() -> None:
                 await pilot.press("ctrl+q")
                 await exited(app)
             seat = await until_seat(rhea, table, 1, connected=False)
-            assert seat["kind"] == "player"
+            assert seat.kind == "player"
 
         run_async(body, timeout=20)
 
@@ -181,11 +183,12 @@ def test_ctrl_q_quits_at_once_at_a_table_without_a_game_and_in_the_lobby() -> No
 # -- the away policy ------------------------------------------------------------------------------
 
 
-def settings_of(server: ServerThread, table: int) -> dict[str, Any]:
+def settings_of(server: ServerThread, table: int) -> TableSettings:
     """The table's settings, as the server keeps them."""
     assert server.server is not None
     lobby = server.server.lobby
-    return dict(server.call(lambda: lobby.tables[table].settings.to_wire()))
+    settings: TableSettings = server.call(lambda: lobby.tables[table].settings)
+    return settings
 
 
 async def type_into(pilot: AppPilot, field: Input, text: str) -> None:
@@ -227,7 +230,7 @@ def test_the_new_table_form_sets_the_away_time_and_refuses_a_bad_one() -> None:
                 await seated(pilot, app, 0)
                 table = app.screen
                 assert isinstance(table, TableScreen)
-                assert settings_of(server, table.table_id)["away_bot_after"] == 45
+                assert settings_of(server, table.table_id).away_bot_after == 45
                 players = table.query_one("#players")
                 await wait_until(
                     pilot,
@@ -254,7 +257,7 @@ def test_off_in_the_form_lets_the_game_wait() -> None:
                 await pilot.click("#open")
                 await seated(pilot, app, 0)
                 assert isinstance(app.screen, TableScreen)
-                assert settings_of(server, app.screen.table_id)["away_bot_after"] is None
+                assert settings_of(server, app.screen.table_id).away_bot_after is None
                 await wait_until(
                     pilot, lambda: "the game waits for anyone away" in screen_text(app), 5
                 )
@@ -292,22 +295,22 @@ def test_the_creator_changes_the_away_time_at_the_table_and_others_see_it() -> N
                 await pilot.press("enter")
                 await noticed(pilot, app, "A bot plays for anyone away 90 s.")
                 await wait_until(pilot, lambda: app.screen is table, 5, "the table again")
-                assert settings_of(server, table.table_id)["away_bot_after"] == 90
+                assert settings_of(server, table.table_id).away_bot_after == 90
                 players = table.query_one("#players")
                 await wait_until(
                     pilot, lambda: "a bot plays for anyone away 90 s" in shown(app, players), 5
                 )
                 # Someone else at the table sees the policy too (the summary carries it).
                 await rhea.ado(lambda session: session.sit(table.table_id, 1))
-                settings = rhea.look(lambda session: session.tables[table.table_id]["settings"])
-                assert settings["away_bot_after"] == 90
+                settings = rhea.look(lambda session: session.tables[table.table_id].settings)
+                assert settings.away_bot_after == 90
 
                 await pilot.press("P")
                 await wait_until(pilot, lambda: isinstance(app.screen, AwayPolicy), 5, "dialog")
                 await type_into(pilot, app.screen.query_one("#away-seconds", Input), "off")
                 await pilot.press("enter")
                 await noticed(pilot, app, "The game waits for anyone away.")
-                assert settings_of(server, table.table_id)["away_bot_after"] is None
+                assert settings_of(server, table.table_id).away_bot_after is None
                 assert words("the game waits for anyone away") in words(shown(app, players))
 
         run_async(body, timeout=20)

@@ -90,7 +90,7 @@ async def seated_game(ada: ClientSession, bram: ClientSession) -> int:
     """Ada at seat 0 against a bot, Bram watching, two chat lines, and Ada's turn after a few
     moves; the table's id."""
     table = await ada.create_table(GAME, seats=2)
-    tid: int = table["id"]
+    tid: int = table.table_id
     await ada.sit(tid, 0)
     await ada.add_bot(tid, 1)
     await bram.spectate(tid)
@@ -247,28 +247,28 @@ async def test_a_dropped_player_is_back_at_the_seat_with_view_log_and_chat() -> 
                 new = link.session
                 assert new is not old and new is link.latest and link.connected
                 assert await link.wait_connected() is new
-                assert new.table is not None and new.table["id"] == tid
+                assert new.table is not None and new.table.table_id == tid
                 assert (new.seat, new.token, new.name) == (0, token, "Ada")
                 assert new.view == running.game.view(0) and new.legal != []
                 assert new.log == [event.for_seat(0) for event in running.log]
                 assert new.log[0]["kind"] == "deal"
-                assert [line["text"] for line in new.chat] == [
+                assert [line.text for line in new.chat] == [
                     "back in a [b]moment[/b]",
                     "take your time",
                 ]
                 # Whoever draws the table hears that we are at it again, with all of it.
                 joined = [message for message in heard.messages if isinstance(message, Joined)]
                 assert len(joined) == 1
-                assert joined[0].table["id"] == tid and joined[0].seat == 0
+                assert joined[0].table.table_id == tid and joined[0].seat == 0
                 assert joined[0].view == new.view and joined[0].log == new.log
-                assert joined[0].chat == new.chat
+                assert list(joined[0].chat) == new.chat
 
                 # The new session plays the seat, and its messages reach the link's listener.
                 heard.messages.clear()
                 await new.act(new.legal[0])
                 assert any(message.type == "update" for message in heard.messages)
                 await bram.wait_for(
-                    lambda: bram.table is not None and bram.table["seats"][0]["connected"]
+                    lambda: bram.table is not None and bram.table.seats[0].connected
                 )
             nursery.cancel_scope.cancel()
 
@@ -295,18 +295,18 @@ async def test_a_dropped_lobby_client_watches_the_tables_again() -> None:
             heard.messages.clear()
             async with connect(HOST, server.port, "Bram") as bram:
                 table = await bram.create_table(GAME, seats=2)
-                await session.wait_for(lambda: table["id"] in session.tables)
-                assert session.tables[table["id"]]["seats"][0]["name"] is None
-                await bram.sit(table["id"], 0)
+                await session.wait_for(lambda: table.table_id in session.tables)
+                assert session.tables[table.table_id].seats[0].name is None
+                await bram.sit(table.table_id, 0)
                 await session.wait_for(
-                    lambda: session.tables[table["id"]]["seats"][0]["name"] == "Bram"
+                    lambda: session.tables[table.table_id].seats[0].name == "Bram"
                 )
             # Watchers hear of a new table, and of each change to it, as `table_changed`.
             kinds = [
                 type(message)
                 for message in heard.messages
                 if isinstance(message, TableCreated | TableChanged)
-                and message.table["id"] == table["id"]
+                and message.table.table_id == table.table_id
             ]
             assert kinds == [TableChanged, TableChanged]
             nursery.cancel_scope.cancel()
@@ -327,7 +327,7 @@ async def test_a_seat_resumed_elsewhere_closes_the_link_instead_of_fighting_back
             await nursery.start(run_link)
             session = link.session
             table = await session.create_table(GAME, seats=2)
-            await session.sit(table["id"], 0)
+            await session.sit(table.table_id, 0)
             token = session.token
 
             async with connect(HOST, server.port, "Ada", token=token) as other:
@@ -343,7 +343,7 @@ async def test_a_seat_resumed_elsewhere_closes_the_link_instead_of_fighting_back
                 # The other connection keeps the seat.
                 await other.ping()
                 assert not other.closed and other.seat == 0
-                assert server.lobby.tables[table["id"]].seats[0].member is not None
+                assert server.lobby.tables[table.table_id].seats[0].member is not None
             nursery.cancel_scope.cancel()
 
 
@@ -357,7 +357,7 @@ async def test_the_link_retries_until_a_server_listens_on_the_port_again() -> No
             await nursery.start(link.run)
             session = link.session
             table = await session.create_table(GAME, seats=2)
-            await session.sit(table["id"], 0)
+            await session.sit(table.table_id, 0)
 
             first.stop()
 
@@ -381,7 +381,7 @@ async def test_the_link_retries_until_a_server_listens_on_the_port_again() -> No
             # Back in the new server's lobby, watching its tables.
             async with connect(HOST, port, "Bram") as bram:
                 created = await bram.create_table(GAME, seats=2)
-                await back.wait_for(lambda: created["id"] in back.tables)
+                await back.wait_for(lambda: created.table_id in back.tables)
             nursery.cancel_scope.cancel()
 
 
@@ -442,7 +442,7 @@ async def test_a_link_started_again_takes_back_the_seat_and_table_it_kept(tmp_pa
                     assert kept == first.kept
                     client.cancel_scope.cancel()
                 await bram.wait_for(
-                    lambda: bram.table is not None and not bram.table["seats"][0]["connected"]
+                    lambda: bram.table is not None and not bram.table.seats[0].connected
                 )
 
                 heard = Heard()
@@ -461,7 +461,7 @@ async def test_a_link_started_again_takes_back_the_seat_and_table_it_kept(tmp_pa
                 assert session.creator_of == {tid}
                 await session.configure(tid, bot_delay=0.1)
                 await bram.wait_for(
-                    lambda: bram.table is not None and bram.table["seats"][0]["connected"]
+                    lambda: bram.table is not None and bram.table.seats[0].connected
                 )
                 # Leaving the seat ends it: the token is pruned, the creator token kept.
                 await session.leave()
@@ -478,7 +478,7 @@ async def test_a_kept_seat_given_up_by_the_tables_creator_is_pruned_with_the_rea
             store = SeatStore(HOST, server.port, "Ada", tmp_path)
             async with connect(HOST, server.port, "Bram") as bram:
                 table = await bram.create_table(GAME, seats=2)
-                tid = table["id"]
+                tid = table.table_id
                 await bram.list_tables(watch=True)
                 first = make_link(server.port, Heard(), store=store)
                 async with trio.open_nursery() as client:
@@ -486,7 +486,7 @@ async def test_a_kept_seat_given_up_by_the_tables_creator_is_pruned_with_the_rea
                     await first.session.sit(tid, 1)
                     assert store.load().table == tid
                     client.cancel_scope.cancel()
-                await bram.wait_for(lambda: bram.tables[tid]["seats"][1]["connected"] is False)
+                await bram.wait_for(lambda: bram.tables[tid].seats[1].connected is False)
                 await bram.release(tid, 1)
 
                 heard = Heard()

@@ -20,7 +20,7 @@ from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
-from cardtable.protocol import Chat, Error, ErrorCode, Message, Sit
+from cardtable.protocol import Chat, ChatLine, Error, ErrorCode, Message, Sit
 from tests.client.support import (
     SIZE,
     Remote,
@@ -160,8 +160,8 @@ def open_table(remote: Remote, seats: int, *, sit: int | None = 0, **settings: A
     async def make(session: ClientSession) -> int:
         table = await session.create_table("chinese-ten", seats, {"decks": 1}, settings)
         if sit is not None:
-            await session.sit(table["id"], sit)
-        return int(table["id"])
+            await session.sit(table.table_id, sit)
+        return int(table.table_id)
 
     return remote.do(make)
 
@@ -291,10 +291,10 @@ def test_watching_a_table_of_bots_shows_no_hand() -> None:
                     table = await session.create_table(
                         "chinese-ten", 2, {"decks": 1}, {"bot_delay": 0.5}
                     )
-                    await session.add_bot(table["id"], 0)
-                    await session.add_bot(table["id"], 1)
-                    await session.start(table["id"])
-                    return int(table["id"])
+                    await session.add_bot(table.table_id, 0)
+                    await session.add_bot(table.table_id, 1)
+                    await session.start(table.table_id)
+                    return int(table.table_id)
 
                 table = await rhea.ado(bots_playing)
                 await wait_until(pilot, lambda: rows(app) and "playing" in rows(app)[0][2], 5)
@@ -327,7 +327,7 @@ def test_enter_sits_at_a_table_with_a_free_seat() -> None:
                 await pilot.press("enter")
                 await seated(pilot, app, 1)
                 await wait_until(pilot, lambda: "ready to start" in lines_of(app)[0], 5)
-                name = rhea.look(lambda session: session.tables[table]["seats"][1]["name"])
+                name = rhea.look(lambda session: session.tables[table].seats[1].name)
                 assert name == "Tess"
                 # One sit, not two (the list and the screen both take enter): a second one's
                 # refusal would have come back before the answer to a ping sent after it.
@@ -396,7 +396,7 @@ def test_a_line_right_behind_a_change_of_the_table_shows_once() -> None:
                 async def arrive_and_greet(session: ClientSession) -> None:
                     # Sit (the table changes: a new player) and speak in one write, so that
                     # the app's session hears both before the app draws either.
-                    sit = session.transport.connection.send(Sit(table=table, seat=1))
+                    sit = session.transport.connection.send(Sit(table_id=table, seat=1))
                     say = session.transport.connection.send(Chat(text="hello"))
                     await session.transport.stream.send_all(sit + say)
                     await session.wait_for(lambda: session.chat)
@@ -432,9 +432,9 @@ def test_msg_sends_to_that_player_only() -> None:
                 # Omar heard the table line sent after the private one, and not the private one.
                 assert omar.chat_texts() == ["all done"]
                 (private,) = [
-                    line for line in rhea.look(lambda s: s.chat) if line["to_seat"] is not None
+                    line for line in rhea.look(lambda s: s.chat) if line.recipient_seat is not None
                 ]
-                assert (private["from"], private["to_seat"]) == ("Tess", 0)
+                assert (private.sender, private.recipient_seat) == ("Tess", 0)
                 # Tess sees it in the channel with Rhea, not on the table channel.
                 await wait_until(pilot, lambda: "Tess: all done" in chat_lines(app), 5)
                 assert chat_lines(app) == ["Tess: all done"]
@@ -534,11 +534,11 @@ def test_a_dropped_connection_comes_back_to_the_seat_with_its_history() -> None:
                 app.request(TablePlan("chinese-ten", 2, {"decks": 1}).carry_out)
                 await seated(pilot, app, 0)
                 screen = table_screen(app)
-                table = state_of(screen).summary["id"]
+                table = state_of(screen).summary.table_id
                 await rhea.ado(lambda session: session.spectate(table))
                 # (Her arrival is drawn before she speaks: see the test of a line that comes
                 # right behind a change of the table.)
-                await wait_until(pilot, lambda: state_of(screen).summary["spectators"] == 1, 5)
+                await wait_until(pilot, lambda: state_of(screen).summary.spectators == 1, 5)
                 await rhea.ado(lambda session: session.say("good luck"))
                 await pilot.press("c", *"thanks", "enter")
                 await wait_until(pilot, lambda: len(chat_lines(app)) == 2, 5, "chat")
@@ -652,4 +652,4 @@ def test_unread_counts_survive_a_dropped_connection() -> None:
 def mine_arrived(app: CardtableApp, text: str) -> bool:
     """Whether our own line `text` has come back from the server into the chat panel."""
     panel = app.screen.query_one("#chat", ChatPanel)
-    return any(line.get("text") == text for line in panel.lines)
+    return any(isinstance(line, ChatLine) and line.text == text for line in panel.lines)

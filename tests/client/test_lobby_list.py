@@ -41,10 +41,10 @@ def test_the_players_column_names_the_players_at_every_size() -> None:
         Remote(server, "Bartholomew-Fitzwilliam") as bart,
         Remote(server, "Ida") as ida,
     ):
-        first = ada.do(lambda s: s.create_table("chinese-ten", 4, {}))["id"]
+        first = ada.do(lambda s: s.create_table("chinese-ten", 4, {})).table_id
         for seat, player in enumerate((ada, bram, greta)):
             player.do(lambda s, seat=seat: s.sit(first, seat))
-        second = bart.do(lambda s: s.create_table("chinese-ten", 3, {}))["id"]
+        second = bart.do(lambda s: s.create_table("chinese-ten", 3, {})).table_id
         for seat, player in enumerate((bart, ida)):
             player.do(lambda s, seat=seat: s.sit(second, seat))
         app = join_app(server.port)

@@ -620,7 +620,7 @@ def test_a_spectator_sees_the_table_and_no_hand() -> None:
 
 
 def current_names(app: CardtableApp) -> list[str]:
-    return [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
+    return [str(seat.name) for seat in session(app).table.seats]  # type: ignore[union-attr]
 
 
 async def key_move(pilot: AppPilot, board: NobilityBoard, legal: list[PlainAction]) -> str:
@@ -713,8 +713,8 @@ def test_the_players_panel_cuts_a_long_name_never_the_hand_money_or_presence() -
 
                 async def open_table(session: ClientSession) -> None:
                     table = await session.create_table("nobility", 3, {}, {"away_bot_after": None})
-                    await session.sit(table["id"], 0)
-                    await session.add_bot(table["id"], 2, "random")
+                    await session.sit(table.table_id, 0)
+                    await session.add_bot(table.table_id, 2, "random")
 
                 app.request(open_table)
                 await wait_until(pilot, lambda: session(app).seat == 0, 5, "seated")

@@ -3,6 +3,7 @@ partnerships, and the chat panel marks a partner's channel closed while the tabl
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual.widgets import Checkbox
@@ -10,6 +11,7 @@ from textual.widgets import Checkbox
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.chat import PARTNERS_CLOSED, closed_partners, parse_outgoing
 from cardtable.engine import get_game
+from cardtable.protocol import TableSettings, TableSummary
 from tests.client.support import (
     SIZE,
     Remote,
@@ -22,16 +24,20 @@ from tests.client.support import (
     wait_until,
 )
 from tests.client.test_lobby_chat import channels, choose, in_lobby, seated, sit_down
+from tests.protocol.records import table_in_play
 
 PARTNERSHIP = {"partnership": True}
 
 
 def test_partners_closed_follows_the_game_the_options_and_the_setting() -> None:
     thistle, ten = get_game("thistle"), get_game("chinese-ten")
-    seats = [{"seat": index} for index in range(4)]
 
-    def summary(options: dict[str, Any], partner_chat: bool = False) -> dict[str, Any]:
-        return {"seats": seats, "options": options, "settings": {"partner_chat": partner_chat}}
+    def summary(options: dict[str, Any], partner_chat: bool = False) -> TableSummary:
+        return replace(
+            table_in_play("thistle", ["Tess", "Omar", "Rhea", "Ugo"]),
+            options=options,
+            settings=TableSettings(partner_chat=partner_chat),
+        )
 
     assert closed_partners(thistle, summary(PARTNERSHIP), 1) == {3}
     assert closed_partners(thistle, summary(PARTNERSHIP), None) == set()
@@ -86,8 +92,8 @@ def test_a_partners_channel_is_closed_until_the_table_allows_it() -> None:
 
                 async def open_table(session: ClientSession) -> int:
                     table = await session.create_table("thistle", 4, PARTNERSHIP)
-                    await session.sit(table["id"], 2)  # Tess's partner
-                    return int(table["id"])
+                    await session.sit(table.table_id, 2)  # Tess's partner
+                    return int(table.table_id)
 
                 table = await rhea.ado(open_table)
                 await omar.ado(lambda session: session.sit(table, 1))

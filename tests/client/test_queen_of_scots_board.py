@@ -29,12 +29,14 @@ from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameAction, PlainAction, RoundScore, get_game, new_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.edition import STANDARD
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.scoring import seat_lines
 from cardtable.engine.queen_of_scots.sets import QueenSet
 from cardtable.play import LocalServer, play_plan
+from cardtable.protocol import HistoryEntry
+from cardtable.wire.codec import to_wire
+from tests.protocol.records import table_in_play
 
 from .support import (
     SIZE,
@@ -352,7 +354,7 @@ def test_rounds_played_with_keys_show_sets_marks_and_scores() -> None:
             table = await at_table(pilot, app)
             queen = board(table)
             assert queen.has_focus
-            names = [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
+            names = [str(seat.name) for seat in session(app).table.seats]  # type: ignore[union-attr]
             done: dict[str, int] = {}
             marks: set[str] = set()
             wanted = {"draw", "take", "meld", "add", "several adds", "discard"}
@@ -770,7 +772,7 @@ def test_clicks_take_the_pile_meld_and_add_to_a_set() -> None:
 # -- a replay ------------------------------------------------------------------------------------
 
 
-def replay_steps(seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def replay_steps(seat: int | None) -> tuple[HistoryEntry, list[dict[str, Any]]]:
     """The deal and 60 moves of a three-player game from `seat`'s eyes: random, melds and takes
     first, so the table has sets to show."""
     rng = random.Random(4)
@@ -792,7 +794,7 @@ async def look_at_a_replay(seat: int | None) -> None:
         await pilot.press("end")
         queen = screen.board
         assert isinstance(queen, QueenOfScotsBoard)
-        names = entry["players"]
+        names = list(entry.players)
         current = steps[-1]["view"]
         assert current["table"]["sets"], "the replay should have sets to show"
         check_board(queen, current, names)
@@ -825,12 +827,13 @@ def test_the_breakdown_lists_cards_on_the_table_and_in_hand_by_value() -> None:
     knox = QueenSet(0, 0, "John Knox", [48, 49, 50, 84])
     out = seat_lines(STANDARD, [knox], [])
     stuck = seat_lines(STANDARD, [], [0, 1, 80, 85])
-    score = RoundScore(1, ((0,), (1,)), (out, stuck)).to_wire()
-    summary = {"id": 1, "game": "queen-of-scots", "status": "playing", "seats": []}
+    read = RoundScore(1, ((0,), (1,)), (out, stuck))
+    score = read.to_wire()
+    summary = table_in_play("queen-of-scots", [])
     state = TableState(summary, ME, {"totals": score["points"], "result": None}, NAMES)
 
     async def body() -> None:
-        app = ScoresApp(ScoringScreen(state, score, may_start=False))
+        app = ScoresApp(ScoringScreen(state, read, may_start=False))
         async with app.run_test(size=SIZE) as pilot:
             text = await on_screen(pilot, app, "On the table at 15")
             assert score["points"] == [95, -90]

@@ -32,11 +32,11 @@ def test_a_long_replay_shows_its_first_page_and_loads_the_rest(tmp_path: Path) -
         async def bots_play(session: ClientSession) -> int:
             table = await session.create_table("chinese-ten", seats=4, options=LONG_GAME)
             for seat in range(4):
-                await session.add_bot(table["id"], seat)
-            await session.spectate(table["id"])
-            await session.start(table["id"])
+                await session.add_bot(table.table_id, seat)
+            await session.spectate(table.table_id)
+            await session.start(table.table_id)
             await game_over(session, 1)
-            return int(table["id"])
+            return int(table.table_id)
 
         rhea.do(bots_play)
 

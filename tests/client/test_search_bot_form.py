@@ -42,7 +42,7 @@ def test_the_form_opens_a_table_of_search_bots_that_think_as_long_as_it_says() -
                 await seated(pilot, app, 0)
                 screen = app.screen
                 assert isinstance(screen, TableScreen)
-                assert settings_of(server, screen.table_id)["bot_think"] == 0.2
+                assert settings_of(server, screen.table_id).bot_think == 0.2
                 assert server.server is not None
                 lobby = server.server.lobby
                 kinds = server.call(lambda: [s.bot for s in lobby.tables[screen.table_id].seats])

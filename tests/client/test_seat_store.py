@@ -26,19 +26,25 @@ from cardtable.protocol import (
 )
 from cardtable.protocol.messages import CREATOR_TOKENS
 from cardtable.server.storage import default_path
+from tests.protocol.records import LIMITS, table_summary
 
 SEATED = KeptSeats(table=3, seat_token="seat-3", creator_tokens=((3, "made-3"), (5, "made-5")))
 
 
 def joined(table: int, token: str | None) -> Joined:
     return Joined(
-        table={"id": table}, seat=0 if token else None, token=token, view=None, log=[], chat=[]
+        table=table_summary(table),
+        seat=0 if token else None,
+        token=token,
+        view=None,
+        log=[],
+        chat=(),
     )
 
 
 def welcome(*creator_of: int) -> Welcome:
     return Welcome(
-        version=3, server="test", name="Ada", games=[], limits={}, creator_of=list(creator_of)
+        version=3, server="test", name="Ada", games=(), limits=LIMITS, creator_of=list(creator_of)
     )
 
 
@@ -159,8 +165,8 @@ def test_a_folder_that_cannot_be_written_raises_oserror(tmp_path: Path) -> None:
 def test_a_seat_is_kept_from_joined_and_pruned_when_we_leave() -> None:
     kept = kept_after(KeptSeats(), joined(3, "seat-3"))
     assert kept == KeptSeats(table=3, seat_token="seat-3")
-    assert kept_after(kept, TableChanged(table={"id": 3})) is kept
-    assert kept_after(kept, Left(table=3)) == KeptSeats()
+    assert kept_after(kept, TableChanged(table=table_summary(3))) is kept
+    assert kept_after(kept, Left(table_id=3)) == KeptSeats()
     # Watching a table is holding no seat.
     assert kept_after(kept, joined(4, None)) == KeptSeats()
 
@@ -176,14 +182,16 @@ def test_a_seat_the_server_refuses_is_pruned(code: ErrorCode) -> None:
 
 
 def test_a_removed_table_takes_its_seat_and_creator_token_with_it() -> None:
-    assert kept_after(SEATED, TableRemoved(table=3)) == KeptSeats(creator_tokens=((5, "made-5"),))
-    assert kept_after(SEATED, TableRemoved(table=5)) == KeptSeats(3, "seat-3", ((3, "made-3"),))
-    assert kept_after(SEATED, TableRemoved(table=9)) == SEATED
+    assert kept_after(SEATED, TableRemoved(table_id=3)) == KeptSeats(
+        creator_tokens=((5, "made-5"),)
+    )
+    assert kept_after(SEATED, TableRemoved(table_id=5)) == KeptSeats(3, "seat-3", ((3, "made-3"),))
+    assert kept_after(SEATED, TableRemoved(table_id=9)) == SEATED
 
 
 def test_a_list_of_every_table_prunes_the_tables_it_leaves_out() -> None:
     def tables(*ids: int) -> Tables:
-        return Tables(tables=[{"id": table} for table in ids])
+        return Tables(tables=tuple(table_summary(table) for table in ids))
 
     assert kept_after(SEATED, tables(3, 5, 8)) == SEATED
     assert kept_after(SEATED, tables(5)) == KeptSeats(creator_tokens=((5, "made-5"),))
@@ -194,12 +202,14 @@ def test_a_list_of_every_table_prunes_the_tables_it_leaves_out() -> None:
 def test_creator_tokens_are_kept_from_table_created_up_to_what_a_hello_carries() -> None:
     kept = KeptSeats()
     for table in range(1, CREATOR_TOKENS + 3):
-        kept = kept_after(kept, TableCreated(table={"id": table}, creator_token=f"made-{table}"))
+        kept = kept_after(
+            kept, TableCreated(table=table_summary(table), creator_token=f"made-{table}")
+        )
     assert len(kept.creator_tokens) == CREATOR_TOKENS
     assert kept.creator_tokens[0] == (3, "made-3")  # the oldest go first
     assert kept.tokens_to_send()[-1] == f"made-{CREATOR_TOKENS + 2}"
     # Another client's table, told to lobby watchers without a token, is not ours.
-    assert kept_after(kept, TableCreated(table={"id": 99})) is kept
+    assert kept_after(kept, TableCreated(table=table_summary(99))) is kept
 
 
 def test_creator_tokens_the_welcome_does_not_accept_are_pruned() -> None:

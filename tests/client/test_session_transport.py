@@ -70,7 +70,7 @@ async def test_a_request_gets_its_own_reply_or_raises_its_refusal() -> None:
             assert isinstance(first, Tables) and first.rid == 1
             assert second.type == "pong" and second.rid == 2
             with pytest.raises(RequestFailed) as refused:
-                await transport.request(Sit(table=99, seat=0))
+                await transport.request(Sit(table_id=99, seat=0))
             assert refused.value.code == ErrorCode.NO_SUCH_TABLE
             assert transport.errors == []  # it answered a request, so it is no stray error
 

@@ -42,11 +42,11 @@ async def host_a_table(
     """Another player: open a table, sit, add bots, maybe start; then stay connected."""
     async with connect("127.0.0.1", port, name) as session:
         table = await session.create_table("chinese-ten", seats, {"decks": 1})
-        await session.sit(table["id"], 0)
+        await session.sit(table.table_id, 0)
         for seat in range(1, 1 + bots):
-            await session.add_bot(table["id"], seat)
+            await session.add_bot(table.table_id, seat)
         if start:
-            await session.start(table["id"])
+            await session.start(table.table_id)
         ready.set()
         await trio.sleep_forever()
 

@@ -46,7 +46,7 @@ from tests.conformance.support import short_options
 def game_over_drawn(app: CardtableApp, table: TableScreen) -> bool:
     """The table screen shows the newest view, and a table no longer playing."""
     state = table.state
-    return drawn(app, table) and state is not None and state.summary["status"] != "playing"
+    return drawn(app, table) and state is not None and state.summary.status != "playing"
 
 
 AppPilot = Pilot[Any]
@@ -72,10 +72,10 @@ async def open_table_with(
 
     async def open_it(session: ClientSession) -> None:
         table = await session.create_table(game, seats, options, {"away_bot_after": None})
-        await session.sit(table["id"], 0)
+        await session.sit(table.table_id, 0)
         for seat in range(2, seats):
-            await session.add_bot(table["id"], seat, "random")
-        opened.append(table["id"])
+            await session.add_bot(table.table_id, seat, "random")
+        opened.append(table.table_id)
 
     app.request(open_it)
     await wait_until(pilot, lambda: opened, 5, "the table")
@@ -252,7 +252,7 @@ def test_a_player_seated_at_someone_elses_table_may_start_it_and_a_watcher_may_n
             async with app.run_test(size=SIZE) as pilot:
                 await in_lobby(pilot, app)
                 table = await omar.ado(lambda session: session.create_table("chinese-ten", 3))
-                table_id = table["id"]
+                table_id = table.table_id
                 await omar.ado(lambda session: session.sit(table_id, 0))
 
                 app.request(lambda session: session.spectate(table_id))

@@ -30,6 +30,7 @@ from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import get_game
 from cardtable.engine.cards import SUIT_SYMBOLS
+from cardtable.protocol import SeatSummary
 
 from .support import (
     SIZE,
@@ -65,10 +66,10 @@ def board(table: TableScreen) -> ChineseTenBoard:
     return table.board
 
 
-def seats(app: CardtableApp) -> list[dict[str, Any]]:
+def seats(app: CardtableApp) -> list[SeatSummary]:
     table = session(app).table
     assert table is not None
-    return list(table["seats"])
+    return list(table.seats)
 
 
 def hand_ids(app: CardtableApp) -> list[int]:
@@ -302,7 +303,7 @@ def check_scores(app: CardtableApp, text: str) -> None:
     if ME in winners:
         headline = "You won!" if len(winners) == 1 else "You share the win!"
     else:
-        headline = f"{seats(app)[winners[0]]['name']} won."
+        headline = f"{seats(app)[winners[0]].name} won."
     assert headline in text
 
 
@@ -428,7 +429,7 @@ def test_the_selected_cards_targets_are_heavy_and_unplayable_cards_dim_on_our_tu
             assert heavy_spots(app, table) == set()
             assert dimmed_cards(table) == set()
             assert "[" not in "".join(text for _, _, text in board_rows(app, table))
-            bot = seats(app)[1]["name"]
+            bot = str(seats(app)[1].name)
             assert f"{bot} is playing." in screen_text(app)
             await pilot.press("ctrl+q")
 
@@ -512,7 +513,7 @@ def test_the_log_tab_tells_the_game_in_words_and_v_and_question_mark_open_scores
             await wait_until(pilot, lambda: log.lines, what="the log drawn")
             text = log_text(log)
             spec = get_game("chinese-ten")
-            names = [seat["name"] for seat in seats(app)]
+            names = [str(seat.name) for seat in seats(app)]
             events = session(app).log
             assert [event["kind"] for event in events][:2] == ["deal", "turn"]
             for event in events:
@@ -577,7 +578,7 @@ def test_chat_at_the_table_and_no_private_lines_to_a_bot() -> None:
             await pilot.press("enter")
             await wait_until(pilot, lambda: session(app).chat, what="our line back")
             line = session(app).chat[-1]
-            assert (line["from"], line["text"], line.get("to_seat")) == (
+            assert (line.sender, line.text, line.recipient_seat) == (
                 "Tess",
                 "lvqsb 14 hi",
                 None,
@@ -587,7 +588,7 @@ def test_chat_at_the_table_and_no_private_lines_to_a_bot() -> None:
             assert chat_input.value == "" and chat_input.has_focus
 
             # A bot cannot read a private line: the panel refuses it and keeps the text.
-            bot = seats(app)[1]["name"]
+            bot = str(seats(app)[1].name)
             typed = f"/msg {bot} psst"
             await pilot.press(*typed, "enter")
             await wait_until(pilot, lambda: notifications(app, "warning"), what="the warning")
@@ -664,7 +665,7 @@ async def check_layout(pilot: AppPilot, app: CardtableApp, table: TableScreen, h
     counts = view(app)["table"]["hand_counts"]
     assert len(counts) == len(seats(app))
     for seat, count in zip(seats(app), counts, strict=True):
-        _, y = find_on_screen(app, seat["name"], players)
+        _, y = find_on_screen(app, str(seat.name), players)
         assert f"hand {count}" in rows[y], (seat, count, rows[y])
     prompt = table.query_one("#prompt")
     assert prompt.region.bottom == height - 1  # right above the footer
@@ -758,11 +759,11 @@ def test_leaving_mid_game_asks_first_then_a_bot_takes_the_seat() -> None:
 
             await wait_until(
                 pilot,
-                lambda: other.table is not None and other.table["seats"][ME]["kind"] == "bot",
+                lambda: other.table is not None and other.table.seats[ME].kind == "bot",
                 what="a bot in our seat",
             )
             assert other.table is not None
-            assert other.table["seats"][ME]["name"].endswith("(bot)")
+            assert other.table.seats[ME].name.endswith("(bot)")
             # The bot makes the move we left, and plays on to the end of the game.
             await wait_until(
                 pilot, lambda: other.view and other.view["result"], what="the game's end"
@@ -774,7 +775,8 @@ def test_leaving_mid_game_asks_first_then_a_bot_takes_the_seat() -> None:
             await wait_until(
                 pilot,
                 lambda: (
-                    session(app).tables.get(table_id, {}).get("status") == "finished"
+                    table_id in session(app).tables
+                    and session(app).tables[table_id].status == "finished"
                     and "finished" in screen_text(app)
                 ),
                 what="the lobby to show the finished table",

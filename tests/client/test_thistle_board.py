@@ -21,11 +21,13 @@ from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import RoundScore, new_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.thistle.cards import arms_of, castles, clan_cards, clan_name
 from cardtable.engine.thistle.groups import Book, Group
 from cardtable.engine.thistle.scoring import side_lines
 from cardtable.play import LocalServer, play_plan
+from cardtable.protocol import HistoryEntry
+from cardtable.wire.codec import to_wire
+from tests.protocol.records import table_in_play
 
 from .support import (
     SIZE,
@@ -290,7 +292,7 @@ def test_a_hand_played_with_keys_shows_groups_bonus_cards_set_aside_cards_books_
             table = await at_table(pilot, app)
             thistle = board(table)
             assert thistle.has_focus
-            names = [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
+            names = [str(seat.name) for seat in session(app).table.seats]  # type: ignore[union-attr]
             seen: dict[str, int] = {}
             kinds: dict[str, int] = {}
             counts: dict[str, int] = {}
@@ -405,7 +407,7 @@ def test_partners_areas_are_framed_together_and_we_play_onto_our_partners_groups
         async with app.run_test(size=SIZE) as pilot:
             table = await at_table(pilot, app)
             thistle = board(table)
-            names = [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
+            names = [str(seat.name) for seat in session(app).table.seats]  # type: ignore[union-attr]
             played_on_partner = False
             for _ in range(40):
                 await wait_until(
@@ -519,7 +521,7 @@ def test_clicks_select_a_card_and_act_on_a_group() -> None:
 # -- a spectator and a replay --------------------------------------------------------------------
 
 
-def replay_steps(seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def replay_steps(seat: int | None) -> tuple[HistoryEntry, list[dict[str, Any]]]:
     """The deal and 30 random moves of a partnership game from `seat`'s eyes."""
     game = new_game("thistle", 4, {"partnership": True}, seed=11)
     return replay_of(game, seat, 30, random.Random(4).choice, ["Ann", "Bo", "Cy", "Di"])
@@ -536,7 +538,7 @@ async def look_at_a_replay(seat: int | None) -> None:
         thistle = screen.board
         assert isinstance(thistle, ThistleBoard)
         current = steps[-1]["view"]
-        names = entry["players"]
+        names = list(entry.players)
         text = thistle.table_text(WIDE)
         check_areas(text, current, names)
         assert not re.search(r"(?:^|\s)[a-z] \d+ [A-Za-z]+ ×", text)  # no letters: no moves
@@ -579,13 +581,14 @@ def test_going_out_doubles_the_hand_and_the_breakdown_says_so_in_points() -> Non
         [[]],
         went_out=False,
     )
-    score = RoundScore(1, ((0,), (1,)), (out, stuck)).to_wire()
+    read = RoundScore(1, ((0,), (1,)), (out, stuck))
+    score = read.to_wire()
     names = ["Tess", "Bram (bot)"]
-    summary = {"id": 1, "game": "thistle", "status": "playing", "seats": []}
+    summary = table_in_play("thistle", [])
     state = TableState(summary, ME, {"totals": score["points"], "result": None}, names)
 
     async def body() -> None:
-        app = ScoresApp(ScoringScreen(state, score, may_start=False))
+        app = ScoresApp(ScoringScreen(state, read, may_start=False))
         async with app.run_test(size=SIZE) as pilot:
             text = await on_screen(pilot, app, "Doubled for going out")
             # 300 for the perfect book + 2 × 5 + 25 on the table − 10 set aside, doubled.

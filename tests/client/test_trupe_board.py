@@ -30,10 +30,11 @@ from cardtable.client.ui.rules import RulesScreen, for_table
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import PlainAction, get_game, new_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.cards import DECK, GROUPS, HONORS, TREFOIL_CID
 from cardtable.engine.trupe.rules import Trupe
 from cardtable.play import LocalServer, play_plan
+from cardtable.protocol import HistoryEntry
+from cardtable.wire.codec import to_wire
 
 from .support import (
     SIZE,
@@ -430,7 +431,7 @@ async def check_scores(pilot: AppPilot, app: CardtableApp, table: TableScreen) -
 
 
 def current_names(app: CardtableApp) -> list[str]:
-    return [seat["name"] for seat in session(app).table["seats"]]  # type: ignore[index]
+    return [str(seat.name) for seat in session(app).table.seats]  # type: ignore[union-attr]
 
 
 def test_a_hand_played_with_keys_shows_declarations_colours_and_scores() -> None:
@@ -934,10 +935,11 @@ def test_a_final_pair_of_two_goes_out_with_a_trupe_and_the_breakdown_reads_well(
             assert "pair BGold BColors" in text
             assert "Tess (you) · total 70 · table 20 · hand 0 · out: Trupe" in text
             assert "Tess went out: a Trupe (+50)" in top_text(trupe)
-            score = game.round_scores[-1].to_wire()
+            read = game.round_scores[-1]
+            score = read.to_wire()
             state = app.state()
 
-        scores = ScoresApp(ScoringScreen(state, score, may_start=False))
+        scores = ScoresApp(ScoringScreen(state, read, may_start=False))
         async with scores.run_test(size=SIZE) as pilot:
             text = await on_screen(pilot, scores, "Round 1 scores", "Three like members")
             row = next(line for line in text.splitlines() if "Three like members" in line)
@@ -1075,7 +1077,7 @@ def test_specials_lost_turns_and_extra_discards_show_on_the_board() -> None:
 # -- a replay ------------------------------------------------------------------------------------
 
 
-def replay_steps(seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def replay_steps(seat: int | None) -> tuple[HistoryEntry, list[dict[str, Any]]]:
     """The deal and 80 moves of a three-player hand from `seat`'s eyes: random, takes,
     declarations and extends first, so the table has something to show."""
     rng = random.Random(4)
@@ -1097,7 +1099,7 @@ async def look_at_a_replay(seat: int | None) -> None:
         await pilot.press("end")
         trupe = screen.board
         assert isinstance(trupe, TrupeBoard)
-        names = entry["players"]
+        names = list(entry.players)
         current = steps[-1]["view"]
         assert current["table"]["declarations"], "the replay should have declarations to show"
         check_board(trupe, current, names)

@@ -14,6 +14,7 @@ from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.table import TableScreen
 from cardtable.client.ui.turn_clock import clock_from_text, clock_setting_words, clock_words
 from cardtable.play import play_plan
+from cardtable.protocol import ClockMode, ClockSettings, TableSettings, TimeoutRule
 from tests.client.support import (
     SIZE,
     TEST_CONFIG,
@@ -128,9 +129,9 @@ def test_the_new_table_form_sets_a_bank_and_refuses_a_bank_out_of_range() -> Non
                 await seated(pilot, app, 0)
                 screen = app.screen
                 assert isinstance(screen, TableScreen)
-                clock = settings_of(server, screen.table_id)["clock"]
-                assert (clock["mode"], clock["bank"], clock["increment"]) == ("bank", 3.0, 2.0)
-                assert clock["timeout"] == "bot_seat"
+                clock = settings_of(server, screen.table_id).clock
+                assert (clock.mode, clock.bank, clock.increment) == ("bank", 3.0, 2.0)
+                assert clock.timeout == "bot_seat"
                 await wait_until(
                     pilot, lambda: (our_row_clock(app) or 0) > 170, 10, "our bank of 3 minutes"
                 )
@@ -166,11 +167,11 @@ def test_play_clock_texts() -> None:
 
 
 def test_the_lobby_tells_a_tables_clock_in_words() -> None:
-    bank = {"mode": "bank", "bank": 10.0, "increment": 5.0, "timeout": "bot_seat"}
-    assert clock_setting_words({"clock": bank}) == (
+    bank = ClockSettings(ClockMode.BANK, bank=10.0, increment=5.0, timeout=TimeoutRule.BOT_SEAT)
+    assert clock_setting_words(TableSettings(clock=bank)) == (
         "Clock: 10 min each + 5 s a move; out of time, a bot plays the seat"
     )
-    move = {"mode": "move", "move": 30.0, "timeout": "bot_move"}
-    assert clock_setting_words({"clock": move}) == "Clock: 30 s a move; out of time, a bot moves"
-    assert clock_setting_words({"clock": {"mode": "off"}}) is None
-    assert clock_setting_words({}) is None
+    move = ClockSettings(ClockMode.MOVE, move=30.0)
+    words = clock_setting_words(TableSettings(clock=move))
+    assert words == "Clock: 30 s a move; out of time, a bot moves"
+    assert clock_setting_words(TableSettings()) is None

@@ -8,9 +8,9 @@ from typing import Any
 
 from cardtable.engine import Bot, Game, GameSpec, OptionError, all_games, new_game
 from cardtable.engine.actions import PlainAction
-from cardtable.engine.codec import to_wire
 from cardtable.engine.events import Event
 from cardtable.engine.spec import each_alone
+from cardtable.wire.codec import to_wire
 
 
 def option_variants(spec: GameSpec) -> list[dict[str, Any]]:

@@ -25,8 +25,8 @@ from cardtable.engine import (
 )
 from cardtable.engine.actions import GameAction, PlainAction
 from cardtable.engine.chinese_ten.types import Take
-from cardtable.engine.codec import to_wire
 from cardtable.engine.events import Event
+from cardtable.wire.codec import to_wire
 from tests.conformance.support import (
     bot_lineup,
     card_ids,

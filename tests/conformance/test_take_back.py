@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, Refusal, get_game, new_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.events import TookBack
 from cardtable.engine.takeback import PlayedGame
+from cardtable.wire.codec import to_wire
 from tests.conformance.support import bot_lineup, case_id, game_cases, snapshot, visible_cards
 
 CASES = game_cases()

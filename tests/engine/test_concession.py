@@ -16,7 +16,7 @@ from cardtable.engine import (
     replay,
 )
 from cardtable.engine.actions import Concede, PlayOn
-from cardtable.engine.codec import to_wire
+from cardtable.wire.codec import to_wire
 
 
 def kinds(events: list[object]) -> list[str]:

@@ -20,11 +20,11 @@ from cardtable.engine import (
     replay,
     start,
 )
-from cardtable.engine.codec import WireError
 from cardtable.engine.events import EventPart, GameEnd, SeenEvent
 from cardtable.engine.options import parse_option_text, resolve_options
 from cardtable.engine.scores import Result, RoundScore, best_sides
 from cardtable.engine.text import describe_frame
+from cardtable.wire.codec import WireError
 
 DECKS = OptionSpec("decks", 2, "decks", choices=(1, 2))
 ROUNDS = OptionSpec("rounds", 1, "deals", minimum=1, maximum=10)
@@ -67,7 +67,7 @@ def test_option_text_from_the_command_line() -> None:
 def test_option_descriptions() -> None:
     assert DECKS.describe() == "decks = 2 (1 or 2): decks"
     assert OPEN.describe() == "open = false (true or false): play with open hands"
-    assert ROUNDS.to_wire()["kind"] == "int"
+    assert ROUNDS.kind == "int"
 
 
 def test_setup_checks_seats_seed_and_dealer() -> None:
@@ -187,7 +187,7 @@ def test_the_registry_knows_each_game_once() -> None:
     spec = get_game("chinese-ten")
     assert spec.title == "Chinese Ten"
     assert list(spec.player_counts) == [2, 3, 4]
-    assert spec.to_wire()["bots"] == ["greedy", "random", "search"]
+    assert sorted(spec.bots) == ["greedy", "random", "search"]
     with pytest.raises(OptionError, match="There is no game 'x'"):
         get_game("x")
 

@@ -19,7 +19,6 @@ import pytest
 
 from cardtable.engine import Event, IllegalAction, PlainAction, get_game
 from cardtable.engine.cards import parse_label
-from cardtable.engine.codec import to_wire
 from cardtable.engine.nobility.cards import (
     CARD_COUNT,
     DECK,
@@ -34,6 +33,7 @@ from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.phases import MAIN, START
 from cardtable.engine.nobility.rules import Nobility
 from cardtable.engine.nobility.types import Phase
+from cardtable.wire.codec import to_wire
 
 #: A meld on the table: (owner, provinces) or (owner, provinces, defenders) or
 #: (owner, provinces, defenders, joker) — e.g. ``(0, "9H 10H 2H", "KH QH", "Jkr")``.

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, events_for
-from cardtable.engine.codec import to_wire
 from cardtable.engine.nobility.phases import ELECTION, MAIN
 from cardtable.engine.nobility.rules import Nobility
+from cardtable.wire.codec import to_wire
 from tests.nobility.position import (
     DRAW,
     PASS,

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, OptionError, RandomBot, new_game, play_out
-from cardtable.engine.codec import to_wire
 from cardtable.engine.nobility.actions import Claim
 from cardtable.engine.nobility.cards import (
     hand_order,
@@ -23,6 +22,7 @@ from cardtable.engine.nobility.cards import (
     suit_of,
 )
 from cardtable.engine.nobility.phases import DISCARD, ELECTION, MAIN, MELDING, RETRIEVING, START
+from cardtable.wire.codec import to_wire
 from tests.nobility.position import (
     DONE,
     DRAW,

@@ -10,7 +10,6 @@ import pytest
 
 from cardtable.engine import IllegalAction, Refusal, new_game
 from cardtable.engine.actions import GameAction
-from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.events import Event
 from cardtable.engine.nobility.actions import (
     Battle,
@@ -23,6 +22,7 @@ from cardtable.engine.nobility.types import (
     NobilityTable,
     Offer,
 )
+from cardtable.wire.codec import from_wire, to_wire
 
 SEERS: tuple[int | None, ...] = (0, 1, 2, None)
 

@@ -23,13 +23,13 @@ from cardtable.engine import (
     play_out,
 )
 from cardtable.engine.cards import parse_label
-from cardtable.engine.codec import to_wire
 from cardtable.engine.nobility.bot_reading import read
 from cardtable.engine.nobility.bots import HeuristicBot, offer_value
 from cardtable.engine.nobility.cards import CARD_COUNT, JOKERS, hand_order, suit_of
 from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.rules import Nobility
 from cardtable.engine.nobility.types import Phase
+from cardtable.wire.codec import to_wire
 
 DECK_SUITS = ("S", "H", "D", "C")
 

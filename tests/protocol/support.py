@@ -10,7 +10,7 @@ from cardtable.protocol import (
     AddBot,
     AnswerRematch,
     Chat,
-    ChatLine,
+    ChatLinePush,
     Concede,
     Configure,
     Connection,
@@ -49,6 +49,16 @@ from cardtable.protocol import (
     Welcome,
 )
 from cardtable.protocol.framing import encode_frame, pack
+from tests.protocol.records import (
+    CHAT_LINE,
+    CLOCK,
+    GAME_INFO,
+    HISTORY_ENTRY,
+    LIMITS,
+    LOBBY_TABLE,
+    PRIVATE_LINE,
+    TABLE,
+)
 
 HELLO = Hello(version=PROTOCOL_VERSION, name="Ailsa", password="hunter2", rid=1)
 #: A hello that resumes a seat and holds the rights of two tables' creator.
@@ -62,30 +72,30 @@ WELCOME = Welcome(
     version=PROTOCOL_VERSION,
     server="Kitchen table",
     name="Ailsa",
-    games=[{"name": "thistle", "players": [2, 3, 4]}],
-    limits={"frame": 65536, "chat": 500, "rate": 2.5},
+    games=(GAME_INFO,),
+    limits=LIMITS,
     creator_of=[3, 2**31 - 1],
     rid=1,
 )
-
-TABLE = {"id": 3, "game": "thistle", "seats": [None, "Ailsa"], "open": True}
 
 #: One of every message a client may send after the handshake, fields filled in where they can be.
 CLIENT_MESSAGES: list[Message] = [
     ListTables(watch=True, rid=2),
     ListTables(),
-    CreateTable(game="thistle", seats=4, options={"rounds": 3}, settings={"chat": "all"}, rid=3),
-    CreateTable(game="trupe", seats=2),
-    Sit(table=3, seat=1, rid=4),
-    Spectate(table=2**31 - 1, rid=5),
+    CreateTable(
+        game_kind="thistle", seats=4, options={"rounds": 3}, settings={"chat": "all"}, rid=3
+    ),
+    CreateTable(game_kind="trupe", seats=2),
+    Sit(table_id=3, seat=1, rid=4),
+    Spectate(table_id=2**31 - 1, rid=5),
     Leave(rid=6),
-    AddBot(table=3, seat=0, kind="greedy", rid=7),
-    AddBot(table=3, seat=63),
-    RemoveBot(table=3, seat=0, rid=8),
-    Start(table=3, rid=9),
-    Cover(table=3, seat=1, rid=20),
-    Release(table=3, seat=63, rid=21),
-    Configure(table=3, settings={"private_chat": False, "limits": {"turn": 30.5}}, rid=10),
+    AddBot(table_id=3, seat=0, kind="greedy", rid=7),
+    AddBot(table_id=3, seat=63),
+    RemoveBot(table_id=3, seat=0, rid=8),
+    Start(table_id=3, rid=9),
+    Cover(table_id=3, seat=1, rid=20),
+    Release(table_id=3, seat=63, rid=21),
+    Configure(table_id=3, settings={"private_chat": False, "limits": {"turn": 30.5}}, rid=10),
     Act(action={"play": "QS", "cards": ["QS", "KH"], "bid": None, "n": -2}, rid=11),
     TakeBack(rid=22),
     Chat(text="Shall we split the trick? ☘ — ok", rid=12),
@@ -97,8 +107,8 @@ CLIENT_MESSAGES: list[Message] = [
     AnswerRematch(accept=False),
     ListHistory(rid=14),
     ListHistory(limit=200, before=2**62, rid=15),
-    Replay(game=12, seat=1, rid=16),
-    Replay(game=2**62),
+    Replay(game_id=12, seat=1, rid=16),
+    Replay(game_id=2**62),
     Resync(rid=17),
     Resync(digest="0123456789abcdef0123456789abcdef", rid=18),
     Ping(rid=2**31 - 1),
@@ -107,34 +117,35 @@ CLIENT_MESSAGES: list[Message] = [
 
 #: One of every message a server may send after the handshake.
 SERVER_MESSAGES: list[Message] = [
-    Tables(tables=[TABLE, {"id": 4, "game": "trupe"}], rid=2),
-    Tables(tables=[]),
+    Tables(tables=(TABLE, LOBBY_TABLE), rid=2),
+    Tables(tables=()),
     TableCreated(table=TABLE, rid=3),
     TableCreated(table=TABLE, creator_token="pY2b0m1oXo3vY2dQ8cG6yQe1m9v0lC4oQ6fJ0wqR2aM", rid=4),
-    TableChanged(table={**TABLE, "open": False}),
-    TableRemoved(table=4),
+    TableChanged(table=LOBBY_TABLE),
+    TableRemoved(table_id=4),
     Joined(
         table=TABLE,
         seat=1,
         token="s3cret-token",
         view={"hand": ["QS", "KH"], "turn": 1, "scores": [1.5, 0]},
         log=[{"event": "deal"}],
-        chat=[{"from": "Ailsa", "text": "hi"}],
+        chat=(CHAT_LINE, PRIVATE_LINE),
         rid=4,
         seq=17,
     ),
-    Joined(table=TABLE, seat=None, token=None, view=None, log=[], chat=[]),
-    Left(table=3, rid=6),
+    Joined(table=LOBBY_TABLE, seat=None, token=None, view=None, log=[], chat=()),
+    Left(table_id=3, rid=6),
     Update(
-        table=3,
-        game=1,
+        table_id=3,
+        game_no=1,
         seq=17,
+        clock=CLOCK,
         events=[{"event": "play", "seat": 0, "card": "QS"}],
         view={"hand": ["KH"], "legal": [{"play": "KH"}]},
     ),
     Update(
-        table=3,
-        game=1,
+        table_id=3,
+        game_no=1,
         seq=18,
         events=[{"event": "play", "seat": 1, "card": "KH"}, {"kind": "round_end", "score": {}}],
         patch=[
@@ -143,13 +154,11 @@ SERVER_MESSAGES: list[Message] = [
             ["splice", ["table", "spots", 2, "cards"], 0, 1, [{"cid": 3}, None]],
         ],
     ),
-    ChatLine(table=3, line={"from": "Ailsa", "to": None, "text": "hello"}),
-    History(
-        games=[{"id": 12, "players": ["Ailsa", "Ada (bot)"], "result": None}], more=True, rid=14
-    ),
-    History(games=[]),
+    ChatLinePush(table_id=3, line=CHAT_LINE),
+    History(games=(HISTORY_ENTRY,), more=True, rid=14),
+    History(games=()),
     ReplaySteps(
-        game={"id": 12, "players": ["Ailsa", "Ada (bot)"]},
+        entry=HISTORY_ENTRY,
         seat=1,
         steps=[{"seq": 0, "actor": None, "events": [], "view": {"hand": ["QS"]}}],
         rid=16,

@@ -9,7 +9,7 @@ import pytest
 from cardtable.protocol import (
     Act,
     Chat,
-    ChatLine,
+    ChatLinePush,
     Connection,
     Error,
     ErrorCode,
@@ -29,6 +29,7 @@ from cardtable.protocol import (
 )
 from cardtable.protocol.framing import CLIENT_FRAME_LIMIT, HEADER, SERVER_FRAME_LIMIT, pack
 from cardtable.protocol.messages import check_message
+from tests.protocol.records import CHAT_LINE, LIMITS
 from tests.protocol.support import (
     CLIENT_MESSAGES,
     HELLO,
@@ -261,7 +262,7 @@ def test_a_closed_server_may_still_say_why_with_an_error() -> None:
 
 def test_a_fatal_error_received_closes_and_drops_what_follows() -> None:
     client, _server = open_pair()
-    line = ChatLine(table=1, line={"text": "hi"})
+    line = ChatLinePush(table_id=1, line=CHAT_LINE)
     goodbye = Error(code=ErrorCode.IDLE_TIMEOUT, message="Idle.", fatal=True)
     stream = frame(line.to_wire()) + frame(goodbye.to_wire()) + frame(Pong().to_wire())
     assert client.receive_data(stream) == [line, goodbye]
@@ -363,13 +364,13 @@ MSG, TEXT, NAME = ErrorCode.BAD_MESSAGE, ErrorCode.BAD_TEXT, ErrorCode.BAD_NAME
 FRAME, UNKNOWN = ErrorCode.BAD_FRAME, ErrorCode.UNKNOWN_TYPE
 
 REJECTED_BY_SERVER: list[tuple[str, bytes, ErrorCode, int | None]] = [
-    ("wrong type", frame({"type": "sit", "table": "3", "seat": 0, "rid": 5}), MSG, 5),
-    ("out of range", frame({"type": "sit", "table": 3, "seat": 64, "rid": 5}), MSG, 5),
-    ("negative", frame({"type": "spectate", "table": -3, "rid": 5}), MSG, 5),
-    ("boolean for int", frame({"type": "start", "table": True, "rid": 5}), MSG, 5),
+    ("wrong type", frame({"type": "sit", "table_id": "3", "seat": 0, "rid": 5}), MSG, 5),
+    ("out of range", frame({"type": "sit", "table_id": 3, "seat": 64, "rid": 5}), MSG, 5),
+    ("negative", frame({"type": "spectate", "table_id": -3, "rid": 5}), MSG, 5),
+    ("boolean for int", frame({"type": "start", "table_id": True, "rid": 5}), MSG, 5),
     ("int for boolean", frame({"type": "list_tables", "watch": 0, "rid": 5}), MSG, 5),
-    ("unknown field", frame({"type": "leave", "table": 1, "rid": 5}), MSG, 5),
-    ("missing field", frame({"type": "configure", "table": 1, "rid": 5}), MSG, 5),
+    ("unknown field", frame({"type": "leave", "table_id": 1, "rid": 5}), MSG, 5),
+    ("missing field", frame({"type": "configure", "table_id": 1, "rid": 5}), MSG, 5),
     ("unknown type", frame({"type": "cheat", "rid": 5}), UNKNOWN, 5),
     ("escaped unknown type", frame({"type": "\x1b[31m", "rid": 5}), UNKNOWN, 5),
     (
@@ -435,21 +436,29 @@ REJECTED_BY_CLIENT: list[tuple[str, bytes, ErrorCode, int | None]] = [
     ("client-only type", frame({"type": "chat", "text": "hi", "rid": 4}), UNKNOWN, 4),
     (
         "negative seq",
-        frame({"type": "update", "table": 1, "game": 1, "seq": -1, "events": [], "view": {}}),
+        frame({"type": "update", "table_id": 1, "game_no": 1, "seq": -1, "events": [], "view": {}}),
         MSG,
         None,
     ),
     (
         "game 0",
         frame(
-            {"type": "update", "table": 1, "game": 0, "seq": 0, "events": [], "view": {}, "rid": 3}
+            {
+                "type": "update",
+                "table_id": 1,
+                "game_no": 0,
+                "seq": 0,
+                "events": [],
+                "view": {},
+                "rid": 3,
+            }
         ),
         MSG,
         3,
     ),
     (
         "event not a map",
-        frame({"type": "update", "table": 1, "game": 1, "seq": 0, "events": [1], "view": {}}),
+        frame({"type": "update", "table_id": 1, "game_no": 1, "seq": 0, "events": [1], "view": {}}),
         MSG,
         None,
     ),
@@ -648,7 +657,7 @@ def test_a_server_may_not_send_invalid_values() -> None:
         server.send(Error(code="x", message="\x1b[2J"))
     assert caught.value.code is ErrorCode.BAD_MESSAGE
     with pytest.raises(LocalProtocolError) as caught:
-        server.send(ChatLine(table=0, line={}))
+        server.send(ChatLinePush(table_id=0, line=CHAT_LINE))
     assert caught.value.code is ErrorCode.BAD_MESSAGE
     assert_still_works(client, server)
 
@@ -675,7 +684,7 @@ def test_an_unchecked_welcome_still_opens() -> None:
     client = Connection(Role.CLIENT)
     server = Connection(Role.SERVER, check_outgoing=False)
     server.receive_data(client.send(HELLO))
-    welcome = Welcome(version=1, server="s", name="A", games=[], limits={})
+    welcome = Welcome(version=1, server="s", name="A", games=(), limits=LIMITS)
     assert client.receive_data(server.send(welcome)) == [welcome]
     assert client.state is State.OPEN
 

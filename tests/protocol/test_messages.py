@@ -72,13 +72,13 @@ def test_every_kind_is_defined_by_the_module_of_its_job_and_exported() -> None:
 
 
 def test_messages_are_frozen() -> None:
-    sit = Sit(table=1, seat=2)
+    sit = Sit(table_id=1, seat=2)
     with pytest.raises(dataclasses.FrozenInstanceError):
         sit.seat = 3  # type: ignore[misc]
 
 
 def test_mutable_defaults_are_not_shared() -> None:
-    first, second = CreateTable(game="g", seats=2), CreateTable(game="g", seats=2)
+    first, second = CreateTable(game_kind="g", seats=2), CreateTable(game_kind="g", seats=2)
     assert first.options == {}
     assert first.options is not second.options
     assert first.settings is not second.settings
@@ -119,8 +119,10 @@ def test_server_messages_decode_from_their_wire_form(message: Message) -> None:
 
 
 def test_defaults_fill_in_missing_optional_fields() -> None:
-    decoded = decode_message({"type": "create_table", "game": "trupe", "seats": 2}, Sender.CLIENT)
-    assert decoded == CreateTable(game="trupe", seats=2, options={}, settings={}, rid=None)
+    decoded = decode_message(
+        {"type": "create_table", "game_kind": "trupe", "seats": 2}, Sender.CLIENT
+    )
+    assert decoded == CreateTable(game_kind="trupe", seats=2, options={}, settings={}, rid=None)
     assert decode_message({"type": "error", "code": "x", "message": ""}, Sender.SERVER) == Error(
         code="x", message="", fatal=False
     )
@@ -146,7 +148,7 @@ BAD_BODIES: list[tuple[str, Any, ErrorCode, int | None]] = [
     ("unknown field", {"type": "ping", "extra": 1, "rid": 3}, MSG, 3),
     ("int key", {"type": "ping", 1: 1, "rid": 3}, MSG, 3),
     ("class var as field", {"type": "ping", "sender": "x", "rid": 3}, MSG, 3),
-    ("missing field", {"type": "sit", "table": 1, "rid": 3}, MSG, 3),
+    ("missing field", {"type": "sit", "table_id": 1, "rid": 3}, MSG, 3),
     ("missing field, no rid", {"type": "sit", "seat": 1}, MSG, None),
     # The rid itself.
     ("negative rid", {"type": "ping", "rid": -1}, MSG, None),
@@ -155,16 +157,16 @@ BAD_BODIES: list[tuple[str, Any, ErrorCode, int | None]] = [
     ("boolean rid", {"type": "ping", "rid": True}, MSG, None),
     ("bad rid and bad field", {"type": "sit", "rid": 1.0}, MSG, None),
     # Integers.
-    ("string int", {"type": "sit", "table": "1", "seat": 0, "rid": 7}, MSG, 7),
-    ("float int", {"type": "sit", "table": 1.0, "seat": 0, "rid": 7}, MSG, 7),
-    ("boolean int", {"type": "sit", "table": True, "seat": 0, "rid": 7}, MSG, 7),
-    ("nil int", {"type": "sit", "table": None, "seat": 0, "rid": 7}, MSG, 7),
-    ("table 0", {"type": "sit", "table": 0, "seat": 0, "rid": 7}, MSG, 7),
-    ("table 2**31", {"type": "sit", "table": 2**31, "seat": 0, "rid": 7}, MSG, 7),
-    ("seat -1", {"type": "sit", "table": 1, "seat": -1, "rid": 7}, MSG, 7),
-    ("seat 64", {"type": "sit", "table": 1, "seat": 64, "rid": 7}, MSG, 7),
-    ("seats 0", {"type": "create_table", "game": "g", "seats": 0}, MSG, None),
-    ("seats 17", {"type": "create_table", "game": "g", "seats": 17}, MSG, None),
+    ("string int", {"type": "sit", "table_id": "1", "seat": 0, "rid": 7}, MSG, 7),
+    ("float int", {"type": "sit", "table_id": 1.0, "seat": 0, "rid": 7}, MSG, 7),
+    ("boolean int", {"type": "sit", "table_id": True, "seat": 0, "rid": 7}, MSG, 7),
+    ("nil int", {"type": "sit", "table_id": None, "seat": 0, "rid": 7}, MSG, 7),
+    ("table 0", {"type": "sit", "table_id": 0, "seat": 0, "rid": 7}, MSG, 7),
+    ("table 2**31", {"type": "sit", "table_id": 2**31, "seat": 0, "rid": 7}, MSG, 7),
+    ("seat -1", {"type": "sit", "table_id": 1, "seat": -1, "rid": 7}, MSG, 7),
+    ("seat 64", {"type": "sit", "table_id": 1, "seat": 64, "rid": 7}, MSG, 7),
+    ("seats 0", {"type": "create_table", "game_kind": "g", "seats": 0}, MSG, None),
+    ("seats 17", {"type": "create_table", "game_kind": "g", "seats": 17}, MSG, None),
     ("chat to 64", {"type": "chat", "text": "hi", "to": 64, "rid": 2}, MSG, 2),
     # Booleans.
     ("int boolean", {"type": "list_tables", "watch": 1, "rid": 2}, MSG, 2),
@@ -185,7 +187,7 @@ BAD_BODIES: list[tuple[str, Any, ErrorCode, int | None]] = [
     ("empty chat", {"type": "chat", "text": "", "rid": 4}, TEXT, 4),
     ("long chat", {"type": "chat", "text": "x" * 501, "rid": 4}, TEXT, 4),
     ("nil chat", {"type": "chat", "text": None, "rid": 4}, TEXT, 4),
-    ("escape in game", {"type": "create_table", "game": "\x1b", "seats": 2}, MSG, None),
+    ("escape in game", {"type": "create_table", "game_kind": "\x1b", "seats": 2}, MSG, None),
     # Plain maps.
     (
         "action too deep",
@@ -204,7 +206,7 @@ BAD_BODIES: list[tuple[str, Any, ErrorCode, int | None]] = [
     ("action long string", {"type": "act", "action": {"a": "x" * 101}, "rid": 5}, MSG, 5),
     (
         "options too deep",
-        {"type": "create_table", "game": "g", "seats": 2, "options": {"a": {"b": {"c": {}}}}},
+        {"type": "create_table", "game_kind": "g", "seats": 2, "options": {"a": {"b": {"c": {}}}}},
         MSG,
         None,
     ),
@@ -245,7 +247,7 @@ def test_unknown_type_is_quoted_safely_and_cut_short() -> None:
 
 def test_error_names_the_field_and_message() -> None:
     with pytest.raises(MessageError) as caught:
-        decode_message({"type": "sit", "table": 1, "seat": 99}, Sender.CLIENT)
+        decode_message({"type": "sit", "table_id": 1, "seat": 99}, Sender.CLIENT)
     assert caught.value.message == "'seat' in 'sit' must be from 0 to 63, not 99."
 
 
@@ -257,7 +259,7 @@ def test_error_names_the_field_and_message() -> None:
         {"type": "chat", "text": "tab-free spaces   and 'quotes' \"too\""},
         {"type": "hello", "version": 0, "name": "x" * 24},
         {"type": "hello", "version": 65535, "name": "Zoë", "password": ""},
-        {"type": "sit", "table": 2**31 - 1, "seat": 63},
+        {"type": "sit", "table_id": 2**31 - 1, "seat": 63},
         {"type": "act", "action": {"a": {"b": {"c": {"d": 1}}}}},
         {"type": "act", "action": {"a": [[[]]]}},
         {"type": "act", "action": {"a": list(range(198))}},

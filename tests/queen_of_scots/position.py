@@ -17,12 +17,12 @@ from typing import Any, Literal
 import pytest
 
 from cardtable.engine import Event, IllegalAction, PlainAction, RoundScore, ScoreLine, get_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.edition import STANDARD, Edition
 from cardtable.engine.queen_of_scots.phases import MELD, PICKUP
 from cardtable.engine.queen_of_scots.rules import HAND_SIZE, QueenOfScots
 from cardtable.engine.queen_of_scots.sets import QueenSet
 from cardtable.engine.queen_of_scots.types import Phase
+from cardtable.wire.codec import to_wire
 
 #: A set on the table: its owner and its cards, e.g. ``(0, "Knox Knox Jewels")``.
 SetSpec = tuple[int, str]

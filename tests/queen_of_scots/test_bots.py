@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from cardtable.engine import Bot, PlainAction, RandomBot, new_game, play_out
-from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import STANDARD
 from cardtable.engine.queen_of_scots.phases import MELD
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.sets import QueenSet
+from cardtable.wire.codec import to_wire
 from tests.queen_of_scots.position import DRAW, STOP, hand, label, position, set_labels
 
 #: A rival far from going out.

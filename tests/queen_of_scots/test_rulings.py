@@ -20,12 +20,12 @@ from cardtable.engine import (
     new_game,
     play_out,
 )
-from cardtable.engine.codec import to_wire
 from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY, STANDARD
 from cardtable.engine.queen_of_scots.phases import MELD, PICKUP
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.text import describe
 from cardtable.engine.queen_of_scots.types import Drew, Turn
+from cardtable.wire.codec import to_wire
 from tests.queen_of_scots.position import (
     DRAW,
     STOP,

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, RandomBot, Refusal, events_for, new_game
-from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.types import TYPES, Add, Meld, QueenOfScotsTable, Take
+from cardtable.wire.codec import from_wire, to_wire
 from tests.queen_of_scots.position import position
 from tests.score_lines import lines_as_maps
 

@@ -17,7 +17,7 @@ import trio
 
 from cardtable.protocol import (
     PROTOCOL_VERSION,
-    ChatLine,
+    ChatLinePush,
     Connection,
     Hello,
     Message,
@@ -38,7 +38,7 @@ from cardtable.protocol.framing import (
 from cardtable.protocol.messages import MessageError, decode_message
 
 #: Messages the server sends unasked; `RawClient.reply` skips them.
-BROADCASTS = (TableChanged, TableCreated, TableRemoved, Update, ChatLine)
+BROADCASTS = (TableChanged, TableCreated, TableRemoved, Update, ChatLinePush)
 
 
 class Closed(Exception):

@@ -10,7 +10,7 @@ import pytest
 import trio
 
 from cardtable.client.session import ClientSession, HandshakeRefused, RequestFailed
-from cardtable.protocol import CreateTable, ErrorCode, TableCreated
+from cardtable.protocol import CreateTable, ErrorCode, SeatSummary, TableCreated
 from cardtable.server.app import RunningServer
 from cardtable.server.table.table import Table
 from tests.server.conftest import Connect
@@ -19,9 +19,9 @@ from tests.server.players import play_first_legal
 GAME = "chinese-ten"
 
 
-def seat_state(session: ClientSession, index: int) -> dict[str, Any]:
+def seat_state(session: ClientSession, index: int) -> SeatSummary:
     assert session.table is not None
-    return session.table["seats"][index]  # type: ignore[no-any-return]
+    return session.table.seats[index]
 
 
 async def refused(request: Any) -> RequestFailed:
@@ -34,7 +34,7 @@ async def test_the_away_policy_waits_60_seconds_by_default(client: Connect) -> N
     with trio.fail_after(5):
         async with client("Ada") as ada:
             table = await ada.create_table(GAME, seats=2)
-            assert table["settings"]["away_bot_after"] == 60.0
+            assert table.settings.away_bot_after == 60.0
 
 
 async def test_a_bot_covers_an_away_player_only_while_someone_waits_for_them(
@@ -44,14 +44,14 @@ async def test_a_bot_covers_an_away_player_only_while_someone_waits_for_them(
     with trio.fail_after(10):
         async with client("Ada") as ada:
             table = await ada.create_table(GAME, seats=3, options={"decks": 1}, settings=settings)
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 2)
             async with client("Bram") as bram:
                 await bram.sit(tid, 1)
                 await ada.start(tid)
             running: Table = server.lobby.tables[tid]
-            await ada.wait_for(lambda: seat_state(ada, 1)["covered"] is True)
+            await ada.wait_for(lambda: seat_state(ada, 1).covered is True)
             assert running.seats[1].away
         # Ada is gone too: nobody is at the table to wait for, so nobody else is covered.
         await trio.sleep(0.5)
@@ -65,7 +65,7 @@ async def test_the_creator_hands_an_away_seat_to_a_bot_at_once(
     with trio.fail_after(10):
         async with client("Ada") as ada, client("Cleo") as cleo:
             table = await ada.create_table(GAME, seats=2, options={"decks": 1})
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             async with client("Bram") as bram:
                 await bram.sit(tid, 1)
@@ -75,13 +75,13 @@ async def test_the_creator_hands_an_away_seat_to_a_bot_at_once(
                 await ada.start(tid)
                 error = await refused(ada.cover(tid, 1))
                 assert error.code == ErrorCode.NOT_AWAY and "Bram is here" in error.message
-            await ada.wait_for(lambda: seat_state(ada, 1)["connected"] is False)
+            await ada.wait_for(lambda: seat_state(ada, 1).connected is False)
             await cleo.spectate(tid)
             error = await refused(cleo.cover(tid, 1))  # a spectator has no say
             assert error.code == ErrorCode.NOT_SEATED
-            assert seat_state(ada, 1)["covered"] is False
+            assert seat_state(ada, 1).covered is False
             await ada.cover(tid, 1)
-            await ada.wait_for(lambda: seat_state(ada, 1)["covered"] is True)
+            await ada.wait_for(lambda: seat_state(ada, 1).covered is True)
             running: Table = server.lobby.tables[tid]
             assert running.seats[1].bot_driven
             error = await refused(ada.cover(tid, 1))
@@ -94,7 +94,7 @@ async def test_most_of_the_players_present_hand_an_away_seat_to_a_bot(
     with trio.fail_after(10):
         async with client("Host") as host:
             table = await host.create_table(GAME, seats=4, options={"decks": 1})
-            tid = table["id"]
+            tid = table.table_id
             async with client("Ada") as ada, client("Bram") as bram, client("Cleo") as cleo:
                 await ada.sit(tid, 0)
                 await bram.sit(tid, 1)
@@ -102,20 +102,20 @@ async def test_most_of_the_players_present_hand_an_away_seat_to_a_bot(
                 async with client("Dov") as dov:
                     dov_token = (await dov.sit(tid, 3)).token
                     await ada.start(tid)
-                await ada.wait_for(lambda: seat_state(ada, 3)["connected"] is False)
+                await ada.wait_for(lambda: seat_state(ada, 3).connected is False)
                 running: Table = server.lobby.tables[tid]
                 await bram.cover(tid, 3)  # one of three present: not yet
-                await ada.wait_for(lambda: seat_state(ada, 3)["votes"] == 1)
+                await ada.wait_for(lambda: seat_state(ada, 3).votes == 1)
                 assert not running.seats[3].covered
                 await bram.cover(tid, 3)  # voting twice counts once
                 assert not running.seats[3].covered
                 await cleo.cover(tid, 3)  # two of three: carried
-                await ada.wait_for(lambda: seat_state(ada, 3)["covered"] is True)
-                assert seat_state(ada, 3)["votes"] == 0
+                await ada.wait_for(lambda: seat_state(ada, 3).covered is True)
+                assert seat_state(ada, 3).votes == 0
                 # Dov comes back: the seat is his again.
                 async with client("Dov", token=dov_token) as dov:
                     assert dov.seat == 3
-                    await ada.wait_for(lambda: seat_state(ada, 3)["covered"] is False)
+                    await ada.wait_for(lambda: seat_state(ada, 3).covered is False)
                     assert not running.seats[3].bot_driven
 
 
@@ -125,7 +125,7 @@ async def test_the_creator_gives_up_an_away_seat_and_a_newcomer_plays_on_with_it
     with trio.fail_after(10):
         async with client("Ada") as ada:
             table = await ada.create_table(GAME, seats=3, options={"decks": 1})
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 2)
             async with client("Bram") as bram:
@@ -136,7 +136,7 @@ async def test_the_creator_gives_up_an_away_seat_and_a_newcomer_plays_on_with_it
                 assert bram.view is not None
                 hand = bram.view["table"]["hand"]
                 assert hand
-            await ada.wait_for(lambda: seat_state(ada, 1)["connected"] is False)
+            await ada.wait_for(lambda: seat_state(ada, 1).connected is False)
             running: Table = server.lobby.tables[tid]
 
             async with client("Cleo") as cleo:
@@ -147,8 +147,8 @@ async def test_the_creator_gives_up_an_away_seat_and_a_newcomer_plays_on_with_it
                 assert error.code == ErrorCode.NOT_AWAY
 
                 await ada.release(tid, 1)
-                await ada.wait_for(lambda: seat_state(ada, 1)["kind"] == "empty")
-                assert seat_state(ada, 1)["covered"] is True  # a bot plays it meanwhile
+                await ada.wait_for(lambda: seat_state(ada, 1).kind == "empty")
+                assert seat_state(ada, 1).covered is True  # a bot plays it meanwhile
                 assert running.seats[1].bot_driven
 
                 joined = await cleo.sit(tid, 1)
@@ -157,8 +157,8 @@ async def test_the_creator_gives_up_an_away_seat_and_a_newcomer_plays_on_with_it
                 cards = {card["cid"] for card in joined.view["table"]["hand"]}
                 assert cards and cards <= {card["cid"] for card in hand}
                 # Bram's private history is not hers; the table's line is.
-                assert [line["text"] for line in joined.chat] == ["back soon"]
-                await ada.wait_for(lambda: seat_state(ada, 1)["name"] == "Cleo")
+                assert [line.text for line in joined.chat] == ["back soon"]
+                await ada.wait_for(lambda: seat_state(ada, 1).name == "Cleo")
                 assert not running.seats[1].bot_driven
                 # She plays on with the seat's hand when it is her turn (Ada plays hers).
                 async with trio.open_nursery() as nursery:
@@ -184,7 +184,7 @@ async def test_creator_rights_go_with_the_creators_token_not_the_name(
         async with client("Bram") as bram:
             async with client("Ada") as ada:
                 created = await ada.create_table(GAME, seats=2, options={"decks": 1})
-                tid = created["id"]
+                tid = created.table_id
                 assert ada.creator_of == {tid}
                 await ada.add_bot(tid, 1)
                 await bram.spectate(tid)
@@ -209,9 +209,11 @@ async def test_a_creator_token_in_the_hello_gives_the_rights_back(client: Connec
     with trio.fail_after(10):
         async with client("Bram") as bram:
             async with client("Ada") as ada:
-                created = await ada.request(CreateTable(game=GAME, seats=2, options={"decks": 1}))
+                created = await ada.request(
+                    CreateTable(game_kind=GAME, seats=2, options={"decks": 1})
+                )
                 assert isinstance(created, TableCreated) and created.creator_token is not None
-                tid = created.table["id"]
+                tid = created.table.table_id
                 await bram.spectate(tid)
                 # The token is the creator's alone: the others see the table without it.
                 assert created.creator_token not in repr(bram.tables)
@@ -221,7 +223,7 @@ async def test_a_creator_token_in_the_hello_gives_the_rights_back(client: Connec
                 assert ada.welcome is not None and ada.welcome.creator_of == [tid]
                 await ada.configure(tid, table_chat=False)
                 await bram.wait_for(
-                    lambda: bram.table is not None and bram.table["settings"]["table_chat"] is False
+                    lambda: bram.table is not None and bram.table.settings.table_chat is False
                 )
 
 
@@ -233,7 +235,7 @@ async def test_a_table_left_to_its_bots_finishes_its_game_for_the_history(
             await bram.list_tables(watch=True)
             async with client("Ada") as ada:
                 table = await ada.create_table(GAME, seats=2, options={"decks": 1})
-                tid = table["id"]
+                tid = table.table_id
                 await ada.sit(tid, 0)
                 await ada.add_bot(tid, 1)
                 await ada.start(tid)
@@ -244,7 +246,7 @@ async def test_a_table_left_to_its_bots_finishes_its_game_for_the_history(
             await bram.wait_for(lambda: tid not in bram.tables)
             assert running.game is not None and running.game.over and running.closed
             history = await bram.history()
-            assert [entry["table"] for entry in history.games] == [tid]
+            assert [entry.table_id for entry in history.games] == [tid]
 
 
 async def test_a_stopping_server_turns_new_connections_away(
@@ -263,7 +265,7 @@ async def test_server_messages_count_seats_from_one(client: Connect) -> None:
     with trio.fail_after(5):
         async with client("Ada") as ada:
             table = await ada.create_table(GAME, seats=2, options={"decks": 1})
-            tid = table["id"]
+            tid = table.table_id
             error = await refused(ada.sit(tid, 2))
             assert error.message == f"Table {tid} has seats 1 to 2; there is no seat 3."
             await ada.sit(tid, 0)

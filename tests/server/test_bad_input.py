@@ -69,10 +69,10 @@ class Pair:
         cls, server: RunningServer, first: ClientSession, second: ClientSession, **options: Any
     ) -> Pair:
         table = await first.create_table(GAME, seats=2, options=options)
-        await first.sit(table["id"], 0)
-        await second.sit(table["id"], 1)
-        await first.start(table["id"])
-        return cls(server, table["id"], (first, second))
+        await first.sit(table.table_id, 0)
+        await second.sit(table.table_id, 1)
+        await first.start(table.table_id)
+        return cls(server, table.table_id, (first, second))
 
     @property
     def table(self) -> Table:
@@ -215,7 +215,7 @@ async def greeted(raw: RawClient, name: str) -> Welcome:
 
 
 async def spectate(raw: RawClient, table_id: int) -> None:
-    joined = await raw.request({"type": "spectate", "table": table_id, "rid": 1})
+    joined = await raw.request({"type": "spectate", "table_id": table_id, "rid": 1})
     assert isinstance(joined, Joined) and joined.rid == 1 and joined.seat is None
 
 
@@ -268,7 +268,7 @@ async def test_a_wrong_seat_token_is_refused_and_the_lobby_stays_usable(
                     # Still in the lobby, at no table, and able to do lobby things.
                     tables = await raw.request({"type": "list_tables", "rid": 3})
                     assert isinstance(tables, Tables) and tables.rid == 3
-                    assert {t["id"] for t in tables.tables} == {
+                    assert {t.table_id for t in tables.tables} == {
                         world.target.table_id,
                         world.others.table_id,
                     }
@@ -340,7 +340,7 @@ async def test_spectators_and_lobby_clients_cannot_act(
                         assert refused.value.code == ErrorCode.NOT_SEATED
                         assert refused.value.message == "Only a seated player can act."
                     await session.ping()
-                assert eve.table is not None and eve.table["id"] == world.target.table_id
+                assert eve.table is not None and eve.table.table_id == world.target.table_id
                 assert fay.table is None
                 assert world.snapshot() == before
             await world.check(before)
@@ -448,12 +448,12 @@ async def test_acting_at_a_table_with_no_game_is_not_playing(
             before = world.snapshot()
             async with client("Eve") as eve, client("Fay") as fay:
                 waiting = await eve.create_table(GAME, seats=2)
-                await eve.sit(waiting["id"], 0)
-                await fay.sit(waiting["id"], 1)
+                await eve.sit(waiting.table_id, 0)
+                await fay.sit(waiting.table_id, 1)
                 with pytest.raises(RequestFailed) as refused:
                     await eve.act({"kind": "deal"})
                 assert refused.value.code == ErrorCode.NOT_PLAYING
-                assert server.lobby.tables[waiting["id"]].actions == []
+                assert server.lobby.tables[waiting.table_id].actions == []
             await world.check(before)
 
 
@@ -482,20 +482,20 @@ BAD_FRAMES: list[tuple[str, bytes, ErrorCode, int | None]] = [
     ("unknown field", pack({"type": "ping", "rid": 10, "color": 1}), ErrorCode.BAD_MESSAGE, 10),
     (
         "wrong field type",
-        pack({"type": "sit", "rid": 11, "table": "1", "seat": 0}),
+        pack({"type": "sit", "rid": 11, "table_id": "1", "seat": 0}),
         ErrorCode.BAD_MESSAGE,
         11,
     ),
     (
         "boolean for an integer",
-        pack({"type": "spectate", "rid": 12, "table": True}),
+        pack({"type": "spectate", "rid": 12, "table_id": True}),
         ErrorCode.BAD_MESSAGE,
         12,
     ),
-    ("missing field", pack({"type": "sit", "rid": 13, "table": 1}), ErrorCode.BAD_MESSAGE, 13),
+    ("missing field", pack({"type": "sit", "rid": 13, "table_id": 1}), ErrorCode.BAD_MESSAGE, 13),
     (
         "out of range",
-        pack({"type": "sit", "rid": 14, "table": 1, "seat": 64}),
+        pack({"type": "sit", "rid": 14, "table_id": 1, "seat": 64}),
         ErrorCode.BAD_MESSAGE,
         14,
     ),
@@ -736,7 +736,7 @@ async def test_a_client_vanishing_mid_frame_affects_nobody(
                         assert world.spectator_names() == ["Eve"]
                     if stage == "mid-frame, seated":
                         joined = await raw.request(
-                            {"type": "sit", "table": spare["id"], "seat": 1, "rid": 2}
+                            {"type": "sit", "table_id": spare.table_id, "seat": 1, "rid": 2}
                         )
                         assert isinstance(joined, Joined) and joined.seat == 1
                     await raw.send_bytes(last_words)
@@ -745,7 +745,7 @@ async def test_a_client_vanishing_mid_frame_affects_nobody(
                 await wait_until(lambda: world.lobby_names == names)
                 assert world.spectator_names() == [], stage
             # The seat she took waits for her, as for anyone whose connection drops.
-            seat = server.lobby.tables[spare["id"]].seats[1]
+            seat = server.lobby.tables[spare.table_id].seats[1]
             assert seat.name == "Eve" and seat.away
             await world.check(before)
 
@@ -884,9 +884,9 @@ class TestSlowReader:
                 # A busy table: four server bots that act at once, four deals in a row.
                 busy = await host.create_table(GAME, seats=4, options={"decks": 2, "rounds": 4})
                 for seat in range(4):
-                    await host.add_bot(busy["id"], seat)
-                busy_table = server.lobby.tables[busy["id"]]
-                await watch.spectate(busy["id"])
+                    await host.add_bot(busy.table_id, seat)
+                busy_table = server.lobby.tables[busy.table_id]
+                await watch.spectate(busy.table_id)
 
                 async with raw_connect(HOST, server.port, receive_buffer=4096) as raw:
                     # Eve greets and asks to watch, then never reads a byte.
@@ -897,11 +897,11 @@ class TestSlowReader:
                     eve = server.lobby.clients["Eve"]
                     assert isinstance(eve.link.stream, trio.SocketStream)
                     eve.link.stream.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-                    await raw.send_value({"type": "spectate", "table": busy["id"], "rid": 1})
+                    await raw.send_value({"type": "spectate", "table_id": busy.table_id, "rid": 1})
                     await wait_until(lambda: len(busy_table.spectators) == 2)
 
                     started = trio.current_time()
-                    await host.start(busy["id"])
+                    await host.start(busy.table_id)
                     async with trio.open_nursery() as nursery:
                         nursery.start_soon(world.others.finish)
                         await world.gone("Eve")
@@ -929,7 +929,7 @@ async def test_an_action_must_be_one_of_the_legal_ones_exactly(
 ) -> None:
     with trio.fail_after(10):
         async with client("Ada") as ada:
-            tid = (await ada.create_table("chinese-ten", seats=2))["id"]
+            tid = (await ada.create_table("chinese-ten", seats=2)).table_id
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 1)
             await ada.start(tid)

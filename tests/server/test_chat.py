@@ -24,7 +24,7 @@ async def refused(code: ErrorCode, request: Any) -> str:
 
 
 def texts(session: ClientSession) -> list[str]:
-    return [line["text"] for line in session.chat]
+    return [line.text for line in session.chat]
 
 
 async def heard(session: ClientSession, text: str) -> None:
@@ -50,13 +50,13 @@ async def test_the_table_channel_reaches_players_and_spectators(client: Connect)
             client("Dov") as dov,
         ):
             table = await ada.create_table(GAME, seats=3)
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             await bram.sit(tid, 1)
             await ada.add_bot(tid, 2)
             await cleo.spectate(tid)
             other = await dov.create_table(GAME, seats=2)
-            await dov.sit(other["id"], 0)  # at another table: hears nothing of this one
+            await dov.sit(other.table_id, 0)  # at another table: hears nothing of this one
 
             await ada.say("Good luck, all")
             await cleo.say("I am only watching")  # spectators may use the table channel
@@ -64,10 +64,10 @@ async def test_the_table_channel_reaches_players_and_spectators(client: Connect)
                 await heard(session, "I am only watching")
                 assert texts(session) == ["Good luck, all", "I am only watching"]
             first, second = ada.chat
-            assert first["from"] == "Ada" and first["from_seat"] == 0
-            assert first["to"] is None and first["to_seat"] is None
-            assert second["from"] == "Cleo" and second["from_seat"] is None
-            assert second["id"] > first["id"]
+            assert first.sender == "Ada" and first.sender_seat == 0
+            assert first.recipient is None and first.recipient_seat is None
+            assert second.sender == "Cleo" and second.sender_seat is None
+            assert second.line_no > first.line_no
             assert bram.chat == ada.chat == cleo.chat
             await settle(dov)
             assert dov.chat == []
@@ -85,7 +85,7 @@ async def test_private_lines_reach_only_their_two_parties(client: Connect) -> No
             client("Dov") as dov,
         ):
             table = await ada.create_table(GAME, seats=3)
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             await bram.sit(tid, 1)
             await cleo.sit(tid, 2)
@@ -98,8 +98,8 @@ async def test_private_lines_reach_only_their_two_parties(client: Connect) -> No
             assert texts(ada) == texts(bram) == ["Bram, lead hearts", "Everyone: hello"]
             assert texts(cleo) == texts(dov) == ["Everyone: hello"]
             private = bram.chat[0]
-            assert private["from"] == "Ada" and private["from_seat"] == 0
-            assert private["to"] == "Bram" and private["to_seat"] == 1
+            assert private.sender == "Ada" and private.sender_seat == 0
+            assert private.recipient == "Bram" and private.recipient_seat == 1
             assert ada.chat[0] == private
 
             await bram.say("Will do", to=0)
@@ -112,7 +112,7 @@ async def test_who_cannot_send_or_receive_private_lines(client: Connect) -> None
     with trio.fail_after(5):
         async with client("Ada") as ada, client("Bram") as bram:
             table = await ada.create_table(GAME, seats=4)
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 1)
             await bram.spectate(tid)
@@ -134,8 +134,8 @@ async def test_the_length_limit_holds_on_the_wire(client: Connect) -> None:
     with trio.fail_after(5):
         async with client("Ada") as ada, client("Bram") as bram:
             table = await ada.create_table(GAME, seats=2)
-            await ada.sit(table["id"], 0)
-            await bram.sit(table["id"], 1)
+            await ada.sit(table.table_id, 0)
+            await bram.sit(table.table_id, 1)
 
             # The client's own protocol check refuses a long line before it is sent ...
             with pytest.raises(LocalProtocolError) as caught:
@@ -160,8 +160,8 @@ async def test_control_characters_are_refused(client: Connect, text: str) -> Non
     with trio.fail_after(5):
         async with client("Ada") as ada, client("Bram") as bram:
             table = await ada.create_table(GAME, seats=2)
-            await ada.sit(table["id"], 0)
-            await bram.sit(table["id"], 1)
+            await ada.sit(table.table_id, 0)
+            await bram.sit(table.table_id, 1)
             ada.transport.connection.check_outgoing = False
             message = await refused(ErrorCode.BAD_TEXT, ada.say(text))
             assert "control characters" in message
@@ -176,11 +176,11 @@ async def test_quick_lines_beyond_the_burst_are_rate_limited(client: Connect) ->
     with trio.fail_after(5):
         async with client("Ada") as ada, client("Bram") as bram:
             assert ada.welcome is not None
-            assert ada.welcome.limits["chat_burst"] == 3
-            assert ada.welcome.limits["chat_rate"] == 4.0
+            assert ada.welcome.limits.chat_burst == 3
+            assert ada.welcome.limits.chat_rate == 4.0
             table = await ada.create_table(GAME, seats=2)
-            await ada.sit(table["id"], 0)
-            await bram.sit(table["id"], 1)
+            await ada.sit(table.table_id, 0)
+            await bram.sit(table.table_id, 1)
             for number in range(3):
                 await ada.say(f"line {number}")
             await refused(ErrorCode.RATE_LIMITED, ada.say("line 3"))
@@ -204,9 +204,9 @@ async def test_a_closed_table_channel(client: Connect) -> None:
     with trio.fail_after(5):
         async with client("Ada") as ada, client("Bram") as bram, client("Cleo") as cleo:
             table = await ada.create_table(GAME, seats=2, settings={"table_chat": False})
-            await ada.sit(table["id"], 0)
-            await bram.sit(table["id"], 1)
-            await cleo.spectate(table["id"])
+            await ada.sit(table.table_id, 0)
+            await bram.sit(table.table_id, 1)
+            await cleo.spectate(table.table_id)
             message = await refused(ErrorCode.CHAT_CLOSED, ada.say("anyone?"))
             assert "closed" in message
             await refused(ErrorCode.CHAT_CLOSED, cleo.say("anyone?"))
@@ -220,8 +220,8 @@ async def test_a_closed_private_channel(client: Connect) -> None:
     with trio.fail_after(5):
         async with client("Ada") as ada, client("Bram") as bram:
             table = await ada.create_table(GAME, seats=2, settings={"private_chat": False})
-            await ada.sit(table["id"], 0)
-            await bram.sit(table["id"], 1)
+            await ada.sit(table.table_id, 0)
+            await bram.sit(table.table_id, 1)
             message = await refused(ErrorCode.CHAT_CLOSED, ada.say("psst", to=1))
             assert "Private" in message
             await ada.say("the table channel still works")
@@ -233,7 +233,7 @@ async def test_configure_closes_and_reopens_channels(client: Connect) -> None:
     with trio.fail_after(5):
         async with client("Ada") as ada, client("Bram") as bram:
             table = await ada.create_table(GAME, seats=2)
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             await bram.sit(tid, 1)
             await bram.say("before")
@@ -254,7 +254,7 @@ async def test_history_in_joined_shows_each_player_only_their_lines(client: Conn
     with trio.fail_after(10):
         async with client("Ada") as ada, client("Cleo") as cleo:
             table = await ada.create_table(GAME, seats=3)
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             await cleo.sit(tid, 2)
             async with client("Bram") as bram:
@@ -270,7 +270,7 @@ async def test_history_in_joined_shows_each_player_only_their_lines(client: Conn
             # ... and a spectator arriving now reads the table channel alone.
             async with client("Dov") as dov:
                 joined = await dov.spectate(tid)
-                assert [line["text"] for line in joined.chat] == ["hello everyone"]
+                assert [line.text for line in joined.chat] == ["hello everyone"]
                 assert texts(dov) == ["hello everyone"]
 
             # An away player may still be written to; he reads it when he is back.
@@ -285,20 +285,20 @@ async def test_history_in_joined_shows_each_player_only_their_lines(client: Conn
                     "Cleo, from Bram",
                     "while you were out",
                 ]
-                assert [line["id"] for line in bram.chat] == sorted(
-                    line["id"] for line in bram.chat
+                assert [line.line_no for line in bram.chat] == sorted(
+                    line.line_no for line in bram.chat
                 )
 
             # A new holder of a seat does not read what was said to or by the previous one.
             await cleo.leave()
             async with client("Edda") as edda:
                 joined = await edda.sit(tid, 2)
-                assert [line["text"] for line in joined.chat] == ["hello everyone"]
+                assert [line.text for line in joined.chat] == ["hello everyone"]
                 assert texts(edda) == ["hello everyone"]
                 await edda.leave()  # (dropping would keep the seat waiting for her)
             # Nor does the same person taking the seat afresh: the holding is new.
             joined = await cleo.sit(tid, 2)
-            assert [line["text"] for line in joined.chat] == ["hello everyone"]
+            assert [line.text for line in joined.chat] == ["hello everyone"]
 
 
 @pytest.mark.parametrize("config", [server_config(chat_history=3)])
@@ -306,8 +306,8 @@ async def test_history_keeps_only_the_last_lines(client: Connect) -> None:
     with trio.fail_after(5):
         async with client("Ada") as ada, client("Bram") as bram:
             table = await ada.create_table(GAME, seats=2)
-            await ada.sit(table["id"], 0)
+            await ada.sit(table.table_id, 0)
             for number in range(5):
                 await ada.say(f"line {number}")
-            joined = await bram.spectate(table["id"])
-            assert [line["text"] for line in joined.chat] == ["line 2", "line 3", "line 4"]
+            joined = await bram.spectate(table.table_id)
+            assert [line.text for line in joined.chat] == ["line 2", "line 3", "line 4"]

@@ -39,7 +39,7 @@ async def result_of(session: ClientSession) -> dict[str, Any]:
 async def two_players(ada: ClientSession, bram: ClientSession, **options: Any) -> int:
     """A Chinese Ten table with Ada on seat 1 and Bram on seat 2, its game started."""
     table = await ada.create_table("chinese-ten", seats=2, options={"decks": 1, **options})
-    tid: int = table["id"]
+    tid: int = table.table_id
     await ada.sit(tid, 0)
     await bram.sit(tid, 1)
     await ada.start(tid)
@@ -60,16 +60,14 @@ async def test_a_player_concedes_the_other_wins_and_everyone_is_told(
                 assert result["conceded"] == [0]
                 assert result["winning_seats"] == [1]
                 assert kinds(session)[-2:] == ["conceded", "game_end"]
-                await session.wait_for(
-                    lambda s=session: s.table and s.table["status"] == "finished"
-                )
+                await session.wait_for(lambda s=session: s.table and s.table.status == "finished")
             table = server.lobby.tables[tid]
             assert table.actions[-1] == (0, {"kind": "concede"})
             # The history keeps it: the listing's result and the replay's last step.
             await server.lobby.journal.flush()
             [entry] = (await bram.history()).games
-            assert entry["result"]["conceded"] == [0]
-            steps = (await bram.replay(entry["id"])).steps
+            assert entry.result.conceded == (0,)
+            steps = (await bram.replay(entry.game_id)).steps
             assert [event["kind"] for event in steps[-1]["events"]] == ["conceded", "game_end"]
 
 
@@ -84,7 +82,7 @@ async def test_conceding_is_refused_to_spectators_strangers_and_without_a_game(
             client("Dov") as dov,
         ):
             table = await ada.create_table("chinese-ten", seats=2, options={"decks": 1})
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             await bram.sit(tid, 1)
             words = await refused(ErrorCode.NOT_PLAYING, ada.concede())
@@ -120,7 +118,7 @@ async def partnership(
     """A Thistle partnership table with the four sessions on seats 1 to 4, its game started."""
     first = sessions[0]
     table = await first.create_table("thistle", seats=4, options={"partnership": True})
-    tid: int = table["id"]
+    tid: int = table.table_id
     for seat, session in enumerate(sessions):
         await session.sit(tid, seat)
     await first.start(tid)
@@ -195,7 +193,7 @@ async def test_a_bot_partner_agrees_to_concede(server: RunningServer, client: Co
     with trio.fail_after(15):
         async with client("Ada") as ada:
             table = await ada.create_table("thistle", seats=4, options={"partnership": True})
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             for seat in (1, 2, 3):
                 await ada.add_bot(tid, seat)

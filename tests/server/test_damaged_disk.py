@@ -52,9 +52,9 @@ async def test_a_damaged_write_ahead_log_is_named_at_start(
     with trio.fail_after(30):
         async with served(config) as running, connect(HOST, running.port, "Ada") as ada:
             table = await ada.create_table("chinese-ten", 2, {"decks": 1})
-            await ada.sit(table["id"], 0)
-            await ada.add_bot(table["id"], 1)
-            await ada.start(table["id"])
+            await ada.sit(table.table_id, 0)
+            await ada.add_bot(table.table_id, 1)
+            await ada.start(table.table_id)
             for _ in range(3):
                 await ada.wait_for(lambda: bool(ada.legal))
                 await ada.act(ada.legal[0])
@@ -64,7 +64,7 @@ async def test_a_damaged_write_ahead_log_is_named_at_start(
             whole = copy_files(running_folder, tmp_path / "whole")
             damaged = copy_files(running_folder, tmp_path / "damaged")
     sealed = read_seal(seal_path(damaged))
-    assert sealed is not None and sealed.tables[table["id"]].chat == 1
+    assert sealed is not None and sealed.tables[table.table_id].chat == 1
     flip_last_frame(damaged)
 
     caplog.set_level(logging.ERROR, logger="cardtable.server")
@@ -77,7 +77,7 @@ async def test_a_damaged_write_ahead_log_is_named_at_start(
     [record] = caplog.records
     line = record.getMessage()
     assert "has lost changes it had stored and told players of" in line
-    assert f"table {table['id']}: " in line and "chat lines 1 to 1 are gone" in line
+    assert f"table {table.table_id}: " in line and "chat lines 1 to 1 are gone" in line
     assert "\n" not in line
     # The new seal is of what the database holds now: the next start says nothing more.
     caplog.clear()

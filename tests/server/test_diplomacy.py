@@ -65,7 +65,7 @@ async def test_an_offer_is_heard_by_its_two_parties_and_the_deal_by_everyone(
             heard: dict[str, list[Message]] = {s.name: [] for s in (*people, watcher)}
             for session in (*people, watcher):
                 session.on_message(heard[session.name].append)
-            table_id = (await people[0].create_table(GAME, 3, {"rubbers": 1}))["id"]
+            table_id = (await people[0].create_table(GAME, 3, {"rubbers": 1})).table_id
             for seat, session in enumerate(people):
                 await session.sit(table_id, seat)
             await watcher.spectate(table_id)
@@ -121,7 +121,7 @@ async def test_an_offer_is_heard_by_its_two_parties_and_the_deal_by_everyone(
 async def test_a_bot_answers_an_offer_made_to_it(client: Connect, server: RunningServer) -> None:
     with trio.fail_after(30):
         async with client("Ada") as ada:
-            table_id = (await ada.create_table(GAME, 3, {"rubbers": 1}))["id"]
+            table_id = (await ada.create_table(GAME, 3, {"rubbers": 1})).table_id
             await ada.sit(table_id, 0)
             await ada.add_bot(table_id, 1)
             await ada.add_bot(table_id, 2)
@@ -146,7 +146,7 @@ async def test_an_open_offer_survives_a_restart(tmp_path: Path) -> None:
                 await stack.enter_async_context(connect(HOST, running.port, f"P{s}"))
                 for s in range(3)
             ]
-            table_id = (await people[0].create_table(GAME, 3, {"rubbers": 1}))["id"]
+            table_id = (await people[0].create_table(GAME, 3, {"rubbers": 1})).table_id
             tokens = [(await p.sit(table_id, s)).token for s, p in enumerate(people)]
             await people[0].start(table_id)
             await play_to_an_election(running.lobby.tables[table_id], people)

@@ -275,16 +275,16 @@ async def fuzz_as_stranger(stream: trio.SocketStream, fuzzer: Fuzzer, target: Ta
 def lobby_templates(target: Target) -> list[dict[str, Any]]:
     table = target.table
     aimed: list[dict[str, Any]] = [
-        {"type": "sit", "table": table, "seat": 0},
-        {"type": "sit", "table": table, "seat": 1},
-        {"type": "spectate", "table": table},
-        {"type": "add_bot", "table": table, "seat": 1},
-        {"type": "remove_bot", "table": table, "seat": 0},
-        {"type": "start", "table": table},
-        {"type": "configure", "table": table, "settings": {"table_chat": False}},
+        {"type": "sit", "table_id": table, "seat": 0},
+        {"type": "sit", "table_id": table, "seat": 1},
+        {"type": "spectate", "table_id": table},
+        {"type": "add_bot", "table_id": table, "seat": 1},
+        {"type": "remove_bot", "table_id": table, "seat": 0},
+        {"type": "start", "table_id": table},
+        {"type": "configure", "table_id": table, "settings": {"table_chat": False}},
         {"type": "chat", "text": "hello"},
         {"type": "chat", "text": "psst", "to": 0},
-        {"type": "replay", "game": target.game, "seat": 0},
+        {"type": "replay", "game_id": target.game, "seat": 0},
         {"type": "leave"},
         hello("Again"),  # a second hello
         *({"type": "act", "action": action} for action in target.legal),
@@ -322,14 +322,16 @@ async def fuzz_at_own_table(
     created = await request(
         stream,
         fuzzer,
-        {"type": "create_table", "game": game, "seats": seats, "settings": settings, "rid": 1},
+        {"type": "create_table", "game_kind": game, "seats": seats, "settings": settings, "rid": 1},
     )
     assert isinstance(created, TableCreated), created
-    table = created.table["id"]
-    await request(stream, fuzzer, {"type": "sit", "table": table, "seat": 0, "rid": 2})
+    table = created.table.table_id
+    await request(stream, fuzzer, {"type": "sit", "table_id": table, "seat": 0, "rid": 2})
     for seat in range(1, seats):
-        await request(stream, fuzzer, {"type": "add_bot", "table": table, "seat": seat, "rid": 3})
-    await request(stream, fuzzer, {"type": "start", "table": table, "rid": 4})
+        await request(
+            stream, fuzzer, {"type": "add_bot", "table_id": table, "seat": seat, "rid": 3}
+        )
+    await request(stream, fuzzer, {"type": "start", "table_id": table, "rid": 4})
     for _ in range(4):
         # (No turn in time: a fuzz connection sat at this table, say. Spoil actions anyway.)
         with contextlib.suppress(NoReply):
@@ -482,10 +484,10 @@ async def test_fuzz_connections_get_errors_or_a_fatal_close_and_nobody_else_noti
         async with client("Ada") as ada, client("Bram") as bram:
             players = (ada, bram)
             created = await ada.create_table(GAME, seats=2, options={"decks": 1})
-            await ada.sit(created["id"], 0)
-            await bram.sit(created["id"], 1)
-            await ada.start(created["id"])
-            table = server.lobby.tables[created["id"]]
+            await ada.sit(created.table_id, 0)
+            await bram.sit(created.table_id, 1)
+            await ada.start(created.table_id)
+            table = server.lobby.tables[created.table_id]
             await play_moves(table, players, 2)
             assert table.status == "playing"
             before = GameState.of(table, players)
@@ -558,13 +560,13 @@ async def test_fuzz_connections_get_errors_or_a_fatal_close_and_nobody_else_noti
             await play_moves(table, players, 2)
             assert len(table.actions) == len(before.actions) + 2
             await ada.say("still here?")
-            await bram.wait_for(lambda: any(line["text"] == "still here?" for line in bram.chat))
+            await bram.wait_for(lambda: any(line.text == "still here?" for line in bram.chat))
             after = await ping_times(bram, 10)
             assert statistics.median(after) < max(0.05, 5 * statistics.median(quiet)), after
 
             # And the server still takes new connections.
             async with client("Cleo") as cleo:
-                assert table.id in {summary["id"] for summary in await cleo.list_tables()}
+                assert table.id in {summary.table_id for summary in await cleo.list_tables()}
                 await cleo.ping()
 
     codes = Counter(
@@ -601,12 +603,12 @@ async def test_an_action_whose_kind_is_not_a_string_is_refused_by_the_rules(
     spec = get_game(game_id)
     async with client("Ada") as ada:
         table = await ada.create_table(game_id, seats=spec.min_players)
-        await ada.sit(table["id"], 0)
+        await ada.sit(table.table_id, 0)
         for seat in range(1, spec.min_players):
-            await ada.add_bot(table["id"], seat)
-        await ada.start(table["id"])
+            await ada.add_bot(table.table_id, seat)
+        await ada.start(table.table_id)
         await ada.wait_for(lambda: ada.view is not None)
-        game = server.lobby.tables[table["id"]].game
+        game = server.lobby.tables[table.table_id].game
         assert game is not None
         with pytest.raises(IllegalAction):
             copy.deepcopy(game).apply(0, {"kind": kind})

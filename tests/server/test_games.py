@@ -40,10 +40,10 @@ class Recorder:
     def record(self, message: Message) -> None:
         self.messages.append(message)
         if isinstance(message, Update):
-            self.views[message.game, message.seq] = self.session.view
+            self.views[message.game_no, message.seq] = self.session.view
 
     def updates(self, game_no: int) -> list[Update]:
-        return [m for m in self.messages if isinstance(m, Update) and m.game == game_no]
+        return [m for m in self.messages if isinstance(m, Update) and m.game_no == game_no]
 
     def seqs(self, game_no: int) -> list[int]:
         return [update.seq for update in self.updates(game_no)]
@@ -52,8 +52,8 @@ class Recorder:
         """The table's status as this session was told it, repeats folded."""
         seen: list[str] = []
         for message in self.messages:
-            if isinstance(message, Joined | TableChanged) and message.table["id"] == table_id:
-                status = message.table["status"]
+            if isinstance(message, Joined | TableChanged) and message.table.table_id == table_id:
+                status = message.table.status
                 if not seen or seen[-1] != status:
                     seen.append(status)
         return seen
@@ -110,8 +110,8 @@ def same_result_everywhere(table: Table, sessions: list[ClientSession]) -> dict[
         assert session.view["result"] == expected
         assert session.view["totals"] == totals
         assert session.view["legal"] == []
-        assert session.table["status"] == "finished"
-        assert session.table["result"] == expected
+        assert session.table.status == "finished"
+        assert session.table.result == table.game.result
         assert session.log[-1] == {"kind": "game_end", "result": expected}
     assert expected["totals"] == totals
     assert max(totals) > 0
@@ -157,8 +157,8 @@ async def test_a_full_game_with_people_and_server_bots(
             watching = Recorder(watcher)
             creator = sessions[min(people)]
             summary = await creator.create_table(GAME, seats=players, options=options)
-            table_id = summary["id"]
-            assert summary["status"] == "waiting" and summary["game_no"] == 0
+            table_id = summary.table_id
+            assert summary.status == "waiting" and summary.game_no == 0
             for seat, session in sessions.items():
                 joined = await session.sit(table_id, seat)
                 assert joined.seat == seat and joined.token
@@ -191,7 +191,7 @@ async def test_a_full_game_with_people_and_server_bots(
             assert game.result is not None and result == game.result.to_wire()
             for recorder in [*seated.values(), watching]:
                 assert recorder.statuses(table_id) == ["waiting", "playing", "finished"]
-            kinds = [seat["kind"] for seat in table.summary()["seats"]]
+            kinds = [seat.kind for seat in table.summary().seats]
             assert kinds == ["player" if seat in people else "bot" for seat in range(players)]
 
 
@@ -200,7 +200,7 @@ async def test_the_next_game_rotates_the_dealer_and_reshuffles(
 ) -> None:
     with trio.fail_after(20):
         async with client("Ada") as ada, client("Watcher") as watcher:
-            table_id = (await ada.create_table(GAME, seats=3, options={"decks": 1}))["id"]
+            table_id = (await ada.create_table(GAME, seats=3, options={"decks": 1})).table_id
             await ada.sit(table_id, 1)
             await ada.add_bot(table_id, 0, "random")
             await ada.add_bot(table_id, 2)
@@ -212,7 +212,7 @@ async def test_the_next_game_rotates_the_dealer_and_reshuffles(
                 await ada.start(table_id)
                 assert table.game_no == game_no and table.status == "playing"
                 assert ada.game_no == game_no  # the deal (seq 0) came before the reply
-                assert ada.table is not None and ada.table["game_no"] == game_no
+                assert ada.table is not None and ada.table.game_no == game_no
                 with pytest.raises(RequestFailed) as refused:
                     await ada.start(table_id)
                 assert refused.value.code == ErrorCode.GAME_IN_PROGRESS
@@ -235,7 +235,7 @@ async def test_the_next_game_rotates_the_dealer_and_reshuffles(
             assert seated[1].statuses(table_id) == expected
             assert watching.statuses(table_id) == expected
             # Updates never mix games: each game's come together, in order.
-            games = [m.game for m in watching.messages if isinstance(m, Update)]
+            games = [m.game_no for m in watching.messages if isinstance(m, Update)]
             assert games == sorted(games) and set(games) == {1, 2, 3, 4}
 
 
@@ -244,9 +244,8 @@ async def test_a_two_round_game_waits_for_the_dealer_to_deal(
 ) -> None:
     with trio.fail_after(20):
         async with client("Ada") as ada, client("Watcher") as watcher:
-            table_id = (await ada.create_table(GAME, seats=2, options={"decks": 1, "rounds": 2}))[
-                "id"
-            ]
+            options = {"decks": 1, "rounds": 2}
+            table_id = (await ada.create_table(GAME, seats=2, options=options)).table_id
             await ada.add_bot(table_id, 0)
             await ada.sit(table_id, 1)  # seat 1 deals the second round (left of dealer 0)
             seated, watching = {1: Recorder(ada)}, Recorder(watcher)
@@ -296,7 +295,7 @@ async def test_a_two_round_game_waits_for_the_dealer_to_deal(
 async def test_a_network_bot_fills_a_seat(client: Connect, server: RunningServer) -> None:
     with trio.fail_after(20):
         async with client("Ada") as ada:
-            table_id = (await ada.create_table(GAME, seats=2, options={"decks": 1}))["id"]
+            table_id = (await ada.create_table(GAME, seats=2, options={"decks": 1})).table_id
             await ada.sit(table_id, 0)
             seated = {0: Recorder(ada)}
             async with trio.open_nursery() as nursery:
@@ -306,11 +305,11 @@ async def test_a_network_bot_fills_a_seat(client: Connect, server: RunningServer
                     )
                 )
                 await ada.wait_for(
-                    lambda: ada.table is not None and ada.table["seats"][1]["kind"] == "player"
+                    lambda: ada.table is not None and ada.table.seats[1].kind == "player"
                 )
                 assert ada.table is not None
-                assert ada.table["seats"][1]["name"] == "Netbot"
-                assert ada.table["seats"][1]["connected"] is True
+                assert ada.table.seats[1].name == "Netbot"
+                assert ada.table.seats[1].connected is True
                 table = server.lobby.tables[table_id]
                 await ada.start(table_id)
                 await drive(ada, GreedyBot(5), 1)
@@ -321,9 +320,9 @@ async def test_a_network_bot_fills_a_seat(client: Connect, server: RunningServer
             assert {seat for seat, _ in table.actions} == {0, 1}
             # The network bot is a player, not a server bot: its seat waits for it once it goes.
             await ada.wait_for(
-                lambda: ada.table is not None and ada.table["seats"][1]["connected"] is False
+                lambda: ada.table is not None and ada.table.seats[1].connected is False
             )
-            assert ada.table is not None and ada.table["seats"][1]["kind"] == "player"
+            assert ada.table is not None and ada.table.seats[1].kind == "player"
 
 
 async def test_the_bot_command_takes_the_first_empty_seat(
@@ -331,7 +330,7 @@ async def test_the_bot_command_takes_the_first_empty_seat(
 ) -> None:
     with trio.fail_after(20):
         async with client("Ada") as ada, client("Watcher") as watcher:
-            table_id = (await ada.create_table(GAME, seats=3, options={"decks": 1}))["id"]
+            table_id = (await ada.create_table(GAME, seats=3, options={"decks": 1})).table_id
             await ada.sit(table_id, 1)
             seated, watching = {1: Recorder(ada)}, Recorder(watcher)
             await watcher.spectate(table_id)
@@ -343,14 +342,14 @@ async def test_the_bot_command_takes_the_first_empty_seat(
                 await ada.wait_for(
                     lambda: (
                         ada.table is not None
-                        and [seat["kind"] for seat in ada.table["seats"]].count("player") == 2
+                        and [seat.kind for seat in ada.table.seats].count("player") == 2
                     )
                 )
                 assert ada.table is not None
-                assert ada.table["seats"][0]["kind"] == "player"  # the first empty seat
-                bot_name = ada.table["seats"][0]["name"]
+                assert ada.table.seats[0].kind == "player"  # the first empty seat
+                bot_name = ada.table.seats[0].name
                 assert bot_name.startswith("greedy bot ")
-                assert ada.table["seats"][2]["kind"] == "empty"
+                assert ada.table.seats[2].kind == "empty"
                 await ada.add_bot(table_id, 2, "random")
                 with pytest.raises(RequestFailed) as full:
                     await run_network_bot(HOST, server.port, table_id, name="Latecomer")
@@ -364,7 +363,7 @@ async def test_the_bot_command_takes_the_first_empty_seat(
             check_against_record(table, seated, [watching], 1)
             same_result_everywhere(table, [ada, watcher])
             assert {seat for seat, _ in table.actions} == {0, 1, 2}
-            assert [seat["name"] for seat in table.summary()["seats"]][:2] == [bot_name, "Ada"]
+            assert [seat.name for seat in table.summary().seats][:2] == [bot_name, "Ada"]
 
 
 async def test_bots_arriving_together_find_a_seat_each(
@@ -372,7 +371,7 @@ async def test_bots_arriving_together_find_a_seat_each(
 ) -> None:
     with trio.fail_after(20):
         async with client("Ada") as ada:
-            table_id = (await ada.create_table(GAME, seats=4, options={"decks": 1}))["id"]
+            table_id = (await ada.create_table(GAME, seats=4, options={"decks": 1})).table_id
             await ada.spectate(table_id)
             async with trio.open_nursery() as nursery:
                 for _ in range(4):
@@ -382,7 +381,7 @@ async def test_bots_arriving_together_find_a_seat_each(
                 await ada.wait_for(
                     lambda: (
                         ada.table is not None
-                        and all(seat["kind"] == "player" for seat in ada.table["seats"])
+                        and all(seat.kind == "player" for seat in ada.table.seats)
                     )
                 )
                 await ada.start(table_id)

@@ -14,11 +14,13 @@ from cardtable.client.session import ClientSession, connect
 from cardtable.client.ui.history_words import holder_names, names_at, scores_words, winner_words
 from cardtable.history_text import describe
 from cardtable.protocol.seat_holders import SeatHolder
+from cardtable.server.history.pages import history_entry
 from cardtable.server.storage import Store, open_database, open_for_reading, schema
 from cardtable.server.storage.database import APPLICATION_ID
 from cardtable.server.table.holders import HolderLog
 from cardtable.server.table.seats import Seat
 from cardtable.server.table.table import Table
+from cardtable.wire.codec import to_wire
 from tests.server.conftest import HOST, served, server_config
 from tests.server.test_storage import insert_finished_game
 
@@ -63,7 +65,7 @@ async def test_a_seat_covered_given_up_and_taken_by_a_bot_is_recorded_with_its_h
             connect(HOST, server.port, "Bram") as bram,
         ):
             table = await ada.create_table(GAME, seats=3, options={"decks": 1})
-            tid = table["id"]
+            tid = table.table_id
             running = server.lobby.tables[tid]
             await ada.sit(tid, 0)
             await bram.sit(tid, 1)
@@ -117,11 +119,11 @@ async def test_a_seat_covered_given_up_and_taken_by_a_bot_is_recorded_with_its_h
                 SeatHolder(2, covered[0], "Cleo", bot_for=True),
                 SeatHolder(2, taken, BOT),
             )
-            assert "Cleo, then greedy bot 9590" in describe(entry)
+            assert "Cleo, then greedy bot 9590" in describe(history_entry(entry))
 
             # Over the wire, the entry carries them; each step names who took it.
             [listed] = (await ada.history()).games
-            assert listed["holders"] == [holder.to_wire() for holder in record.holders]
+            assert listed.holders == record.holders
             assert holder_names(listed) == ["Ada", "Bram", f"Cleo, then {BOT}"]
             assert f"Cleo, then {BOT}" in scores_words(listed)
             steps = await ada.replay_all(game_id, 0)
@@ -137,7 +139,7 @@ async def test_a_seat_covered_given_up_and_taken_by_a_bot_is_recorded_with_its_h
                 assert name == expected, seq
             assert all(names_at(listed, step["seq"])[:2] == ["Ada", "Bram"] for step in steps)
             won = set(winner_words(listed).split(" & "))
-            sides = listed["result"]["winning_seats"]
+            sides = listed.result.winning_seats
             assert won == {holder_names(listed)[seat] for seat in sides}
 
 
@@ -146,7 +148,7 @@ async def test_a_restarted_server_goes_on_from_the_holders_it_stored(tmp_path: P
     with trio.fail_after(30):
         async with served(config) as server, connect(HOST, server.port, "Ada") as ada:
             table = await ada.create_table(GAME, seats=2, options={"decks": 1})
-            tid = table["id"]
+            tid = table.table_id
             running = server.lobby.tables[tid]
             ada_token = (await ada.sit(tid, 0)).token
             async with connect(HOST, server.port, "Cleo") as cleo:
@@ -212,16 +214,18 @@ def test_a_file_from_before_holders_were_kept_reads_as_before(tmp_path: Path) ->
 
     store = Store(open_database(path))  # brought up to date
     try:
-        [entry] = store.history()
+        [finished] = store.history()
         record, _ = store.finished_game(7)
     finally:
         store.close()
     assert record.holders == ()
-    wire = entry.to_wire()
+    entry = history_entry(finished)
+    wire = to_wire(entry)
     # As the code before holders read it (its output, kept here): the players dealt to.
     assert wire.pop("holders") == []
     assert wire == {
-        "id": 7, "table": 3, "game_no": 1, "game": "chinese-ten", "seats": 3,
+        "game_id": 7, "table_id": 3, "game_no": 1, "game_kind": "chinese-ten",
+        "title": "Chinese Ten", "seats": 3,
         "options": {"decks": 1, "rounds": 1, "strict": False},
         "players": ["Ada", "Bram", "Cleo"], "started": 1000.0, "finished": 2000.0,
         "result": {"sides": [[0], [1], [2]], "totals": [70, 150, 105], "winners": [1],
@@ -231,5 +235,5 @@ def test_a_file_from_before_holders_were_kept_reads_as_before(tmp_path: Path) ->
     assert describe(entry).endswith(
         "  Chinese Ten (table 3, game 1)  Ada 70 · Bram 150 · Cleo 105  won by Bram"
     )
-    assert holder_names(wire) == ["Ada", "Bram", "Cleo"]
-    assert names_at(wire, 10) == ["Ada", "Bram", "Cleo"]
+    assert holder_names(entry) == ["Ada", "Bram", "Cleo"]
+    assert names_at(entry, 10) == ["Ada", "Bram", "Cleo"]

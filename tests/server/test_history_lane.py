@@ -13,6 +13,7 @@ from cardtable.client.session import connect
 from cardtable.protocol.framing import pack
 from cardtable.server.history.lane import HistoryLane
 from cardtable.server.net.rate_limiter import RateLimiter
+from cardtable.wire.codec import to_wire
 from tests.server.conftest import HOST, served, server_config
 from tests.server.test_history_requests import bot_games
 
@@ -77,7 +78,7 @@ async def test_a_second_connection_from_the_same_address_waits_for_the_first(
         async with served(config) as running, connect(HOST, running.port, "Ada") as ada:
             await bot_games(running, ada, 2)
             async with connect(HOST, running.port, "Bram") as bram:
-                cost = len(pack((await bram.history()).games))
+                cost = len(pack(to_wire((await bram.history()).games)))
                 read = trio.current_time()
             debt = (cost - burst) / rate
             assert debt > 1

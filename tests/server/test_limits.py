@@ -169,11 +169,12 @@ async def test_the_welcome_tells_the_limits(server: RunningServer) -> None:
     async with raw_connect(HOST, server.port) as raw:
         welcome = await greeted(raw, "Ada")
     assert isinstance(welcome, Welcome)
-    assert welcome.limits["frame_size"] == CLIENT_FRAME_LIMIT
-    assert welcome.limits["name_length"] == NAME_LENGTH
-    assert welcome.limits["chat_length"] == CHAT_LENGTH
+    assert welcome.limits.frame_size == CLIENT_FRAME_LIMIT
+    assert welcome.limits.name_length == NAME_LENGTH
+    assert welcome.limits.chat_length == CHAT_LENGTH
+    assert welcome.limits == config.limits()
     for name in ("action_rate", "action_burst", "request_rate", "request_burst", "chat_rate"):
-        assert welcome.limits[name] == getattr(config, name), name
+        assert getattr(welcome.limits, name) == getattr(config, name), name
 
 
 def test_the_default_limits_suit_people_at_a_table() -> None:

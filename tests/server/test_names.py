@@ -203,9 +203,9 @@ async def test_an_away_players_name_is_kept_in_every_case(
 ) -> None:
     async with client("Ada") as ada:
         table = await ada.create_table("chinese-ten", seats=2)
-        await ada.sit(table["id"], 0)
+        await ada.sit(table.table_id, 0)
     with trio.fail_after(5):
-        while not server.lobby.tables[table["id"]].seats[0].away:
+        while not server.lobby.tables[table.table_id].seats[0].away:
             await trio.sleep(0.01)
     async with raw_connect(HOST, server.port) as raw:
         await raw.send_hello("ADA")
@@ -219,7 +219,7 @@ async def test_chat_with_a_line_or_paragraph_separator_is_refused(
 ) -> None:
     async with client("Ada") as ada:
         table = await ada.create_table("chinese-ten", seats=2)
-        await ada.sit(table["id"], 0)
+        await ada.sit(table.table_id, 0)
         # The client's own check refuses to send it; a raw frame reaches the server.
         with pytest.raises(LocalProtocolError):
             await ada.say(f"first line{separator}second line")

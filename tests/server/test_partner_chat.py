@@ -15,7 +15,7 @@ import trio
 
 from cardtable.client.session import ClientSession, connect
 from cardtable.engine import get_game, new_game
-from cardtable.protocol import ErrorCode
+from cardtable.protocol import ErrorCode, GameInfo
 from cardtable.server.storage import SeatRecord, Store, TableRecord, open_database
 from cardtable.server.storage.writes import OpenTable
 from cardtable.server.table.seats import new_token
@@ -42,8 +42,8 @@ async def four_at_table(
         players = [await stack.enter_async_context(client(name)) for name in NAMES]
         table = await players[0].create_table(game, 4, options, settings)
         for seat, player in enumerate(players):
-            await player.sit(table["id"], seat)
-        yield table["id"], players
+            await player.sit(table.table_id, seat)
+        yield table.table_id, players
 
 
 # -- the sides ------------------------------------------------------------------------------------
@@ -51,13 +51,13 @@ async def four_at_table(
 
 def test_the_spec_and_the_game_agree_on_the_sides() -> None:
     spec = get_game(THISTLE)
-    assert spec.partnerships and spec.to_wire()["partnerships"] is True
+    assert spec.partnerships and GameInfo.of(spec).partnerships is True
     assert spec.sides(4, PARTNERSHIP) == new_game(THISTLE, 4, PARTNERSHIP).sides == ((0, 2), (1, 3))
     assert spec.sides(4, {}) == new_game(THISTLE, 4).sides == ((0,), (1,), (2,), (3,))
     assert spec.partners(4, PARTNERSHIP, 1) == (3,)
     assert spec.partners(4, {"partnership": False}, 1) == ()
     ten = get_game("chinese-ten")
-    assert not ten.partnerships and ten.to_wire()["partnerships"] is False
+    assert not ten.partnerships and GameInfo.of(ten).partnerships is False
     assert ten.partners(4, {}, 0) == ()
 
 
@@ -68,7 +68,7 @@ async def test_partners_may_not_whisper_by_default_but_opponents_may(client: Con
     with trio.fail_after(10):
         async with four_at_table(client) as (tid, players):
             ada, bram, cleo, dov = players
-            assert ada.tables[tid]["settings"]["partner_chat"] is False
+            assert ada.tables[tid].settings.partner_chat is False
             assert await refused(ErrorCode.CHAT_CLOSED, ada.say("lead clubs", to=2)) == CLOSED
             assert await refused(ErrorCode.CHAT_CLOSED, dov.say("hold the Scotts", to=1)) == CLOSED
             await ada.start(tid)  # in play it is the same
@@ -90,7 +90,7 @@ async def test_the_creator_can_let_partners_talk_and_stop_them_again(client: Con
             ada, bram, cleo, dov = players
             await refused(ErrorCode.NOT_CREATOR, cleo.configure(tid, partner_chat=True))
             await ada.configure(tid, partner_chat=True)
-            await cleo.wait_for(lambda: cleo.table and cleo.table["settings"]["partner_chat"])
+            await cleo.wait_for(lambda: cleo.table and cleo.table.settings.partner_chat)
             await ada.say("lead clubs", to=2)
             await dov.say("hold the Scotts", to=1)
             await settle(*players)
@@ -146,10 +146,12 @@ async def test_partner_chat_is_true_or_false(client: Connect) -> None:
             )
             assert "'partner_chat' is true or false" in message
             table = await ada.create_table(THISTLE, 4, PARTNERSHIP)
-            await refused(ErrorCode.BAD_OPTIONS, ada.configure(table["id"], partner_chat=1))
-            message = await refused(ErrorCode.BAD_OPTIONS, ada.configure(table["id"], partners=1))
+            await refused(ErrorCode.BAD_OPTIONS, ada.configure(table.table_id, partner_chat=1))
+            message = await refused(
+                ErrorCode.BAD_OPTIONS, ada.configure(table.table_id, partners=1)
+            )
             assert "partner_chat" in message  # among the settings there are
-            assert ada.tables[table["id"]]["settings"]["partner_chat"] is False
+            assert ada.tables[table.table_id].settings.partner_chat is False
 
 
 # -- across a restart -----------------------------------------------------------------------------
@@ -163,7 +165,7 @@ async def test_partner_chat_survives_a_restart(tmp_path: Path) -> None:
             async with connect(HOST, port, "Ada") as ada, connect(HOST, port, "Cleo") as cleo:
                 settings = {"partner_chat": True}
                 table = await ada.create_table(THISTLE, 4, PARTNERSHIP, settings)
-                tid = table["id"]
+                tid = table.table_id
                 ada_token = (await ada.sit(tid, 0)).token
                 cleo_token = (await cleo.sit(tid, 2)).token
                 await running.lobby.journal.flush()
@@ -172,7 +174,7 @@ async def test_partner_chat_survives_a_restart(tmp_path: Path) -> None:
             connect(HOST, running.port, "x", token=ada_token) as ada,
             connect(HOST, running.port, "y", token=cleo_token) as cleo,
         ):
-            assert ada.table is not None and ada.table["settings"]["partner_chat"] is True
+            assert ada.table is not None and ada.table.settings.partner_chat is True
             await ada.say("still with me?", to=2)
             await cleo.wait_for(lambda: texts(cleo) == ["still with me?"])
 
@@ -199,7 +201,7 @@ async def test_settings_stored_before_partner_chat_existed_load_with_it_off(
             connect(HOST, running.port, "x", token=tokens[0][0]) as ada,
             connect(HOST, running.port, "y", token=tokens[1][0]) as cleo,
         ):
-            assert ada.table is not None and ada.table["settings"]["partner_chat"] is False
+            assert ada.table is not None and ada.table.settings.partner_chat is False
             assert await refused(ErrorCode.CHAT_CLOSED, ada.say("psst", to=2)) == CLOSED
             await ada.configure(1, partner_chat=True)
             await ada.say("psst", to=2)

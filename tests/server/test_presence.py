@@ -25,21 +25,21 @@ async def test_the_people_at_a_table_see_who_watches_it(
             client("Eve") as eve,
         ):
             table = await ada.create_table("chinese-ten", seats=2)
-            tid = table["id"]
+            tid = table.table_id
             joined = await ada.sit(tid, 0)
-            assert joined.table["watchers"] == []
+            assert joined.table.watchers == ()
             await eve.list_tables(watch=True)
             await cleo.spectate(tid)
-            await ada.wait_for(lambda: ada.table and ada.table["watchers"] == ["Cleo"])
+            await ada.wait_for(lambda: ada.table and ada.table.watchers == ("Cleo",))
             joined = await dov.spectate(tid)
-            assert joined.table["watchers"] == ["Cleo", "Dov"]
-            await ada.wait_for(lambda: ada.table and ada.table["watchers"] == ["Cleo", "Dov"])
-            await cleo.wait_for(lambda: cleo.table and cleo.table["watchers"] == ["Cleo", "Dov"])
+            assert joined.table.watchers == ("Cleo", "Dov")
+            await ada.wait_for(lambda: ada.table and ada.table.watchers == ("Cleo", "Dov"))
+            await cleo.wait_for(lambda: cleo.table and cleo.table.watchers == ("Cleo", "Dov"))
             # The lobby is told how many watch, not who.
-            await eve.wait_for(lambda: eve.tables[tid]["spectators"] == 2)
-            assert "watchers" not in eve.tables[tid]
+            await eve.wait_for(lambda: eve.tables[tid].spectators == 2)
+            assert eve.tables[tid].watchers is None
             await cleo.leave()
-            await ada.wait_for(lambda: ada.table and ada.table["watchers"] == ["Dov"])
+            await ada.wait_for(lambda: ada.table and ada.table.watchers == ("Dov",))
 
 
 @pytest.mark.parametrize(
@@ -64,9 +64,9 @@ async def test_a_bots_name_carries_a_mark_no_person_may_use(client: Connect) -> 
         async with client("Ada") as ada:
             table = await ada.create_table("chinese-ten", seats=3)
             for seat in range(3):
-                await ada.add_bot(table["id"], seat)
+                await ada.add_bot(table.table_id, seat)
             summary = (await ada.list_tables())[0]
-            names = [seat["name"] for seat in summary["seats"]]
+            names = [seat.name for seat in summary.seats]
             assert names == ["Ada (bot)", "Bram (bot)", "Cleo (bot)"]
     for seat in range(len(BOT_NAMES) + 1):
         name = bot_name(seat)

@@ -13,8 +13,18 @@ from typing import Any
 import trio
 
 from cardtable.client.session import ClientSession
-from cardtable.protocol import Message, Sender, Update
+from cardtable.engine.scores import Result, RoundScore
+from cardtable.protocol import (
+    ChatLine,
+    ClockState,
+    HistoryEntry,
+    Message,
+    Sender,
+    TableSummary,
+    Update,
+)
 from cardtable.protocol.messages import MESSAGES, decode_message
+from cardtable.wire.codec import from_wire, to_wire
 from tests.server.conftest import Connect
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -53,11 +63,59 @@ def sender_of(kind: str) -> Sender:
     return Sender.SERVER if kind in MESSAGES[Sender.SERVER] else Sender.CLIENT
 
 
+#: The example of each nested shape that an elided map of that shape (one holding `...`)
+#: stands for, by the message field that holds it.
+ELIDED_RECORDS = {
+    "table": ("### Table summary", 0),
+    "tables": ("### Table summary", 0),
+    "entry": ("### History entry", 0),
+}
+
+
+def filled(example: dict[str, Any]) -> dict[str, Any]:
+    """`example` with each elided record in it completed from its shape's own example (the keys
+    it shows win), so that it decodes as the whole message would."""
+    whole = dict(example)
+    for field, (heading, index) in ELIDED_RECORDS.items():
+        (shape,) = json_blocks(table_rows(heading))[index]
+        value = whole.get(field)
+        if isinstance(value, dict) and ELIDED in value:
+            whole[field] = {**shape, **{k: v for k, v in value.items() if k != ELIDED}}
+        elif isinstance(value, list):
+            whole[field] = [
+                {**shape, **{k: v for k, v in item.items() if k != ELIDED}}
+                if isinstance(item, dict) and ELIDED in item
+                else item
+                for item in value
+            ]
+    return whole
+
+
 def test_every_example_decodes() -> None:
     found = examples()
     assert len(found) >= 30
     for example in found:
-        decode_message(example, sender_of(example["type"]))
+        decode_message(filled(example), sender_of(example["type"]))
+
+
+#: The examples of nested shapes, by section and block, and the record each one is.
+RECORDS: dict[tuple[str, int], Any] = {
+    ("### Table summary", 0): TableSummary,
+    ("### Turn clock", 0): ClockState,
+    ("### Scores and results", 0): RoundScore,
+    ("### Scores and results", 1): Result,
+    ("### History entry", 0): HistoryEntry,
+    ("### Chat line", 0): ChatLine,
+}
+
+
+def test_every_nested_example_decodes_into_its_record() -> None:
+    for (heading, index), record in RECORDS.items():
+        found = json_blocks(table_rows(heading))[index]
+        assert found, heading
+        for example in found:
+            read = from_wire(record, example)
+            assert to_wire(read) == example, heading
 
 
 #: Keys the server sends only sometimes, as the document says where it shows them: a result's
@@ -105,9 +163,9 @@ async def a_real_session(client: Connect) -> list[Message]:
         with trio.fail_after(20):
             await ada.list_tables(watch=True)
             table = await ada.create_table("chinese-ten", seats=2)
-            await ada.sit(table["id"], 0)
-            await ada.add_bot(table["id"], 1)
-            await ada.start(table["id"])
+            await ada.sit(table.table_id, 0)
+            await ada.add_bot(table.table_id, 1)
+            await ada.start(table.table_id)
             await ada.wait_for(lambda: bool(ada.legal))
             await ada.act(ada.legal[0])
             await ada.say("Nice one, Bram")
@@ -116,7 +174,7 @@ async def a_real_session(client: Connect) -> list[Message]:
             await ada.concede()
             await finished(ada)
             history = await ada.history()
-            await ada.replay(history.games[0]["id"], seat=0, count=3)
+            await ada.replay(history.games[0].game_id, seat=0, count=3)
             await ada.ping()
             await ada.leave()
     return said

@@ -17,6 +17,7 @@ import trio
 
 from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.engine import replay
+from cardtable.engine.scores import Result
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from cardtable.server.storage import (
@@ -31,6 +32,7 @@ from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.writes import OpenTable, SaveSeats, SaveSettings
 from cardtable.server.table.seats import new_token
 from cardtable.server.table.table import Table
+from cardtable.wire.codec import to_wire
 from tests.server.conftest import HOST, served, server_config
 from tests.server.players import play_first_legal
 
@@ -72,7 +74,7 @@ async def settle(running: RunningServer, table_id: int, players: Sequence[Client
 
 
 def chat_texts(session: ClientSession) -> list[str]:
-    return [line["text"] for line in session.chat]
+    return [line.text for line in session.chat]
 
 
 async def test_a_restarted_server_brings_back_the_table_and_the_game_plays_on(
@@ -90,7 +92,7 @@ async def test_a_restarted_server_brings_back_the_table_and_the_game_plays_on(
                 connect(HOST, port, "Cleo") as cleo,
             ):
                 table = await ada.create_table(GAME, seats=3, options={"decks": 1})
-                tid = table["id"]
+                tid = table.table_id
                 ada_token = (await ada.sit(tid, 0)).token
                 bram_token = (await bram.sit(tid, 1)).token
                 assert ada_token and bram_token
@@ -136,14 +138,14 @@ async def test_a_restarted_server_brings_back_the_table_and_the_game_plays_on(
             port = running.port
             async with connect(HOST, port, "Dora") as dora:
                 [listed] = await dora.list_tables()
-                assert listed["id"] == tid and listed["status"] == "playing"
-                seats = listed["seats"]
-                assert [seat["name"] for seat in seats][:2] == ["Ada", "Bram"]
-                assert [seat["kind"] for seat in seats] == ["player", "player", "bot"]
-                assert [seat["connected"] for seat in seats] == [False, False, True]
+                assert listed.table_id == tid and listed.status == "playing"
+                seats = listed.seats
+                assert [seat.name for seat in seats][:2] == ["Ada", "Bram"]
+                assert [seat.kind for seat in seats] == ["player", "player", "bot"]
+                assert [seat.connected for seat in seats] == [False, False, True]
                 # Table ids go on from the stored ones.
                 fresh = await dora.create_table(GAME, seats=2)
-                assert fresh["id"] > tid
+                assert fresh.table_id > tid
                 # Nobody else may take an away player's name, and a made-up token resumes nothing.
                 with pytest.raises(RequestFailed) as taken:
                     async with connect(HOST, port, "Ada"):
@@ -171,7 +173,7 @@ async def test_a_restarted_server_brings_back_the_table_and_the_game_plays_on(
                 # Chat goes on numbering after the stored lines.
                 await bram.say("back again")
                 await ada.wait_for(lambda: chat_texts(ada)[-1:] == ["back again"])
-                assert [line["id"] for line in ada.chat] == [1, 2, 3, 4]
+                assert [line.line_no for line in ada.chat] == [1, 2, 3, 4]
 
                 # The game plays on to its end.
                 async with trio.open_nursery() as nursery:
@@ -183,7 +185,7 @@ async def test_a_restarted_server_brings_back_the_table_and_the_game_plays_on(
                 assert cleo.view["result"] == result
                 await running.lobby.journal.flush()
                 history = await ada.history()
-                assert [entry["id"] for entry in history.games] == [game_id]
+                assert [entry.game_id for entry in history.games] == [game_id]
                 final_view = ada.view
 
         # -- a third server: the finished game is shown, and the next one can be dealt ---------
@@ -191,9 +193,9 @@ async def test_a_restarted_server_brings_back_the_table_and_the_game_plays_on(
             served(config) as running,
             connect(HOST, running.port, "x", token=ada_token) as ada,
         ):
-            assert ada.table is not None and ada.table["status"] == "finished"
-            assert ada.table["result"] == result and ada.view == final_view
-            assert ada.table["game_no"] == 1
+            assert ada.table is not None and ada.table.status == "finished"
+            assert ada.table.result == Result.from_wire(result) and ada.view == final_view
+            assert ada.table.game_no == 1
             await ada.start(tid)
             await ada.wait_for(lambda: ada.game_no == 2)
             assert ada.view is not None and ada.view["result"] is None
@@ -209,7 +211,7 @@ async def test_a_restarted_server_brings_back_the_table_and_the_game_plays_on(
             game = replay(record.setup, actions)
             assert game.over and game.result is not None
             assert game.result.to_wire() == result == record.result
-            assert record.players == ("Ada", "Bram", listed["seats"][2]["name"])
+            assert record.players == ("Ada", "Bram", listed.seats[2].name)
             assert [entry.game.id for entry in reader.history()] == [game_id]
         finally:
             reader.close()
@@ -239,8 +241,8 @@ async def test_stored_tables_without_players_are_closed_and_ids_go_on(tmp_path: 
         async with served(config) as running:
             assert sorted(running.lobby.tables) == [4]
             async with connect(HOST, running.port, "Bram") as bram:
-                assert [t["id"] for t in await bram.list_tables()] == [4]
-                assert (await bram.create_table(GAME, seats=2))["id"] == 10
+                assert [t.table_id for t in await bram.list_tables()] == [4]
+                assert (await bram.create_table(GAME, seats=2)).table_id == 10
             async with connect(HOST, running.port, "x", token=token) as ada:
                 assert (ada.name, ada.table_id, ada.seat) == ("Ada", 4, 0)
                 assert ada.view is None  # no game was ever dealt there
@@ -264,7 +266,7 @@ async def bots_game(path: Path, stop_after: int | None) -> tuple[tuple[int, Any]
     config = server_config(db=str(path), seed=99)
     async with served(config) as running, connect(HOST, running.port, "Ada") as ada:
         table = await ada.create_table(GAME, seats=3, options={"decks": 1, "rounds": 2})
-        tid = table["id"]
+        tid = table.table_id
         token = (await ada.sit(tid, 0)).token
         await ada.add_bot(tid, 1, "random")
         await ada.add_bot(tid, 2, "greedy")
@@ -348,7 +350,7 @@ async def test_nobody_is_told_of_an_action_or_a_line_before_it_is_stored(tmp_pat
         ):
             try:
                 table = await ada.create_table(GAME, seats=2, options={"decks": 1})
-                tid = table["id"]
+                tid = table.table_id
                 await ada.sit(tid, 0)
                 await bram.sit(tid, 1)
                 await ada.start(tid)
@@ -427,7 +429,7 @@ async def test_a_rejected_change_is_left_out_and_the_rest_of_its_batch_is_stored
             connect(HOST, running.port, "Ada") as ada,
         ):
             table = await ada.create_table(GAME, seats=2)
-            tid = table["id"]
+            tid = table.table_id
             await running.lobby.journal.flush()
             journal = running.lobby.journal
             good_before = OpenTable(
@@ -487,7 +489,7 @@ async def test_a_rejected_change_is_left_out_and_the_rest_of_its_batch_is_stored
         assert seats == [(tid, 0, "Ada"), (50, 0, "Gus")]
         assert [row[0] for row in connection.execute("SELECT text FROM chat")] == ["still here"]
         [settings] = connection.execute("SELECT settings FROM tables WHERE id = ?", (tid,))
-        assert unpack(settings[0]) == table["settings"]
+        assert unpack(settings[0]) == to_wire(table.settings)
     finally:
         reader.close()
 
@@ -511,7 +513,7 @@ async def test_a_busy_database_holds_everything_back_until_it_can_store(
                 seated = trio.Event()
 
                 async def sit() -> None:
-                    await ada.sit(table["id"], 0)
+                    await ada.sit(table.table_id, 0)
                     seated.set()
 
                 with caplog.at_level(logging.ERROR, logger="cardtable.server"):

@@ -29,7 +29,7 @@ async def test_a_search_bot_thinks_apart_and_the_server_answers_meanwhile(
             table = await ada.create_table(
                 "chinese-ten", seats=2, options={"decks": 1}, settings={"bot_think": THINK}
             )
-            tid = table["id"]
+            tid = table.table_id
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 1, "search")
             await ada.start(tid)
@@ -65,7 +65,7 @@ async def test_the_thinking_time_is_a_checked_table_setting(client: Connect) -> 
                 assert refused.value.code == ErrorCode.BAD_OPTIONS
                 assert "bot_think" in refused.value.message
             table = await ada.create_table("chinese-ten", seats=2, settings={"bot_think": 0.25})
-            assert table["settings"]["bot_think"] == 0.25
+            assert table.settings.bot_think == 0.25
 
 
 async def test_stopping_the_workers_ends_a_search_under_way_at_once() -> None:

@@ -27,7 +27,7 @@ async def test_a_search_bot_s_offer_reaches_the_player_and_play_goes_on(
         async with client("Ada") as ada:
             settings = {"bot_think": 1.0, "bot_delay": DELAY}
             created = await ada.create_table("nobility", 3, {"rubbers": 1}, settings=settings)
-            tid = created["id"]
+            tid = created.table_id
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 1, "search")
             await ada.add_bot(tid, 2)

@@ -19,7 +19,7 @@ import trio
 
 from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.engine import Bot, Event, RandomBot, Setup, get_game, start
-from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, Update
+from cardtable.protocol import ChatLinePush, ErrorCode, Joined, Message, Update
 from cardtable.server.app import RunningServer
 from cardtable.server.table.table import Table
 from tests.conformance.support import case_id, short_tables
@@ -127,9 +127,9 @@ def check_joined(joined: Joined, receiver: Receiver, chronicles: dict[int, Chron
     it was sent at (-1 before any game)."""
     assert joined.seat == receiver
     if joined.view is None:
-        assert joined.log == [] and joined.table["game_no"] == 0
+        assert joined.log == [] and joined.table.game_no == 0
         return -1
-    chronicle = chronicles[joined.table["game_no"]]
+    chronicle = chronicles[joined.table.game_no]
     lengths = [len(chronicle.events(step, receiver)) for step in range(len(chronicle.steps))]
     step = lengths.index(len(joined.log))  # each step makes at least one event
     assert joined.view == chronicle.views[step][receiver]
@@ -157,7 +157,7 @@ def check_messages(
     seen: set[int] = set()
     for message, view in received:
         if isinstance(message, Update):
-            seen |= check_update(message, receiver, chronicles[message.game], view)
+            seen |= check_update(message, receiver, chronicles[message.game_no], view)
         elif isinstance(message, Joined):
             check_joined(message, receiver, chronicles)
             seen |= cids(message.view) | cids(message.log)
@@ -196,7 +196,7 @@ class Recorder:
 
 
 def heard(session: ClientSession, text: str) -> bool:
-    return any(line["text"] == text for line in session.chat)
+    return any(line.text == text for line in session.chat)
 
 
 def make_bot(seat: int, game_no: int, game: str = GAME) -> Bot:
@@ -229,7 +229,7 @@ async def test_nobody_is_sent_a_card_they_may_not_see(
             watcher = await stack.enter_async_context(client("Watcher"))
             recorders: dict[Receiver, Recorder] = {None: Recorder(watcher)}
             recorders.update({seat: Recorder(session) for seat, session in enumerate(people)})
-            table_id = (await people[0].create_table(game, players, options))["id"]
+            table_id = (await people[0].create_table(game, players, options)).table_id
             for seat, session in enumerate(people):
                 await session.sit(table_id, seat)
             await watcher.spectate(table_id)
@@ -255,14 +255,14 @@ async def test_nobody_is_sent_a_card_they_may_not_see(
                     for game_no, chronicle in chronicles.items()
                     for seq in range(len(chronicle.steps))
                 ]
-                assert [(u.game, u.seq) for u in recorder.updates()] == expected, receiver
+                assert [(u.game_no, u.seq) for u in recorder.updates()] == expected, receiver
 
             # The check has teeth: each player was sent its own hand, which the spectator never
             # was; and the spectator checker refuses a seat's deal.
             for seat in range(players):
                 for game_no, chronicle in chronicles.items():
                     dealt = next(
-                        u for u in recorders[seat].updates() if (u.game, u.seq) == (game_no, 0)
+                        u for u in recorders[seat].updates() if (u.game_no, u.seq) == (game_no, 0)
                     )
                     hand = cids(dealt.view["table"]["hand"])
                     assert hand == set(start(chronicle.setup).zones()[f"hand {seat}"].cards)
@@ -271,7 +271,9 @@ async def test_nobody_is_sent_a_card_they_may_not_see(
                     with pytest.raises(AssertionError, match="receiver None was sent cards"):
                         check_update(dealt, None, chronicle, dealt.view)
             for game_no, chronicle in chronicles.items():
-                (deal,) = [u for u in recorders[None].updates() if (u.game, u.seq) == (game_no, 0)]
+                (deal,) = [
+                    u for u in recorders[None].updates() if (u.game_no, u.seq) == (game_no, 0)
+                ]
                 assert cids(deal.events) == cids(deal.view) == chronicle.visible[0][None]
                 assert not cids(deal.events) & chronicle.hidden[0]
             assert all(view["table"]["hand"] is None for view in recorders[None].updated_views())
@@ -283,10 +285,10 @@ async def test_nobody_is_sent_a_card_they_may_not_see(
                 moved = next(
                     u
                     for u in patched
-                    if cids(u.patch) - chronicles[u.game].allowed(u.seq, None) - cids(u.events)
+                    if cids(u.patch) - chronicles[u.game_no].allowed(u.seq, None) - cids(u.events)
                 )
                 with pytest.raises(AssertionError, match="receiver None was sent cards"):
-                    check_update(moved, None, chronicles[moved.game], None)
+                    check_update(moved, None, chronicles[moved.game_no], None)
 
 
 async def test_a_spectator_joining_mid_game_is_shown_no_hidden_card(
@@ -301,7 +303,7 @@ async def test_a_spectator_joining_mid_game_is_shown_no_hidden_card(
             recorders: dict[Receiver, Recorder] = {
                 seat: Recorder(session) for seat, session in enumerate(people)
             }
-            table_id = (await people[0].create_table(GAME, players, {"decks": 2}))["id"]
+            table_id = (await people[0].create_table(GAME, players, {"decks": 2})).table_id
             for seat, session in enumerate(people):
                 await session.sit(table_id, seat)
             table = server.lobby.tables[table_id]
@@ -327,7 +329,7 @@ async def test_a_spectator_joining_mid_game_is_shown_no_hidden_card(
                 joined = await session.spectate(table_id)
                 assert table.status == "playing"
                 assert joined.view is not None and joined.view["table"]["hand"] is None
-                assert joined.table["status"] == "playing" and joined.table["game_no"] == 1
+                assert joined.table.status == "playing" and joined.table.game_no == 1
                 late.append((joins_after, session, recorder, joined))
             while not table.game or not table.game.over:
                 await step()
@@ -359,7 +361,7 @@ async def test_private_chat_reaches_only_its_two_players(client: Connect) -> Non
                 await stack.enter_async_context(client(name)) for name in ("Ada", "Bram", "Cleo")
             ]
             watcher = await stack.enter_async_context(client("Watcher"))
-            table_id = (await ada.create_table(GAME, 3, {"decks": 1}))["id"]
+            table_id = (await ada.create_table(GAME, 3, {"decks": 1})).table_id
             for seat, session in enumerate((ada, bram, cleo)):
                 await session.sit(table_id, seat)
             await watcher.spectate(table_id)
@@ -371,19 +373,19 @@ async def test_private_chat_reaches_only_its_two_players(client: Connect) -> Non
             for session in (ada, bram, cleo, watcher):
                 await session.wait_for(partial(heard, session, "hello, everyone"))
 
-            private = [line for line in ada.chat if line["to_seat"] is not None]
-            assert [(p["from_seat"], p["to_seat"], p["text"]) for p in private] == [
+            private = [line for line in ada.chat if line.recipient_seat is not None]
+            assert [(p.sender_seat, p.recipient_seat, p.text) for p in private] == [
                 (0, 1, "psst, Bram"),
                 (1, 0, "yes, Ada?"),
             ]
-            assert private[0]["to"] == "Bram" and private[0]["from"] == "Ada"
+            assert private[0].recipient == "Bram" and private[0].sender == "Ada"
             assert bram.chat == ada.chat
             for outsider in (cleo, watcher):
-                assert [line["text"] for line in outsider.chat] == ["hello, everyone"]
+                assert [line.text for line in outsider.chat] == ["hello, everyone"]
                 lines = [
-                    m.line["text"]
+                    m.line.text
                     for m in recorders[outsider.name].messages
-                    if isinstance(m, ChatLine)
+                    if isinstance(m, ChatLinePush)
                 ]
                 assert lines == ["hello, everyone"]
                 assert not any(
@@ -402,14 +404,14 @@ async def test_private_chat_reaches_only_its_two_players(client: Connect) -> Non
             # Someone arriving later reads the table's history without the private lines.
             async with client("Late") as late:
                 joined = await late.spectate(table_id)
-                assert [line["text"] for line in joined.chat] == ["hello, everyone"]
-                assert late.chat == joined.chat
+                assert [line.text for line in joined.chat] == ["hello, everyone"]
+                assert tuple(late.chat) == joined.chat
             # So does the next holder of Bram's seat, while Bram's own history kept them.
             await bram.leave()
             async with client("Dov") as dov:
                 joined = await dov.sit(table_id, 1)
-                assert [line["text"] for line in joined.chat] == ["hello, everyone"]
-            assert [line["text"] for line in ada.chat] == [
+                assert [line.text for line in joined.chat] == ["hello, everyone"]
+            assert [line.text for line in ada.chat] == [
                 "psst, Bram",
                 "yes, Ada?",
                 "hello, everyone",
@@ -421,7 +423,7 @@ async def test_who_sits_after_a_game_sees_it_as_a_spectator_does(
 ) -> None:
     with trio.fail_after(20):
         async with client("Ada") as ada, client("Cleo") as cleo:
-            tid = (await ada.create_table("chinese-ten", seats=2, options={"decks": 1}))["id"]
+            tid = (await ada.create_table("chinese-ten", seats=2, options={"decks": 1})).table_id
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 1)
             await ada.start(tid)

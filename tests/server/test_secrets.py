@@ -29,13 +29,14 @@ import pytest
 import trio
 
 from cardtable.client.session import ClientSession, connect
-from cardtable.protocol import ChatLine, ErrorCode, Joined, Message, Update
+from cardtable.protocol import ChatLinePush, ErrorCode, Joined, Message, Update
 from cardtable.protocol.framing import pack
 from cardtable.server.app import RunningServer
 from cardtable.server.chat.log import ChatEntry
 from cardtable.server.config import ServerConfig
 from cardtable.server.table.seats import hash_token, new_token
 from cardtable.server.table.table import Table
+from cardtable.wire.codec import to_wire
 from tests.conformance.support import case_id, short_tables
 from tests.server.conftest import HOST, Connect, served, server_config
 from tests.server.players import drive, game_over
@@ -105,8 +106,10 @@ def lines_in(messages: list[Message]) -> set[Line]:
 
 def talked_privately(session: ClientSession) -> bool:
     """Whether `session` has both sent and been sent a private line."""
-    private = [line for line in session.chat if line["to_seat"] is not None]
-    return {session.name} <= {line["from"] for line in private} & {line["to"] for line in private}
+    private = [line for line in session.chat if line.recipient_seat is not None]
+    return {session.name} <= {line.sender for line in private} & {
+        line.recipient for line in private
+    }
 
 
 def tokens_in(messages: list[Message]) -> set[str]:
@@ -210,7 +213,7 @@ async def test_over_many_games_with_chat_nobody_is_sent_a_card_line_or_token_not
             newcomer = await stack.enter_async_context(client("Newcomer"))
             leaver = people[leaver_seat]
             recorders = {s.name: Recorder(s) for s in (*people, watcher, newcomer)}
-            table_id = (await people[0].create_table(game, players, options))["id"]
+            table_id = (await people[0].create_table(game, players, options)).table_id
             for seat, session in enumerate(people):
                 await session.sit(table_id, seat)
             await watcher.spectate(table_id)
@@ -279,23 +282,23 @@ async def test_over_many_games_with_chat_nobody_is_sent_a_card_line_or_token_not
         for name in ("Watcher", *(f"P{seat}" for seat in range(players))):
             if name != leaver.name:
                 updates = recorders[name].updates()
-                assert [(u.game, u.seq) for u in updates] == every_step, name
+                assert [(u.game_no, u.seq) for u in updates] == every_step, name
         # The leaver saw the start of game 1 from its seat, then nothing more.
         check_messages(recorders[leaver.name].pairs(), leaver_seat, chronicles)
-        seen_by_leaver = [(u.game, u.seq) for u in recorders[leaver.name].updates()]
+        seen_by_leaver = [(u.game_no, u.seq) for u in recorders[leaver.name].updates()]
         assert seen_by_leaver and seen_by_leaver == steps[1][: len(seen_by_leaver)]
         assert len(seen_by_leaver) < len(steps[1])
         # The newcomer saw game 1 (not dealt to it) as a spectator does, then its own games.
         received = recorders[newcomer.name].pairs()
         sat = next(index for index, (m, _) in enumerate(received) if m is newcomer_joined)
         lobby, rest = received[:sat], received[sat + 1 :]
-        assert not [m for m, _ in lobby if isinstance(m, Joined | Update | ChatLine)]
+        assert not [m for m, _ in lobby if isinstance(m, Joined | Update | ChatLinePush)]
         check_messages(lobby, None, chronicles)
         assert newcomer_joined.seat == leaver_seat
         as_spectator = replace(newcomer_joined, seat=None)
         assert check_joined(as_spectator, None, chronicles) == len(steps[1]) - 1
         check_messages(rest, leaver_seat, chronicles)
-        assert [(u.game, u.seq) for u in recorders[newcomer.name].updates()] == every_step[
+        assert [(u.game_no, u.seq) for u in recorders[newcomer.name].updates()] == every_step[
             len(steps[1]) :
         ]
 
@@ -318,17 +321,17 @@ async def test_over_many_games_with_chat_nobody_is_sent_a_card_line_or_token_not
         assert {"P0", leaver.name, newcomer.name} <= parties
         for recorder in recorders.values():
             for message in recorder.messages:
-                if isinstance(message, ChatLine) and (found := marked(message.line["text"])):
+                if isinstance(message, ChatLinePush) and (found := marked(message.line.text)):
                     (line,) = found
-                    assert message.line["from"] == line.sender
-                    assert message.line["to"] == (line.recipient if line.private else None)
+                    assert message.line.sender == line.sender
+                    assert message.line.recipient == (line.recipient if line.private else None)
 
         # Histories: a newcomer to the leaver's seat, and a late spectator, read the table's
         # lines and none of the private ones, though the table kept the leaver's.
         assert any(line.private for line in previous_holders_lines)
         (late_joined,) = [m for m in recorders["Late"].messages if isinstance(m, Joined)]
         for joined in (newcomer_joined, late_joined):
-            history = marked(joined.chat)
+            history = marked(to_wire(joined.chat))
             assert history and history <= table_lines
 
         # Tokens: each player was told its own, and nobody anyone else's.
@@ -379,7 +382,7 @@ async def test_seat_tokens_are_long_random_and_distinct_and_only_their_hashes_ar
                 await stack.enter_async_context(connect(HOST, running.port, name))
                 for name in ("Ada", "Bram")
             ]
-            table_id = (await ada.create_table("chinese-ten", 2, {"decks": 1}))["id"]
+            table_id = (await ada.create_table("chinese-ten", 2, {"decks": 1})).table_id
             for _ in range(25):
                 for seat, session in enumerate((ada, bram)):
                     joined = await session.sit(table_id, seat)

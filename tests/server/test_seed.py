@@ -19,9 +19,9 @@ async def first_deals(seed: int | None, tables: int = 2) -> list[Any]:
         async with connect(HOST, server.port, "Sid") as session:
             for _ in range(tables):
                 table = await session.create_table("chinese-ten", 2, {"decks": 1})
-                await session.sit(table["id"], 0)
-                await session.add_bot(table["id"], 1)
-                await session.start(table["id"])
+                await session.sit(table.table_id, 0)
+                await session.add_bot(table.table_id, 1)
+                await session.start(table.table_id)
                 await session.wait_for(lambda: session.view is not None)
                 assert session.view is not None
                 hands.append(session.view["table"]["hand"])

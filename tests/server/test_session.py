@@ -19,7 +19,7 @@ async def test_an_idle_session_keeps_itself_alive(client: Connect) -> None:
             assert bram.closed and bram.close_reason is not None
             assert bram.close_reason.code == ErrorCode.IDLE_TIMEOUT
             assert not ada.closed
-            assert await ada.list_tables() == []
+            assert await ada.list_tables() == ()
 
 
 async def test_a_taken_name_is_refused_at_the_handshake(client: Connect) -> None:

@@ -12,13 +12,13 @@ async def test_two_people_play_chinese_ten_to_the_end(client: Connect) -> None:
     with trio.fail_after(20):
         async with client("Ada") as ada, client("Bram") as bram:
             table = await ada.create_table("chinese-ten", seats=2, options={"decks": 1})
-            await ada.sit(table["id"], 0)
-            await bram.sit(table["id"], 1)
-            await ada.start(table["id"])
+            await ada.sit(table.table_id, 0)
+            await bram.sit(table.table_id, 1)
+            await ada.start(table.table_id)
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(play_first_legal, ada)
                 nursery.start_soon(play_first_legal, bram)
             assert ada.view is not None and bram.view is not None
             assert ada.view["result"] == bram.view["result"]
             assert ada.log[-1]["kind"] == "game_end"
-            assert ada.table is not None and ada.table["status"] == "finished"
+            assert ada.table is not None and ada.table.status == "finished"

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from cardtable.engine import get_game, new_game, play_out, replay
-from cardtable.engine.codec import to_wire
+from cardtable.protocol import RoundRecord
 from cardtable.server.chat.log import ChatEntry
+from cardtable.server.history.pages import history_entry
 from cardtable.server.storage import (
     SCHEMA_VERSION,
     StorageError,
@@ -29,6 +30,7 @@ from cardtable.server.storage.codec import pack
 from cardtable.server.storage.database import APPLICATION_ID
 from cardtable.server.storage.records import SeatRecord, TableRecord
 from cardtable.server.storage.writes import AddChat, OpenTable
+from cardtable.wire.codec import to_wire
 
 GAME = "chinese-ten"
 
@@ -509,20 +511,20 @@ def test_a_version_1_file_is_migrated_and_its_round_scores_backfilled(db_path: P
             scores = game.round_scores
             assert len(scores) == game.setup.options["rounds"]
             expected = [
-                {"score": score.to_wire(), "totals": totals}
+                RoundRecord(score, tuple(totals))
                 for score, totals in zip(scores, running_totals(scores), strict=True)
             ]
             assert list(store.rounds(game_id)) == expected
-            assert expected[-1]["totals"] == list(game.result.totals)
+            assert expected[-1].totals == game.result.totals
             # The stored actions replay to the stored result.
             record, actions = store.finished_game(game_id)
             replayed = replay(record.setup, actions).result
             assert replayed is not None and replayed.to_wire() == record.result
-        history = [entry.to_wire() for entry in store.history()]
-        assert [entry["id"] for entry in history] == [9, 7]
-        assert history[0]["result"] == games[9].result.to_wire()
-        assert history[0]["players"] == ["Ada", "Bram", "Cleo"]
-        assert len(history[0]["rounds"]) == 3
+        history = [history_entry(finished) for finished in store.history()]
+        assert [entry.game_id for entry in history] == [9, 7]
+        assert history[0].result == games[9].result
+        assert history[0].players == ("Ada", "Bram", "Cleo")
+        assert len(history[0].rounds) == 3
         assert store.next_ids() == (5, 10)
     finally:
         store.close()
@@ -641,7 +643,7 @@ def test_a_round_score_stored_with_lines_as_maps_is_read_in_the_current_form(
             "UPDATE round_scores SET score = ? WHERE game_id = 7 AND round = ?",
             (pack(earlier), score.round),
         )
-        assert store.rounds(7)[0]["score"] == score.to_wire()
+        assert store.rounds(7)[0].score == score
         assert all(type(line) is list for side in score.to_wire()["lines"] for line in side)
     finally:
         store.close()

@@ -20,12 +20,12 @@ from cardtable.engine import (
     play_out,
     replay,
 )
-from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.types import NoWinner, TurnedOver
 from cardtable.server.history.pages import replay_cursor
 from cardtable.server.storage import SCHEMA_VERSION, Store, open_database, schema
 from cardtable.server.storage.codec import pack
 from cardtable.server.storage.database import APPLICATION_ID
+from cardtable.wire.codec import to_wire
 
 #: Two random bots, seed 41, to 50 under the first rulings: a hand ends with no winner when the
 #: pack runs out a fourth time, and later a dealt card extends a 3.

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from cardtable.engine import PlainAction, get_game, play_out
-from cardtable.engine.codec import to_wire
 from cardtable.server.storage import (
     GameRecord,
     SeatRecord,
@@ -33,6 +32,7 @@ from cardtable.server.storage.writes import (
     TakeAction,
     Write,
 )
+from cardtable.wire.codec import to_wire
 
 GAME = "chinese-ten"
 

@@ -36,7 +36,7 @@ async def test_closing_a_table_ends_its_bot_and_clock_tasks_at_once(
     with trio.fail_after(10):
         async with client("Ada") as ada:
             created = await ada.create_table("chinese-ten", seats=2, settings={"bot_delay": 3600})
-            table_id = int(created["id"])
+            table_id = int(created.table_id)
             await ada.add_bot(table_id, 0)
             await ada.add_bot(table_id, 1)
             await ada.start(table_id)

@@ -27,7 +27,7 @@ async def seated(sessions: Sequence[ClientSession], spectator: ClientSession) ->
     """A Nobility table with the three players seated in order and `spectator` watching,
     dealt; returns its id."""
     table = await sessions[0].create_table(GAME, seats=3, options=OPTIONS)
-    tid = int(table["id"])
+    tid = int(table.table_id)
     for index, session in enumerate(sessions):
         await session.sit(tid, index)
     await spectator.spectate(tid)
@@ -133,7 +133,7 @@ async def test_another_players_action_ends_the_take_back(client: Connect) -> Non
     with trio.fail_after(30):
         async with client(NAMES[0]) as ada, client(NAMES[1]) as bram:
             table = await ada.create_table("chinese-ten", seats=2)
-            tid = int(table["id"])
+            tid = int(table.table_id)
             await ada.sit(tid, 0)
             await bram.sit(tid, 1)
             await ada.start(tid)
@@ -206,7 +206,7 @@ async def test_a_restarted_server_and_the_replay_show_the_take_back(tmp_path: Pa
                 await running.lobby.journal.flush()
                 history = await ada.history()
                 [game] = history.games
-                steps = (await ada.replay(game["id"], seat=None)).steps
+                steps = (await ada.replay(game.game_id, seat=None)).steps
                 told = [
                     get_game(GAME).tell(event, list(NAMES))
                     for step in steps[1:5]
@@ -226,7 +226,7 @@ async def test_a_take_back_racing_a_bot_leaves_a_game_that_plays_on(client: Conn
     with trio.fail_after(30):
         async with client(NAMES[0]) as ada:
             table = await ada.create_table("chinese-ten", seats=2)
-            tid = int(table["id"])
+            tid = int(table.table_id)
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 1)
             await ada.start(tid)

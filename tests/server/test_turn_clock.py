@@ -19,6 +19,7 @@ from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from cardtable.server.storage import Store, open_for_reading
+from cardtable.wire.codec import to_wire
 from tests.server.conftest import HOST, Connect, served, server_config
 
 GAME = "chinese-ten"
@@ -48,14 +49,14 @@ async def timed_table(session: ClientSession, clock: dict[str, Any]) -> int:
     table = await session.create_table(
         GAME, seats=2, options={"decks": 1}, settings={"clock": clock}
     )
-    await session.sit(table["id"], 0)
-    await session.add_bot(table["id"], 1)
-    await session.start(table["id"])
-    return int(table["id"])
+    await session.sit(table.table_id, 0)
+    await session.add_bot(table.table_id, 1)
+    await session.start(table.table_id)
+    return int(table.table_id)
 
 
 def my_turn(session: ClientSession) -> bool:
-    return bool(session.legal) and session.clock is not None and 0 in session.clock["running"]
+    return bool(session.legal) and session.clock is not None and 0 in session.clock.running
 
 
 async def test_a_move_out_of_time_is_played_by_a_bot_and_the_seat_stays_the_players(
@@ -63,24 +64,24 @@ async def test_a_move_out_of_time_is_played_by_a_bot_and_the_seat_stays_the_play
 ) -> None:
     clocks: list[dict[str, Any]] = []
     async with client("Ada") as ada:
-        ada.on_message(lambda message: clocks.append(dict(ada.clock or {})))
+        ada.on_message(lambda message: clocks.append(to_wire(ada.clock) or {}))
         with trio.fail_after(10):
             tid = await timed_table(ada, {"mode": "move", "move": 5, "timeout": "bot_move"})
             await ada.wait_for(lambda: my_turn(ada))
-        assert ada.clock is not None and ada.clock["mode"] == "move"
-        assert ada.clock["left"][0] == pytest.approx(5.0, abs=SLACK)
+        assert ada.clock is not None and ada.clock.mode == "move"
+        assert ada.clock.left[0] == pytest.approx(5.0, abs=SLACK)
         moves = len(ada.log)
         # Ada does nothing: once her 5 seconds are up, a bot plays her move.
         jumping_clock.jump(5)
         with trio.fail_after(10):
             await ada.wait_for(lambda: any(e.get("seat") == 0 for e in ada.log[moves:]))
             assert ada.table is not None
-            seat = ada.table["seats"][0]
-            assert (seat["kind"], seat["name"], seat["covered"]) == ("player", "Ada", False)
+            seat = ada.table.seats[0]
+            assert (seat.kind, seat.name, seat.covered) == ("player", "Ada", False)
             # Her next move is hers again, with its full time.
             await ada.wait_for(lambda: my_turn(ada))
-            assert ada.clock["left"][0] == pytest.approx(5.0, abs=SLACK)
-            assert ada.clock["out_of_time"] == [] and ada.clock["timeouts"] == [1, 0]
+            assert ada.clock.left[0] == pytest.approx(5.0, abs=SLACK)
+            assert ada.clock.out_of_time == () and ada.clock.timeouts == (1, 0)
             await ada.act(ada.legal[0])
             await server.lobby.journal.flush()
         assert server.lobby.tables[tid].seats[0].out_of_time is False
@@ -103,31 +104,31 @@ async def test_a_bank_out_of_time_hands_the_seat_to_a_bot_until_the_game_ends(
             tid = await timed_table(ada, clock)
             await ada.wait_for(lambda: my_turn(ada))
         assert ada.clock is not None
-        assert ada.clock["left"] == [pytest.approx(60.0, abs=SLACK), 60.0]
+        assert ada.clock.left == (pytest.approx(60.0, abs=SLACK), 60.0)
         jumping_clock.jump(20)
         with trio.fail_after(10):
             await ada.act(ada.legal[0])
             # Her move took 20 seconds of her bank, and the increment came back.
-            await ada.wait_for(lambda: ada.clock is not None and 0 not in ada.clock["running"])
-            assert ada.clock["left"][0] == pytest.approx(45.0, abs=SLACK)
+            await ada.wait_for(lambda: ada.clock is not None and 0 not in ada.clock.running)
+            assert ada.clock.left[0] == pytest.approx(45.0, abs=SLACK)
             await ada.wait_for(lambda: my_turn(ada))
         jumping_clock.jump(44)
         with trio.fail_after(10):
             await trio.sleep(0.1)
-            assert ada.clock["out_of_time"] == [] and my_turn(ada)  # a second or so to go
+            assert ada.clock.out_of_time == () and my_turn(ada)  # a second or so to go
         jumping_clock.jump(1 + SLACK)
         with trio.fail_after(10):
-            await ada.wait_for(lambda: ada.clock is not None and ada.clock["out_of_time"] == [0])
-            assert ada.table is not None and ada.table["seats"][0]["name"] == "Ada"
-            assert ada.clock["timeouts"] == [1, 0]
+            await ada.wait_for(lambda: ada.clock is not None and ada.clock.out_of_time == (0,))
+            assert ada.table is not None and ada.table.seats[0].name == "Ada"
+            assert ada.clock.timeouts == (1, 0)
             message = await refused(ErrorCode.NOT_YOUR_TURN, ada.act({"kind": "anything"}))
             assert message == "Your time ran out: a bot plays your seat until this game ends."
             # The bots play the game to its end; the next game is Ada's to play again.
             await ada.wait_for(lambda: ada.view is not None and ada.view["result"] is not None)
             await ada.start(tid)
             await ada.wait_for(lambda: ada.game_no == 2 and my_turn(ada))
-            assert ada.clock["out_of_time"] == []
-            assert ada.clock["left"][0] == pytest.approx(60.0, abs=SLACK)
+            assert ada.clock.out_of_time == ()
+            assert ada.clock.left[0] == pytest.approx(60.0, abs=SLACK)
             await ada.act(ada.legal[0])
 
 
@@ -147,18 +148,18 @@ async def test_clock_settings_out_of_range_are_refused_and_change_nothing(
                     ada.create_table(GAME, seats=2, settings={"clock": clock}),
                 )
                 assert message == words
-            assert await ada.list_tables() == []
+            assert await ada.list_tables() == ()
             table = await ada.create_table(
                 GAME, seats=2, settings={"clock": {"mode": "move", "move": 30}}
             )
-            tid = table["id"]
-            assert table["settings"]["clock"]["move"] == 30.0 and table["clock"] is None
+            tid = table.table_id
+            assert table.settings.clock.move == 30.0 and table.clock is None
             await refused(
                 ErrorCode.BAD_OPTIONS,
                 ada.configure(tid, clock={"mode": "bank", "bank": 10, "increment": 99}),
             )
             [listed] = await ada.list_tables()
-            assert listed["settings"]["clock"] == table["settings"]["clock"]
+            assert listed.settings.clock == table.settings.clock
 
 
 async def test_a_clock_changed_during_a_game_applies_from_the_next_game(
@@ -169,11 +170,9 @@ async def test_a_clock_changed_during_a_game_applies_from_the_next_game(
             tid = await timed_table(ada, {"mode": "move", "move": 20})
             await ada.wait_for(lambda: my_turn(ada))
             await ada.configure(tid, clock={"mode": "off"})
-            await ada.wait_for(
-                lambda: ada.table and ada.table["settings"]["clock"]["mode"] == "off"
-            )
-            assert ada.clock is not None and ada.clock["mode"] == "move"
-            assert ada.clock["running"] == [0]
+            await ada.wait_for(lambda: ada.table and ada.table.settings.clock.mode == "off")
+            assert ada.clock is not None and ada.clock.mode == "move"
+            assert ada.clock.running == (0,)
             await ada.act(ada.legal[0])
 
 
@@ -213,13 +212,13 @@ async def test_a_restarted_server_gives_the_player_to_move_the_time_they_had_lef
 
     async with served(config) as running, connect(HOST, running.port, "x", token=token) as ada:
         assert ada.table_id == tid and ada.clock is not None
-        assert ada.clock["running"] == [0]
-        assert ada.clock["left"] == [pytest.approx(600 - used, abs=SLACK), 600.0]
+        assert ada.clock.running == (0,)
+        assert ada.clock.left == (pytest.approx(600 - used, abs=SLACK), 600.0)
         jumping_clock.jump(100)
         with trio.fail_after(10):
             await ada.act(ada.legal[0])
-            await ada.wait_for(lambda: ada.clock is not None and 0 not in ada.clock["running"])
-        assert ada.clock["left"][0] == pytest.approx(600 - used - 100 + 5, abs=SLACK)
+            await ada.wait_for(lambda: ada.clock is not None and 0 not in ada.clock.running)
+        assert ada.clock.left[0] == pytest.approx(600 - used - 100 + 5, abs=SLACK)
 
 
 async def test_a_seat_handed_to_a_bot_for_time_stays_the_bots_after_a_restart(
@@ -234,13 +233,13 @@ async def test_a_seat_handed_to_a_bot_for_time_stays_the_bots_after_a_restart(
         token = ada.token
         jumping_clock.jump(60)
         with trio.fail_after(10):
-            await ada.wait_for(lambda: ada.clock is not None and ada.clock["out_of_time"] == [0])
+            await ada.wait_for(lambda: ada.clock is not None and ada.clock.out_of_time == (0,))
             running.lobby.shutdown()
             await running.lobby.journal.flush()
 
     async with served(config) as running, connect(HOST, running.port, "x", token=token) as ada:
         assert ada.clock is not None
-        assert ada.clock["out_of_time"] == [0] and ada.clock["timeouts"] == [1, 0]
+        assert ada.clock.out_of_time == (0,) and ada.clock.timeouts == (1, 0)
         with trio.fail_after(10):
             await refused(ErrorCode.NOT_YOUR_TURN, ada.act({"kind": "anything"}))
             await ada.wait_for(lambda: ada.view is not None and ada.view["result"] is not None)

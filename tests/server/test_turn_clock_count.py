@@ -5,14 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.protocol import ErrorCode
-from cardtable.server.clock.settings import ClockSettings
+from cardtable.protocol import (
+    ClockMode,
+    ClockSettings,
+    ClockState,
+    ErrorCode,
+    TableSettings,
+    TimeoutRule,
+)
 from cardtable.server.clock.turn_clock import TurnClock
-from cardtable.server.config import TableSettings
+from cardtable.server.config import updated_settings
 from cardtable.server.errors import ServerError
+from cardtable.wire.codec import to_wire
 
-PER_MOVE = ClockSettings(mode="move", move=30)
-BANK = ClockSettings(mode="bank", bank=2, increment=5)
+PER_MOVE = ClockSettings(mode=ClockMode.MOVE, move=30)
+BANK = ClockSettings(mode=ClockMode.BANK, bank=2, increment=5)
 
 
 def test_a_move_has_its_own_time_and_the_next_move_starts_afresh() -> None:
@@ -56,7 +63,7 @@ def test_a_move_played_for_a_seat_whose_clock_did_not_run_gets_no_increment() ->
 
 
 def test_an_empty_bank_runs_out_at_once_but_after_the_grace() -> None:
-    clock = TurnClock.start(ClockSettings(mode="bank", bank=1, increment=0), 2)
+    clock = TurnClock.start(ClockSettings(mode=ClockMode.BANK, bank=1, increment=0), 2)
     clock.update(0.0, [0])
     clock.update(75.0, [0])  # charged only up to the bank
     assert clock.used[0] == 60.0 and clock.left(0, 75.0) == 0.0
@@ -76,17 +83,17 @@ def test_seats_acting_at_once_each_run_their_own_clock() -> None:
 def test_what_clients_see_is_the_time_left_as_of_the_message() -> None:
     clock = TurnClock.start(BANK, 2)
     clock.update(0.0, [1])
-    assert clock.to_wire(7.25, [0]) == {
-        "mode": "bank",
-        "move": 60.0,
-        "bank": 2,
-        "increment": 5,
-        "timeout": "bot_move",
-        "left": [120.0, 112.8],
-        "running": [1],
-        "timeouts": [0, 0],
-        "out_of_time": [0],
-    }
+    assert clock.state(7.25, [0]) == ClockState(
+        mode=ClockMode.BANK,
+        move=60.0,
+        bank=2,
+        increment=5,
+        timeout=TimeoutRule.BOT_MOVE,
+        left=(120.0, 112.8),
+        running=(1,),
+        timeouts=(0, 0),
+        out_of_time=(0,),
+    )
 
 
 @pytest.mark.parametrize(
@@ -108,13 +115,14 @@ def test_what_clients_see_is_the_time_left_as_of_the_message() -> None:
 def test_a_setting_out_of_range_is_refused_with_what_is_allowed(clock: object, words: str) -> None:
     settings = TableSettings()
     with pytest.raises(ServerError) as refused:
-        settings.updated({"clock": clock})
+        updated_settings(settings, {"clock": clock})
     assert refused.value.code == ErrorCode.BAD_OPTIONS
     assert words in refused.value.message
 
 
 def test_settings_within_range_are_kept_as_numbers() -> None:
-    settings = TableSettings().updated({"clock": {"mode": "bank", "bank": 3, "increment": 0}})
-    assert settings.clock == ClockSettings(mode="bank", bank=3.0, increment=0.0)
+    changes = {"clock": {"mode": "bank", "bank": 3, "increment": 0}}
+    settings = updated_settings(TableSettings(), changes)
+    assert settings.clock == ClockSettings(mode=ClockMode.BANK, bank=3.0, increment=0.0)
     assert settings.clock.limit == 180.0
-    assert settings.to_wire()["clock"]["mode"] == "bank"
+    assert to_wire(settings)["clock"]["mode"] == "bank"

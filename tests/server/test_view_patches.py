@@ -25,7 +25,7 @@ async def against_a_bot(
     ada: ClientSession, server: RunningServer, options: dict[str, Any] | None = None
 ) -> Table:
     """Ada on seat 0 of a two-seat Chinese Ten table, a server bot on seat 1, the game dealt."""
-    table_id = (await ada.create_table(GAME, 2, {"decks": 1, **(options or {})}))["id"]
+    table_id = (await ada.create_table(GAME, 2, {"decks": 1, **(options or {})})).table_id
     await ada.sit(table_id, 0)
     await ada.add_bot(table_id, 1)
     await ada.start(table_id)

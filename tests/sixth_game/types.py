@@ -7,9 +7,9 @@ from typing import ClassVar, Literal
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import wire_field
 from cardtable.engine.events import EventPart
 from cardtable.engine.game_types import GameTypes
+from cardtable.wire.codec import wire_field
 
 CARD_REFUSAL = "That card is not in your hand."
 

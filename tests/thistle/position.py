@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from cardtable.engine import Event, GameAction, IllegalAction, PlainAction, get_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.thistle.cards import DECK, SORT_KEYS, arms_of, castles, clan_cards
 from cardtable.engine.thistle.groups import Book, Group
 from cardtable.engine.thistle.phases import FINAL, START
 from cardtable.engine.thistle.rules import HAND_SIZE, Thistle
+from cardtable.wire.codec import to_wire
 
 #: A group on the table: its owner and its cards, e.g. ``(0, "4 4 4A")``.
 GroupSpec = tuple[int, str]

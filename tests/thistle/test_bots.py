@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from cardtable.engine import PlainAction, RandomBot, new_game, play_out
-from cardtable.engine.codec import to_wire
 from cardtable.engine.thistle.bots import HeuristicBot
 from cardtable.engine.thistle.rules import Thistle
+from cardtable.wire.codec import to_wire
 from tests.thistle.position import group_labels, hand, label, lines, position
 
 #: Enough pile that the hand is not near its end; its first card starts a group of its own.

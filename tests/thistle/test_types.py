@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, Refusal, new_game
-from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.thistle import SPEC
 from cardtable.engine.thistle.rules import Thistle
 from cardtable.engine.thistle.types import TYPES, Capture, Draw, End, Place, Play, ThistleTable
+from cardtable.wire.codec import from_wire, to_wire
 from tests.thistle.position import position, refused
 
 

@@ -27,7 +27,6 @@ from cardtable.engine import (
     ScoreLine,
     get_game,
 )
-from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, TREFOIL_CID, face, hand_order
 from cardtable.engine.trupe.declaring import (
     Declaration,
@@ -42,6 +41,7 @@ from cardtable.engine.trupe.rules import (
     RULINGS,
     Trupe,
 )
+from cardtable.wire.codec import to_wire
 
 # -- cards and events, in plain form ---------------------------------------------------------------
 

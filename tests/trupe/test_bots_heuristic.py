@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from cardtable.engine import Bot, PlainAction, RandomBot, get_game, new_game, play_out
-from cardtable.engine.codec import to_wire
 from cardtable.engine.trupe.bot_plans import feed_risk
 from cardtable.engine.trupe.bot_reading import read
 from cardtable.engine.trupe.bots import HeuristicBot
@@ -32,6 +31,7 @@ from cardtable.engine.trupe.phases import (
     TAKEN,
 )
 from cardtable.engine.trupe.rules import Trupe
+from cardtable.wire.codec import to_wire
 
 #: A rival far from going out: thirteen cards that make nothing together.
 FULL = 13

@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from cardtable.engine import IllegalAction, Refusal, new_game
-from cardtable.engine.codec import from_wire, to_wire
 from cardtable.engine.trupe.bots import HeuristicBot
 from cardtable.engine.trupe.rules import Trupe
 from cardtable.engine.trupe.types import (
@@ -20,6 +19,7 @@ from cardtable.engine.trupe.types import (
     TrupeFace,
     TrupeTable,
 )
+from cardtable.wire.codec import from_wire, to_wire
 from tests.trupe.position import position
 
 

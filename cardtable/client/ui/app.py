@@ -188,8 +188,8 @@ class CardtableApp(App[None], Host):
         top = self._top_table()
         if (
             top is not None
-            and top.table_id == joined.table["id"]
-            and top.game == joined.table["game"]
+            and top.table_id == joined.table.table_id
+            and top.game == joined.table.game_kind
         ):
             while self.screen is not top:
                 self.pop_screen()

@@ -24,9 +24,9 @@ class AwaySeats:
         if state is None:
             return []
         return [
-            (seat["seat"], state.name(seat["seat"]))
-            for seat in state.summary["seats"]
-            if away(seat) and seat["seat"] != state.seat and (covered or not seat["covered"])
+            (seat.seat, state.name(seat.seat))
+            for seat in state.summary.seats
+            if away(seat) and seat.seat != state.seat and (covered or not seat.covered)
         ]
 
     def may_cover(self) -> bool:
@@ -70,7 +70,7 @@ class AwaySeats:
             def answered(_: None) -> None:
                 session = table.session
                 summary = session.tables.get(table_id) if session else None
-                if summary and summary["seats"][seat]["covered"]:
+                if summary and summary.seats[seat].covered:
                     screen.notify(f"A bot plays for {name} now.", markup=False)
                 else:
                     screen.notify(

@@ -17,7 +17,7 @@ it: one refused, here or by the server, is there to mend.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,11 +30,12 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from cardtable.client.ui.bounded import KEPT_LINES, BoundedLog
-from cardtable.client.ui.diplomacy import is_note, note_text, parse_command
+from cardtable.client.ui.diplomacy import note_text, parse_command
 from cardtable.client.ui.host import latest_session
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
 from cardtable.engine.diplomacy import Diplomacy
+from cardtable.protocol import ChatLine, TableSummary
 from cardtable.protocol.messages import CHAT_LENGTH
 
 TABLE = "table"
@@ -54,21 +55,35 @@ class Outgoing:
     to: int | None
 
 
-def channel_of(line: dict[str, Any], me: int | None) -> str:
+#: What the chat shows: a line someone wrote, or a deal's note (a map: see `diplomacy`).
+ShownLine = ChatLine | dict[str, Any]
+
+
+def line_key(line: ShownLine) -> object:
+    """What tells a shown line from the others: a chat line's number, a note's id."""
+    return line.line_no if isinstance(line, ChatLine) else line.get("id")
+
+
+def sender_of(line: ShownLine) -> str:
+    """Who wrote a shown line (a note names whoever made the deal's move)."""
+    return line.sender if isinstance(line, ChatLine) else str(line.get("from", ""))
+
+
+def channel_of(line: ShownLine, me: int | None) -> str:
     """The channel a chat line belongs to, for the seat `me`: the table, or the other seat."""
-    if is_note(line):
+    if not isinstance(line, ChatLine):
         return str(line["channel"])
-    if line.get("to_seat") is None:
+    if line.recipient_seat is None:
         return TABLE
-    other = line["to_seat"] if line.get("from_seat") == me else line.get("from_seat")
+    other = line.recipient_seat if line.sender_seat == me else line.sender_seat
     return f"seat:{other}"
 
 
-def closed_partners(spec: GameSpec, summary: Mapping[str, Any], me: int | None) -> set[int]:
+def closed_partners(spec: GameSpec, summary: TableSummary, me: int | None) -> set[int]:
     """The seats of our partners when the table (`summary`) does not let partners whisper."""
-    if me is None or summary.get("settings", {}).get("partner_chat", False):
+    if me is None or summary.settings.partner_chat:
         return set()
-    return set(spec.partners(len(summary["seats"]), summary["options"], me))
+    return set(spec.partners(len(summary.seats), summary.options, me))
 
 
 def parse_outgoing(
@@ -122,17 +137,17 @@ def too_long(length: int, longest: int) -> str:
     )
 
 
-def line_text(line: dict[str, Any]) -> Text:
+def line_text(line: ShownLine) -> Text:
     """A chat line as plain text: the sender in bold, then what they wrote, never as markup."""
-    if is_note(line):
+    if not isinstance(line, ChatLine):
         return note_text(line)
     text = Text()
-    sender = clean(str(line.get("from", "?")))
-    if line.get("to_seat") is not None:
-        text.append(f"{sender} → {clean(str(line.get('to') or '?'))}: ", style="bold magenta")
+    sender = clean(line.sender)
+    if line.recipient_seat is not None:
+        text.append(f"{sender} → {clean(line.recipient or '?')}: ", style="bold magenta")
     else:
         text.append(f"{sender}: ", style="bold")
-    text.append(clean(str(line.get("text", ""))))
+    text.append(clean(line.text))
     return text
 
 
@@ -167,7 +182,7 @@ class ChatPanel(Vertical):
         self.bots: list[str] = []
         #: Partners' seats whose private channel is closed at this table.
         self.closed: set[int] = set()
-        self.lines: list[dict[str, Any]] = []
+        self.lines: list[ShownLine] = []
         self._ids: set[object] = set()
         #: The ids of the lines the player has seen (among `lines`): the rest are unread.
         self._seen: set[object] = set()
@@ -192,7 +207,7 @@ class ChatPanel(Vertical):
         """The longest line the server takes, as its welcome says."""
         session = latest_session(self)
         welcome = session.welcome if session else None
-        return int(welcome.limits.get("chat_length", CHAT_LENGTH)) if welcome else CHAT_LENGTH
+        return welcome.limits.chat_length if welcome else CHAT_LENGTH
 
     # -- what to show ---------------------------------------------------------------------------
 
@@ -230,22 +245,22 @@ class ChatPanel(Vertical):
         self._draw_lines()
         self._draw_channels()
 
-    def set_lines(self, lines: list[dict[str, Any]]) -> None:
+    def set_lines(self, lines: Sequence[ShownLine]) -> None:
         """Show all of `lines` (the latest `KEPT_LINES`): the table's chat as we may read it,
         oldest first."""
         self.lines = list(lines[-KEPT_LINES:])
-        self._ids = {line.get("id") for line in self.lines}
+        self._ids = {line_key(line) for line in self.lines}
         # Lines seen before (a reconnection, a resume) stay seen; only new ones are unread.
         self._seen &= self._ids
         self._mark_seen()
         self._draw_lines()
         self._draw_channels()
 
-    def add(self, line: dict[str, Any]) -> None:
+    def add(self, line: ShownLine) -> None:
         """One new line; a line already shown (same id) is not shown twice."""
-        if line.get("id") in self._ids:
+        if line_key(line) in self._ids:
             return
-        self._ids.add(line.get("id"))
+        self._ids.add(line_key(line))
         self.lines.append(line)
         if len(self.lines) > KEPT_LINES:
             self._forget(self.lines.pop(0))
@@ -254,10 +269,10 @@ class ChatPanel(Vertical):
             self._mark_seen()
         self._draw_channels()
 
-    def _forget(self, line: dict[str, Any]) -> None:
+    def _forget(self, line: ShownLine) -> None:
         """Let the oldest line go."""
-        self._ids.discard(line.get("id"))
-        self._seen.discard(line.get("id"))
+        self._ids.discard(line_key(line))
+        self._seen.discard(line_key(line))
 
     def unread(self, channel: str) -> int:
         """The lines of `channel` the player has not seen; their own lines never count."""
@@ -265,17 +280,17 @@ class ChatPanel(Vertical):
             1
             for line in self.lines
             if channel_of(line, self.me) == channel
-            and line.get("id") not in self._seen
+            and line_key(line) not in self._seen
             and not self._is_mine(line)
         )
 
-    def _is_mine(self, line: dict[str, Any]) -> bool:
+    def _is_mine(self, line: ShownLine) -> bool:
         """A line we wrote (a deal's note is not: it counts, even for our own offer)."""
-        if is_note(line):
+        if not isinstance(line, ChatLine):
             return False
         if self.me is not None:
-            return bool(line.get("from_seat") == self.me)
-        return line.get("from_seat") is None and line.get("from") == self.my_name
+            return line.sender_seat == self.me
+        return line.sender_seat is None and line.sender == self.my_name
 
     def _channels(self) -> list[tuple[str, str]]:
         channels = [(TABLE, "# table")]
@@ -289,7 +304,7 @@ class ChatPanel(Vertical):
 
     def _mark_seen(self) -> None:
         self._seen.update(
-            line.get("id") for line in self.lines if channel_of(line, self.me) == self.channel
+            line_key(line) for line in self.lines if channel_of(line, self.me) == self.channel
         )
 
     def _lines_log(self) -> BoundedLog:

@@ -4,6 +4,7 @@ them, the turn clock, and bots (their kind, and how long search bots think)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,8 +18,9 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.dialogs import AWAY_LIMIT, away_seconds, number_field
 from cardtable.client.ui.turn_clock import clock_setting
+from cardtable.protocol import GameInfo
 from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT, BOT_THINK_RANGE, SEARCH
-from cardtable.protocol.clock import BANK, BOT_MOVE, BOT_SEAT, MOVE, OFF
+from cardtable.protocol.clock import ClockMode, TimeoutRule
 
 #: How long a player may be away before a bot covers them, unless the form says otherwise.
 AWAY_DEFAULT = 60
@@ -37,7 +39,10 @@ def think_seconds(text: str) -> float:
 
 
 #: The clock's number in the form for each mode, and its unit: seconds a move, or minutes.
-CLOCK_AMOUNTS = {MOVE: ("60", "seconds a move"), BANK: ("10", "minutes each, +")}
+CLOCK_AMOUNTS = {
+    ClockMode.MOVE: ("60", "seconds a move"),
+    ClockMode.BANK: ("10", "minutes each, +"),
+}
 
 
 #: What an open list of choices says at its foot: ↓ on its last entry goes to its first, as
@@ -79,7 +84,7 @@ class TickBox(Checkbox):
 class TablePlan:
     """A table to open: the creator sits in the first seat; bots fill the rest if asked."""
 
-    game: str
+    game_kind: str
     seats: int
     options: dict[str, Any] = field(default_factory=dict)
     bots: bool = True
@@ -89,12 +94,12 @@ class TablePlan:
     bot_kind: str | None = None
 
     async def carry_out(self, session: ClientSession) -> None:
-        table = await session.create_table(self.game, self.seats, self.options, self.settings)
-        await session.sit(table["id"], 0)
+        table = await session.create_table(self.game_kind, self.seats, self.options, self.settings)
+        await session.sit(table.table_id, 0)
         if self.bots:
             for seat in range(1, self.seats):
-                await session.add_bot(table["id"], seat, self.bot_kind)
-            await session.start(table["id"])
+                await session.add_bot(table.table_id, seat, self.bot_kind)
+            await session.start(table.table_id)
 
 
 class CreateTableScreen(ModalScreen[TablePlan | None]):
@@ -102,21 +107,21 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, games: list[dict[str, Any]]) -> None:
+    def __init__(self, games: Sequence[GameInfo]) -> None:
         super().__init__()
-        self.games = {game["id"]: game for game in games}
-        self.game_id = games[0]["id"] if games else ""
+        self.games = {game.game_kind: game for game in games}
+        self.game_kind = games[0].game_kind if games else ""
 
     @property
-    def game(self) -> dict[str, Any]:
-        return self.games[self.game_id]
+    def game(self) -> GameInfo:
+        return self.games[self.game_kind]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="create"):
             yield Static(Text("Open a table", style="bold"))
             yield Choice(
-                [(game["title"], game["id"]) for game in self.games.values()],
-                value=self.game_id,
+                [(game.title, game.game_kind) for game in self.games.values()],
+                value=self.game_kind,
                 id="game",
             )
             yield Static(id="summary")
@@ -133,19 +138,26 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             with Horizontal(id="clock-field"):
                 yield Label("Clock")
                 yield Choice(
-                    [("off", OFF), ("per move", MOVE), ("a bank each", BANK)],
-                    value=OFF,
+                    [
+                        ("off", ClockMode.OFF),
+                        ("per move", ClockMode.MOVE),
+                        ("a bank each", ClockMode.BANK),
+                    ],
+                    value=ClockMode.OFF,
                     id="clock-mode",
                 )
-                yield number_field(CLOCK_AMOUNTS[MOVE][0], id="clock-amount")
-                yield Label(CLOCK_AMOUNTS[MOVE][1], id="clock-unit")
+                yield number_field(CLOCK_AMOUNTS[ClockMode.MOVE][0], id="clock-amount")
+                yield Label(CLOCK_AMOUNTS[ClockMode.MOVE][1], id="clock-unit")
                 yield number_field("5", id="clock-increment", tooltip="Seconds, 0 to 60")
                 yield Label("s a move", id="clock-increment-unit")
             with Horizontal(id="clock-rule"):
                 yield Label("Out of time:")
                 yield Choice(
-                    [("a bot plays that move", BOT_MOVE), ("a bot plays the seat", BOT_SEAT)],
-                    value=BOT_MOVE,
+                    [
+                        ("a bot plays that move", TimeoutRule.BOT_MOVE),
+                        ("a bot plays the seat", TimeoutRule.BOT_SEAT),
+                    ],
+                    value=TimeoutRule.BOT_MOVE,
                     id="clock-timeout",
                 )
             yield TickBox("Bots in the other seats, and start at once", True, id="bots")
@@ -157,38 +169,38 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
 
     def _option_fields(self) -> ComposeResult:
         game = self.game
-        players = range(game["min_players"], game["max_players"] + 1)
+        players = range(game.min_players, game.max_players + 1)
         with Horizontal(classes="field"):
             yield Label("Players")
             yield Choice(
                 [(str(count), count) for count in players],
-                value=game["min_players"],
+                value=game.min_players,
                 id="seats",
             )
-        for option in game["options"]:
+        for option in game.options:
             with Horizontal(classes="field"):
-                yield Label(option["name"])
-                if option["kind"] == "bool":  # off / on, as the rules write it
+                yield Label(option.name)
+                if option.kind == "bool":  # off / on, as the rules write it
                     yield Choice(
                         [("off", False), ("on", True)],
-                        value=bool(option["default"]),
-                        id=f"option-{option['name']}",
-                        tooltip=option.get("description"),
+                        value=bool(option.default),
+                        id=f"option-{option.name}",
+                        tooltip=option.description,
                     )
-                elif option.get("choices"):
+                elif option.choices:
                     yield Choice(
-                        [(str(choice), choice) for choice in option["choices"]],
-                        value=option["default"],
-                        id=f"option-{option['name']}",
+                        [(str(choice), choice) for choice in option.choices],
+                        value=option.default,
+                        id=f"option-{option.name}",
                     )
                 else:
                     yield number_field(
-                        str(option["default"]),
+                        str(option.default),
                         type="integer",
-                        id=f"option-{option['name']}",
-                        tooltip=option.get("description"),
+                        id=f"option-{option.name}",
+                        tooltip=option.description,
                     )
-        if game.get("partnerships"):
+        if game.partnerships:
             yield TickBox("Partners may chat privately", False, id="partner-chat")
 
     def _bot_fields(self) -> ComposeResult:
@@ -196,8 +208,8 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
         game = self.game
         yield Label("Bots")
         yield Choice(
-            [(kind, kind) for kind in game["bots"]],
-            value=game["default_bot"],
+            [(kind, kind) for kind in game.bots],
+            value=game.default_bot,
             id="bot-kind",
             tooltip="search: thinks ahead over every move (slower, stronger)",
         )
@@ -226,17 +238,17 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
         with a bank)."""
         mode = self.query_one("#clock-mode", Select).value
         for part in ("#clock-amount", "#clock-unit", "#clock-rule"):
-            self.query_one(part).display = mode != OFF
+            self.query_one(part).display = mode != ClockMode.OFF
         for part in ("#clock-increment", "#clock-increment-unit"):
-            self.query_one(part).display = mode == BANK
+            self.query_one(part).display = mode == ClockMode.BANK
         if mode in CLOCK_AMOUNTS:
-            amount, unit = CLOCK_AMOUNTS[str(mode)]
+            amount, unit = CLOCK_AMOUNTS[ClockMode(str(mode))]
             self.query_one("#clock-amount", Input).value = amount
             self.query_one("#clock-unit", Label).update(unit)
 
     def _show_summary(self) -> None:
         game = self.game
-        self.query_one("#summary", Static).update(Text(game["summary"], style="italic"))
+        self.query_one("#summary", Static).update(Text(game.summary, style="italic"))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """The bots' kind is asked only when bots are to fill the other seats."""
@@ -248,8 +260,8 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             self._show_clock_fields()
         if event.select.id == "bot-kind":
             self._show_think_field()
-        if event.select.id == "game" and event.value != self.game_id:
-            self.game_id = str(event.value)
+        if event.select.id == "game" and event.value != self.game_kind:
+            self.game_kind = str(event.value)
             fields = self.query_one("#option-fields", VerticalScroll)
             await fields.remove_children()
             await fields.mount_compose(self._option_fields())
@@ -262,20 +274,20 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
     def plan(self) -> TablePlan | str:
         """The table the form describes, or what is wrong with it."""
         options: dict[str, Any] = {}
-        for option in self.game["options"]:
-            widget = self.query_one(f"#option-{option['name']}")
+        for option in self.game.options:
+            widget = self.query_one(f"#option-{option.name}")
             if isinstance(widget, Select):
-                options[option["name"]] = widget.value
+                options[option.name] = widget.value
                 continue
             assert isinstance(widget, Input)
             try:
                 value = int(widget.value)
             except ValueError:
-                return f"{option['name']} must be a whole number."
-            low, high = option.get("minimum"), option.get("maximum")
+                return f"{option.name} must be a whole number."
+            low, high = option.minimum, option.maximum
             if (low is not None and value < low) or (high is not None and value > high):
-                return f"{option['name']} must be from {low} to {high}."
-            options[option["name"]] = value
+                return f"{option.name} must be from {low} to {high}."
+            options[option.name] = value
         seats = self.query_one("#seats", Select).value
         bots = self.query_one("#bots", Checkbox).value
         try:
@@ -292,9 +304,9 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             )
         except ValueError as error:
             return str(error)
-        if clock["mode"] != OFF:
+        if clock["mode"] != ClockMode.OFF:
             settings["clock"] = clock
-        if self.game.get("partnerships"):
+        if self.game.partnerships:
             settings["partner_chat"] = self.query_one("#partner-chat", Checkbox).value
         kind = str(self.query_one("#bot-kind", Select).value)
         if kind == SEARCH:
@@ -302,7 +314,7 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
                 settings["bot_think"] = think_seconds(self.query_one("#bot-think", Input).value)
             except ValueError as error:
                 return str(error)
-        return TablePlan(self.game_id, int(seats), options, bots, settings, kind)  # type: ignore[arg-type]
+        return TablePlan(self.game_kind, int(seats), options, bots, settings, kind)  # type: ignore[arg-type]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":

@@ -10,7 +10,7 @@ from textual.screen import Screen
 
 from cardtable.client.ui.events import ServerSaid
 from cardtable.protocol import (
-    ChatLine,
+    ChatLinePush,
     Joined,
     Message,
     TableChanged,
@@ -30,11 +30,11 @@ LOBBY: Topic = None
 def topics(message: Message) -> tuple[Topic, ...]:
     """The topics `message` is news for (none: no screen hears it)."""
     if isinstance(message, Joined):
-        return (int(message.table["id"]),)
-    if isinstance(message, Update | ChatLine):
-        return (message.table,)
+        return (message.table.table_id,)
+    if isinstance(message, Update | ChatLinePush):
+        return (message.table_id,)
     if isinstance(message, TableChanged):
-        return (int(message.table["id"]), LOBBY)
+        return (message.table.table_id, LOBBY)
     if isinstance(message, Tables | TableCreated | TableRemoved):
         return (LOBBY,)
     return ()

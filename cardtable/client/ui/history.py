@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,7 +18,7 @@ from cardtable.client.ui.history_words import (
 from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.replay import ReplayScreen
-from cardtable.protocol import History
+from cardtable.protocol import History, HistoryEntry
 
 #: The list's winners column at its widest; the detail under the list names them all.
 WINNER_WIDTH = 24
@@ -48,7 +46,7 @@ class HistoryScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.games: list[dict[str, Any]] = []
+        self.games: list[HistoryEntry] = []
         #: Whether the server has older games than those listed.
         self.more = False
         self.loading = False
@@ -92,21 +90,21 @@ class HistoryScreen(Screen[None]):
         self.loading = False
         self.problem = None
         self.more = page.more
-        known = {game["id"] for game in self.games}
+        known = {game.game_id for game in self.games}
         table = self.query_one("#history", DataTable)
         for entry in page.games:
-            if entry["id"] in known:
+            if entry.game_id in known:
                 continue
             self.games.append(entry)
             # Text, never str: a DataTable reads a str cell as markup.
             table.add_row(
-                Text(when(entry["finished"])),
-                plain(str(entry.get("title") or entry["game"])),
-                plain(str(entry["table"])),
-                plain(str(entry["game_no"])),
+                Text(when(entry.finished)),
+                plain(entry.title),
+                plain(str(entry.table_id)),
+                plain(str(entry.game_no)),
                 cut(Text(winner_words(entry), style="bold"), WINNER_WIDTH),
                 Text(scores_words(entry)),
-                key=str(entry["id"]),
+                key=str(entry.game_id),
             )
         self._draw_detail()
         self.refresh_bindings()
@@ -120,7 +118,7 @@ class HistoryScreen(Screen[None]):
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def selected(self) -> dict[str, Any] | None:
+    def selected(self) -> HistoryEntry | None:
         table = self.query_one("#history", DataTable)
         if not self.games or table.row_count == 0:
             return None
@@ -155,9 +153,9 @@ class HistoryScreen(Screen[None]):
                 )
             return
         text = Text()
-        text.append(f"{clean(str(entry.get('title') or entry['game']))}", style="bold")
-        text.append(f" at table {entry['table']}, game {entry['game_no']}")
-        text.append(f" · finished {when(entry['finished'], '%Y-%m-%d %H:%M')}\n", style="dim")
+        text.append(clean(entry.title), style="bold")
+        text.append(f" at table {entry.table_id}, game {entry.game_no}")
+        text.append(f" · finished {when(entry.finished, '%Y-%m-%d %H:%M')}\n", style="dim")
         text.append(scores_words(entry))
         winners = winner_words(entry)
         if winners != "—":
@@ -190,7 +188,7 @@ class HistoryScreen(Screen[None]):
 
     def action_more(self) -> None:
         if self.more and not self.loading and self.games:
-            self._load(min(game["id"] for game in self.games))
+            self._load(min(game.game_id for game in self.games))
 
     def action_reload(self) -> None:
         if self.loading:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -21,26 +20,35 @@ from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.rules import options_shown
 from cardtable.client.ui.turn_clock import clock_setting_words
-from cardtable.protocol import TableChanged, TableCreated, TableRemoved, Tables
+from cardtable.protocol import (
+    SeatKind,
+    SeatSummary,
+    TableChanged,
+    TableCreated,
+    TableRemoved,
+    Tables,
+    TableStatus,
+    TableSummary,
+)
 
 
-def seat_words(seat: dict[str, Any]) -> Text:
+def seat_words(seat: SeatSummary) -> Text:
     """A seat in a few words: who, and whether they are here, away or a bot."""
-    number = f"{seat['seat'] + 1}. "
-    if seat["kind"] == "empty" and seat["covered"]:
+    number = f"{seat.seat + 1}. "
+    if seat.kind is SeatKind.EMPTY and seat.covered:
         # Given up during a game: whoever sits there plays on with its hand.
         return Text(number + "open — a bot plays until someone sits", style="bold")
-    if seat["kind"] == "empty":
+    if seat.kind is SeatKind.EMPTY:
         return Text(number + "empty", style="dim")
-    name = clean(seat["name"] or "?")
-    if seat["kind"] == "bot":
+    name = clean(seat.name or "?")
+    if seat.kind is SeatKind.BOT:
         # The server names its bots "Bram (bot)" already.
         return Text(number + (name if name.endswith("(bot)") else f"{name} (bot)"))
-    if seat["covered"]:
+    if seat.covered:
         # A player's seat (kind "player") that a bot plays while they are away.
         return Text(f"{number}{name} ○ bot plays", style="dim")
-    marker = "●" if seat["connected"] else "○ away"
-    return Text(f"{number}{name} {marker}", style="" if seat["connected"] else "dim")
+    marker = "●" if seat.connected else "○ away"
+    return Text(f"{number}{name} {marker}", style="" if seat.connected else "dim")
 
 
 def players_words(names: Sequence[str], width: int) -> Text:
@@ -59,13 +67,13 @@ def players_words(names: Sequence[str], width: int) -> Text:
     return first + count
 
 
-def status_words(table: dict[str, Any]) -> str:
-    empty = sum(1 for seat in table["seats"] if seat["kind"] == "empty")
-    if table["status"] == "waiting":
+def status_words(table: TableSummary) -> str:
+    empty = sum(1 for seat in table.seats if seat.kind is SeatKind.EMPTY)
+    if table.status is TableStatus.WAITING:
         return f"waiting ({empty} free)" if empty else "ready"
-    if table["status"] == "playing":
+    if table.status is TableStatus.PLAYING:
         # A seat given up during the game is open to anyone (the column is 16 wide).
-        return f"playing · {empty} open" if empty else f"playing game {table['game_no']}"
+        return f"playing · {empty} open" if empty else f"playing game {table.game_no}"
     return "finished"
 
 
@@ -144,11 +152,11 @@ class LobbyScreen(Screen[None]):
         for table_id in sorted(known):
             table = known[table_id]
             # The free seats are counted in the status; the names fit the column.
-            names = [clean(seat["name"]) for seat in table["seats"] if seat["name"]]
+            names = [clean(seat.name) for seat in table.seats if seat.name]
             # Text, never str: a DataTable reads a str cell as markup.
             tables_widget.add_row(
                 Text(str(table_id)),
-                plain(table["title"]),
+                plain(table.title),
                 Text(status_words(table)),
                 players_words(names, width),
                 key=str(table_id),
@@ -165,7 +173,7 @@ class LobbyScreen(Screen[None]):
         key = tables_widget.coordinate_to_cell_key(tables_widget.cursor_coordinate).row_key
         return int(key.value) if key.value is not None else None
 
-    def selected_table(self) -> dict[str, Any] | None:
+    def selected_table(self) -> TableSummary | None:
         session = self.session
         table_id = self.selected_id()
         if session is None or table_id is None:
@@ -188,21 +196,21 @@ class LobbyScreen(Screen[None]):
             hint.update(Text(" No tables yet: press n to open one.", style="bold"))
             return
         text = Text()
-        text.append(f"Table {table['id']}: {clean(table['title'])}\n", style="bold")
-        for seat in table["seats"]:
+        text.append(f"Table {table.table_id}: {clean(table.title)}\n", style="bold")
+        for seat in table.seats:
             text.append_text(seat_words(seat))
             text.append("\n")
-        for option in options_shown(table["game"], table["options"]):
+        for option in options_shown(table.game_kind, table.options):
             text.append(clean(option) + "\n", style="dim")
-        clock = clock_setting_words(table.get("settings", {}))
+        clock = clock_setting_words(table.settings)
         if clock is not None:
             text.append(clock + "\n", style="dim")
-        text.append(f"Opened by {clean(table['creator'])}\n", style="dim")
-        if table["spectators"]:
-            text.append(f"{table['spectators']} watching\n", style="dim")
+        text.append(f"Opened by {clean(table.creator)}\n", style="dim")
+        if table.spectators:
+            text.append(f"{table.spectators} watching\n", style="dim")
         detail.update(text)
-        free = [seat for seat in table["seats"] if seat["kind"] == "empty"]
-        if free and table["status"] == "playing":
+        free = [seat for seat in table.seats if seat.kind is SeatKind.EMPTY]
+        if free and table.status is TableStatus.PLAYING:
             hint.update(Text(" enter: sit in the open seat and play on · w: watch · n: new table"))
         elif free:
             hint.update(Text(" enter: sit in the first free seat · w: watch · n: new table"))
@@ -211,13 +219,13 @@ class LobbyScreen(Screen[None]):
 
     # -- keys -----------------------------------------------------------------------------------
 
-    def _first_seat(self, kind: str) -> int | None:
+    def _first_seat(self, kind: SeatKind) -> int | None:
         table = self.selected_table()
         if table is None:
             return None
-        for seat in table["seats"]:
-            if seat["kind"] == kind:
-                return int(seat["seat"])
+        for seat in table.seats:
+            if seat.kind is kind:
+                return seat.seat
         return None
 
     def _is_creator(self) -> bool:
@@ -227,20 +235,20 @@ class LobbyScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "sit":
-            return self._first_seat("empty") is not None
+            return self._first_seat(SeatKind.EMPTY) is not None
         if action in ("watch", "rules"):
             return self.selected_table() is not None
         if action == "add_bot":
-            return self._is_creator() and self._first_seat("empty") is not None
+            return self._is_creator() and self._first_seat(SeatKind.EMPTY) is not None
         if action == "remove_bot":
-            return self._is_creator() and self._first_seat("bot") is not None
+            return self._is_creator() and self._first_seat(SeatKind.BOT) is not None
         if action == "start":
             table = self.selected_table()
             return (
                 self._is_creator()
                 and table is not None
-                and table["status"] != "playing"
-                and self._first_seat("empty") is None
+                and table.status is not TableStatus.PLAYING
+                and self._first_seat(SeatKind.EMPTY) is None
             )
         return True
 
@@ -251,11 +259,11 @@ class LobbyScreen(Screen[None]):
             if plan is not None:
                 host(self).request(plan.carry_out)
 
-        games = self.session.welcome.games if self.session and self.session.welcome else []
+        games = self.session.welcome.games if self.session and self.session.welcome else ()
         self.app.push_screen(CreateTableScreen(games), create)
 
     def action_sit(self) -> None:
-        table, seat = self.selected_id(), self._first_seat("empty")
+        table, seat = self.selected_id(), self._first_seat(SeatKind.EMPTY)
         if table is not None and seat is not None:
             host(self).request(lambda session: session.sit(table, seat))
 
@@ -265,12 +273,12 @@ class LobbyScreen(Screen[None]):
             host(self).request(lambda session: session.spectate(table))
 
     def action_add_bot(self) -> None:
-        table, seat = self.selected_id(), self._first_seat("empty")
+        table, seat = self.selected_id(), self._first_seat(SeatKind.EMPTY)
         if table is not None and seat is not None:
             host(self).request(lambda session: session.add_bot(table, seat))
 
     def action_remove_bot(self) -> None:
-        table, seat = self.selected_id(), self._first_seat("bot")
+        table, seat = self.selected_id(), self._first_seat(SeatKind.BOT)
         if table is not None and seat is not None:
             host(self).request(lambda session: session.remove_bot(table, seat))
 
@@ -282,7 +290,7 @@ class LobbyScreen(Screen[None]):
     def action_rules(self) -> None:
         table = self.selected_table()
         if table is not None:
-            host(self).show_rules(table["game"], table["options"])
+            host(self).show_rules(table.game_kind, table.options)
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen())

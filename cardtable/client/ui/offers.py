@@ -55,11 +55,11 @@ def question(state: TableState, log: Sequence[dict[str, Any]]) -> Question | Non
     if offer is not None and offer[1] != state.seat and view and not view["result"]:
         name = state.name(offer[1])
         text = f"{name} offers to concede the game. Concede together (y), or play on (n)?"
-        return Question("concede", ("concede", state.summary["game_no"], offer[0]), text)
-    rematch = state.summary.get("rematch")
-    if rematch and rematch["declined_by"] is None and state.seat in rematch["waiting"]:
-        text = f"{state.name(rematch['by'])} offers a rematch. Play again at this table?"
-        return Question("rematch", ("rematch", state.summary["game_no"], rematch["by"]), text)
+        return Question("concede", ("concede", state.summary.game_no, offer[0]), text)
+    rematch = state.summary.rematch
+    if rematch and rematch.open and state.seat in rematch.waiting:
+        text = f"{state.name(rematch.by)} offers a rematch. Play again at this table?"
+        return Question("rematch", ("rematch", state.summary.game_no, rematch.by), text)
     return None
 
 
@@ -81,13 +81,13 @@ def offers_note(state: TableState, log: Sequence[dict[str, Any]]) -> str:
     offer = open_concession(log)
     if offer is not None and offer[1] == state.seat:
         return f"you offered to concede: waiting for {side_names(partners(state), state.names)}"
-    rematch = state.summary.get("rematch")
+    rematch = state.summary.rematch
     if not rematch:
         return ""
-    if rematch["declined_by"] is not None:
-        return f"{state.name(rematch['declined_by'])} declined a rematch"
-    waiting = side_names(rematch["waiting"], state.names) if rematch["waiting"] else "nobody"
-    return f"rematch offered by {state.name(rematch['by'])}: waiting for {waiting}"
+    if rematch.declined_by is not None:
+        return f"{state.name(rematch.declined_by)} declined a rematch"
+    waiting = side_names(rematch.waiting, state.names) if rematch.waiting else "nobody"
+    return f"rematch offered by {state.name(rematch.by)}: waiting for {waiting}"
 
 
 async def ask_for_rematch(session: ClientSession, table: int) -> None:

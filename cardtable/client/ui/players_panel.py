@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from rich.style import Style
 from rich.table import Table
@@ -20,6 +19,7 @@ from cardtable.client.ui.boards import Board
 from cardtable.client.ui.dialogs import away_words
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.table_state import TableShown, TableState
+from cardtable.protocol import SeatKind, SeatSummary
 
 #: How the players panel marks our own seat, after our name.
 YOU = "(you)"
@@ -28,30 +28,28 @@ YOU = "(you)"
 CLOCK_TICK = 0.25
 
 
-def away(seat: dict[str, Any]) -> bool:
+def away(seat: SeatSummary) -> bool:
     """A person's seat whose player is away (a bot may be playing it for them meanwhile)."""
-    return seat["kind"] == "player" and not seat["connected"]
+    return seat.kind is SeatKind.PLAYER and not seat.connected
 
 
 def away_time(state: TableState) -> float | None:
     """The table's away policy: seconds a player may be away before a bot covers them (None:
     the game waits)."""
-    seconds = state.summary.get("settings", {}).get("away_bot_after")
-    return float(seconds) if seconds is not None else None
+    return state.summary.settings.away_bot_after
 
 
 def others_may_be_away(state: TableState) -> bool:
     """Whether a seat besides ours is, or may become, a person's, whom the away policy concerns
     (a table of bots and us has nobody to wait for)."""
     return any(
-        seat["kind"] in ("player", "empty") and seat["seat"] != state.seat
-        for seat in state.summary["seats"]
+        seat.kind is not SeatKind.BOT and seat.seat != state.seat for seat in state.summary.seats
     )
 
 
 def empty_seats(state: TableState) -> int:
     """How many seats nobody (and no bot) has taken yet."""
-    return sum(1 for seat in state.summary["seats"] if seat["kind"] == "empty")
+    return sum(1 for seat in state.summary.seats if seat.kind is SeatKind.EMPTY)
 
 
 def players_grid(*, presence: bool = True) -> Table:
@@ -67,32 +65,32 @@ def players_grid(*, presence: bool = True) -> Table:
     return grid
 
 
-def presence_of(seat: dict[str, Any], mine: bool) -> str:
+def presence_of(seat: SeatSummary, mine: bool) -> str:
     """What the presence column says of a seat."""
-    if seat["kind"] == "empty":
-        return "(open)" if seat["covered"] else "(empty)"
-    if seat["covered"]:
+    if seat.kind is SeatKind.EMPTY:
+        return "(open)" if seat.covered else "(empty)"
+    if seat.covered:
         return "○ bot plays"
-    if seat["kind"] == "bot":
+    if seat.kind is SeatKind.BOT:
         return ""
     if mine:
         return YOU
-    return "●" if seat["connected"] else "○ away"
+    return "●" if seat.connected else "○ away"
 
 
 def seat_news(state: TableState) -> list[Text]:
     """What the rows do not say: the votes to let a bot play an away seat, and the seats given
     up during a game, which a bot plays until someone sits."""
     lines = []
-    for seat in state.summary["seats"]:
-        name = state.name(seat["seat"])
-        votes = int(seat.get("votes", 0))
-        if away(seat) and not seat["covered"] and votes:
+    for seat in state.summary.seats:
+        name = state.name(seat.seat)
+        votes = seat.votes
+        if away(seat) and not seat.covered and votes:
             count = "1 vote" if votes == 1 else f"{votes} votes"
             lines.append(Text(f"{name}: {count} to let a bot play", style="italic"))
-        elif seat["kind"] == "empty" and seat["covered"]:
+        elif seat.kind is SeatKind.EMPTY and seat.covered:
             lines.append(Text(f"{name}: a bot plays until someone sits", style="italic"))
-    watchers = state.summary.get("watchers")
+    watchers = state.summary.watchers
     if watchers:
         lines.append(Text("Watching: " + ", ".join(map(clean, watchers)), style="dim"))
     return lines
@@ -202,18 +200,18 @@ class PlayersPanel(Widget):
         """Each seat's row: turn marker, name, presence (in a column of its own when someone's
         is more than "(you)"), the game's note, and the total with the time left."""
         state, clock = shown.state, shown.clock
-        seats = state.summary["seats"]
+        seats = state.summary.seats
         # Presence has a column of its own when someone's is more than "(you)"; else "(you)" goes
         # after the name, which then has the room the column would take.
-        presences = [presence_of(seat, seat["seat"] == state.seat) for seat in seats]
+        presences = [presence_of(seat, seat.seat == state.seat) for seat in seats]
         apart = any(presence not in ("", YOU) for presence in presences)
         view = state.view
         scored = bool(view and view["round_scores"])
         rows = []
         for seat, presence in zip(seats, presences, strict=True):
-            index = seat["seat"]
+            index = seat.seat
             name_style = Style(bold=True, underline=index == state.seat)
-            if seat["kind"] == "player" and index != state.seat and state.seat is not None:
+            if seat.kind is SeatKind.PLAYER and index != state.seat and state.seat is not None:
                 name_style += Style.from_meta({"@click": f"screen.whisper({index})"})
             total = ""
             if scored and view is not None:
@@ -225,7 +223,7 @@ class PlayersPanel(Widget):
             faint = presence.startswith("○") or "⏱" in presence
             shown_presence = (Text(presence, style="dim" if faint else ""),) if apart else ()
             right = Text(total, style="bold")
-            timed = clock is not None and seat["kind"] == "player"  # bots are never timed
+            timed = clock is not None and seat.kind is SeatKind.PLAYER  # bots are never timed
             time_left = clock.shown(index, now) if clock is not None and timed else None
             if time_left is not None:
                 right = Text.assemble(time_left, " " if total else "", right)

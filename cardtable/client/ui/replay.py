@@ -28,7 +28,16 @@ from cardtable.client.ui.players_panel import players_grid
 from cardtable.client.ui.scoring import breakdown
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameSpec, OptionError, get_game
-from cardtable.protocol import ReplaySteps
+from cardtable.engine.scores import RoundScore
+from cardtable.protocol import (
+    HistoryEntry,
+    ReplaySteps,
+    SeatKind,
+    SeatSummary,
+    TableSettings,
+    TableStatus,
+    TableSummary,
+)
 
 #: The log shows at most this many events, the latest last.
 LOG_LINES = 150
@@ -57,7 +66,7 @@ class ReplayScreen(Screen[None]):
     #: Nothing here takes focus: the keys step through the game.
     AUTO_FOCUS = ""
 
-    def __init__(self, entry: dict[str, Any], seat: int | None) -> None:
+    def __init__(self, entry: HistoryEntry, seat: int | None) -> None:
         super().__init__()
         self.entry = entry
         #: The seat whose eyes the steps are seen through (None: a spectator's).
@@ -77,7 +86,7 @@ class ReplayScreen(Screen[None]):
         #: The seat being asked for while `loading`.
         self.wanted: int | None = seat
         self.problem: str | None = None
-        game = str(entry["game"])
+        game = entry.game_kind
         try:
             self.spec: GameSpec | None = get_game(game)
         except OptionError:
@@ -132,10 +141,10 @@ class ReplayScreen(Screen[None]):
         self._ask(seat, 0, self._load_number)
 
     def _ask(self, seat: int | None, start: int, number: int) -> None:
-        game = int(self.entry["id"])
+        game_id = self.entry.game_id
         host(self).ask(
             self,
-            lambda session: session.replay(game, seat, start),
+            lambda session: session.replay(game_id, seat, start),
             lambda reply: self._loaded(reply, number),
             self._failed,
         )
@@ -169,16 +178,25 @@ class ReplayScreen(Screen[None]):
         if not self.steps:
             return None
         view = dict(self.steps[self.step]["view"], legal=[])
-        summary = {
-            "id": self.entry["table"],
-            "game": self.entry["game"],
-            "status": "finished",
-            "seats": [
-                {"seat": seat, "name": name, "kind": "player"}
-                for seat, name in enumerate(self.names())
-            ],
-        }
-        return TableState(summary, self.seat, view, self.names())
+        entry, names = self.entry, self.names()
+        summary = TableSummary(
+            table_id=entry.table_id,
+            game_kind=entry.game_kind,
+            title=entry.title,
+            options=entry.options,
+            settings=TableSettings(),
+            creator="",
+            status=TableStatus.FINISHED,
+            game_no=entry.game_no,
+            seats=tuple(
+                SeatSummary(seat, SeatKind.PLAYER, name, True, None, False, 0)
+                for seat, name in enumerate(names)
+            ),
+            spectators=0,
+            result=entry.result,
+            clock=None,
+        )
+        return TableState(summary, self.seat, view, names)
 
     def draw(self) -> None:
         state = self.state()
@@ -204,13 +222,13 @@ class ReplayScreen(Screen[None]):
     def _draw_status(self) -> None:
         entry = self.entry
         text = Text()
-        title = clean(str(entry.get("title") or entry["game"]))
-        text.append(f" {title} ", style="bold reverse")
-        text.append(f" replay · table {entry['table']}, game {entry['game_no']}")
-        view = self.steps[self.step]["view"] if self.steps else None
+        text.append(f" {clean(entry.title)} ", style="bold reverse")
+        text.append(f" replay · table {entry.table_id}, game {entry.game_no}")
+        state = self.state()
+        view = state.seat_view if state else None
         if view is not None:
-            rounds = view["table"].get("rounds") if isinstance(view.get("table"), dict) else None
-            text.append(f" · round {view['round']}" + (f" of {rounds}" if rounds else ""))
+            rounds = getattr(view.table, "rounds", None)
+            text.append(f" · round {view.round}" + (f" of {rounds}" if rounds else ""))
         if self.steps is None:
             text.append(f" · {self.eyes(self.wanted)}", style="italic")
         else:
@@ -231,13 +249,12 @@ class ReplayScreen(Screen[None]):
     def _players_text(self, state: TableState) -> Table:
         """One row per seat: next to play, name (the seen seat underlined), note, total."""
         grid = players_grid(presence=False)  # nobody is present or away in a replay
-        view = state.view or {}
-        scored = bool(view.get("round_scores"))
+        view = state.seat_view
         for index in range(len(state.names)):
             total = ""
-            if scored:
-                side = next(i for i, members in enumerate(view["sides"]) if index in members)
-                total = f"total {view['totals'][side]}"
+            if view is not None and view.round_scores:
+                side = next(i for i, members in enumerate(view.sides) if index in members)
+                total = f"total {view.totals[side]}"
             grid.add_row(
                 Text(
                     "▶" if index in state.actors else "",
@@ -251,20 +268,19 @@ class ReplayScreen(Screen[None]):
 
     def _result_text(self, state: TableState) -> Text:
         """At the end, who won and the final totals; before it, who plays next."""
-        view = state.view or {}
-        result = view.get("result")
-        if result:
-            winners = [seat for index in result["winners"] for seat in result["sides"][index]]
+        view = state.seat_view
+        result = view.result if view is not None else None
+        if result is not None:
             totals = " · ".join(
                 f"{side_words(side, self.holders)} {total}"
-                for side, total in zip(result["sides"], result["totals"], strict=False)
+                for side, total in zip(result.sides, result.totals, strict=False)
             )
             return Text(
-                f"{side_words(winners, self.holders)} won. Final: {totals}",
+                f"{side_words(result.winning_seats, self.holders)} won. Final: {totals}",
                 Style(color=GREEN_ON_DARK, bold=True),
             )
-        if view.get("awaiting_deal"):
-            return Text(f"Next: {state.name(view['dealer'])} deals.", style="dim")
+        if view is not None and view.awaiting_deal:
+            return Text(f"Next: {state.name(view.dealer)} deals.", style="dim")
         actors = state.actors
         return Text(f"Next: {state.name(actors[0])} plays." if actors else "", style="dim")
 
@@ -300,7 +316,7 @@ class ReplayScreen(Screen[None]):
             return None if self.loading else True
         if action == "scores":
             state = self.state()
-            return bool(state and state.view and state.view["round_scores"])
+            return bool(state and state.seat_view and state.seat_view.round_scores)
         return True
 
     def action_step(self, by: int) -> None:
@@ -324,7 +340,7 @@ class ReplayScreen(Screen[None]):
         """The next seat's eyes (seat 1, 2, … then a spectator's), at the same step."""
         if self.loading:
             return
-        seats = int(self.entry["seats"])
+        seats = self.entry.seats
         if self.seat is None:
             seat: int | None = 0
         else:
@@ -333,9 +349,10 @@ class ReplayScreen(Screen[None]):
 
     def action_scores(self) -> None:
         state = self.state()
-        if state is None or state.view is None or not state.view["round_scores"]:
+        view = state.seat_view if state else None
+        if state is None or view is None or not view.round_scores:
             return
-        self.app.push_screen(ReplayScores(state, state.view["round_scores"][-1], self.holders))
+        self.app.push_screen(ReplayScores(state, view.round_scores[-1], self.holders))
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -346,7 +363,7 @@ class ReplayScores(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,enter,v", "close", "Close")]
 
-    def __init__(self, state: TableState, score: dict[str, Any], names: list[str]) -> None:
+    def __init__(self, state: TableState, score: RoundScore, names: list[str]) -> None:
         super().__init__()
         self.state = state
         self.score = score
@@ -354,14 +371,13 @@ class ReplayScores(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="replay-scores"):
-            yield Static(Text(f"Round {self.score['round']} scores", style="bold"))
+            yield Static(Text(f"Round {self.score.round} scores", style="bold"))
             yield Static(breakdown(self.state, self.score))
-            result = (self.state.view or {}).get("result")
-            if result:
-                winners = [seat for index in result["winners"] for seat in result["sides"][index]]
+            view = self.state.seat_view
+            if view is not None and view.result is not None:
                 yield Static(
                     Text(
-                        f"{side_words(winners, self.names)} won.",
+                        f"{side_words(view.result.winning_seats, self.names)} won.",
                         style=Style(color=GREEN_ON_DARK, bold=True),
                     )
                 )

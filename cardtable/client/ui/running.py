@@ -79,7 +79,8 @@ class RunningScreen(ModalScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "previous":
-            return bool((self.state.view or {}).get("round_scores"))
+            view = self.state.seat_view
+            return view is not None and bool(view.round_scores)
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -89,6 +90,7 @@ class RunningScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_previous(self) -> None:
-        scores = (self.state.view or {}).get("round_scores") or []
+        view = self.state.seat_view
+        scores = view.round_scores if view is not None else ()
         if scores:
             self.app.switch_screen(ScoringScreen(self.state, scores[-1], may_start=False))

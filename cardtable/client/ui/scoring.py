@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -18,22 +16,16 @@ from cardtable.client.ui.host import host
 from cardtable.client.ui.offers import ask_for_rematch
 from cardtable.client.ui.plain import plain
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine.codec import WireError
 from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.text import side_names
 
 
-def breakdown(state: TableState, score: dict[str, Any]) -> Table:
+def breakdown(state: TableState, read: RoundScore) -> Table:
     """One column per side: each scoring line that counts something for some side (a side that
     counts nothing on it has a blank), the round's points, and the running totals."""
-    view = state.view or {}
+    view = state.seat_view
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
     table.add_column("")
-    try:
-        read = RoundScore.from_wire(score)
-    except WireError:
-        table.add_row(Text("(this breakdown could not be read)"))
-        return table
     for side in read.sides:
         table.add_column(Text(side_names(side, state.names), style="bold"), justify="right")
     labels: list[str] = []
@@ -54,7 +46,7 @@ def breakdown(state: TableState, score: dict[str, Any]) -> Table:
     table.add_row(
         Text("This round", style="bold"), *[Text(str(p), style="bold") for p in read.points]
     )
-    totals = view.get("totals")
+    totals = view.totals if view is not None else ()
     if totals and len(totals) == len(read.sides):
         table.add_row(Text("Total", style="bold"), *[Text(str(t), style="bold") for t in totals])
     return table
@@ -68,15 +60,16 @@ def _cell(line: ScoreLine) -> str:
 
 def result_words(state: TableState) -> str | None:
     """Who won (and who conceded), once the game is over."""
-    result = (state.view or {}).get("result")
-    if not result:
+    view = state.seat_view
+    result = view.result if view is not None else None
+    if result is None:
         return None
-    winners = [seat for index in result["winners"] for seat in result["sides"][index]]
+    winners = result.winning_seats
     if state.seat is not None and state.seat in winners:
-        headline = "You won!" if len(result["winners"]) == 1 else "You share the win!"
+        headline = "You won!" if len(result.winners) == 1 else "You share the win!"
     else:
         headline = f"{side_names(winners, state.names)} won."
-    losers = [seat for index in result.get("conceded", []) for seat in result["sides"][index]]
+    losers = [seat for index in result.conceded for seat in result.sides[index]]
     if state.seat is not None and state.seat in losers:
         return f"You conceded. {headline}"
     if losers:
@@ -101,7 +94,7 @@ class ScoringScreen(ModalScreen[None]):
         Binding("o", "lobby", "Lobby"),
     ]
 
-    def __init__(self, state: TableState, score: dict[str, Any], may_start: bool) -> None:
+    def __init__(self, state: TableState, score: RoundScore, may_start: bool) -> None:
         super().__init__()
         self.state = state
         self.score = score
@@ -109,11 +102,12 @@ class ScoringScreen(ModalScreen[None]):
 
     @property
     def over(self) -> bool:
-        return bool((self.state.view or {}).get("result"))
+        view = self.state.seat_view
+        return view is not None and view.result is not None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="scoring"):
-            yield Static(Text(f"Round {self.score['round']} scores", style="bold"))
+            yield Static(Text(f"Round {self.score.round} scores", style="bold"))
             yield Static(breakdown(self.state, self.score))
             headline = result_text(self.state)
             if headline is not None:
@@ -140,7 +134,7 @@ class ScoringScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_rematch(self) -> None:
-        table = self.state.summary["id"]
+        table = self.state.summary.table_id
         self.dismiss(None)
         host(self).request(lambda session: ask_for_rematch(session, table))
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
@@ -41,7 +40,8 @@ from cardtable.client.ui.table_start import TableStart
 from cardtable.client.ui.table_state import TableShown, TableState
 from cardtable.client.ui.turn_clock import ShownClock, ran_out_words
 from cardtable.engine import get_game
-from cardtable.protocol import ChatLine, Joined, TableChanged, Update
+from cardtable.engine.scores import RoundScore
+from cardtable.protocol import ChatLinePush, ClockState, Joined, TableChanged, Update
 
 #: The parts of the screen that take the keys in turn, with Tab and shift+Tab.
 AREAS = ("board", "chat", "log")
@@ -82,8 +82,8 @@ class TableScreen(Screen[None]):
         super().__init__()
         #: What the server said when we sat down or came back; drawn once mounted.
         self.joined = joined
-        self.game = game = str(joined.table["game"])
-        self.table_id = int(joined.table["id"])
+        self.game = game = str(joined.table.game_kind)
+        self.table_id = int(joined.table.table_id)
         self.spec = get_game(game)
         self.board: Board = board_for(game)
         self.table = TableContext(self, self.table_id)
@@ -159,9 +159,9 @@ class TableScreen(Screen[None]):
         elif isinstance(message, Update):
             self._follow_update(message)
         elif isinstance(message, TableChanged):
-            self._draw_state(message.table.get("clock"))
+            self._draw_state(message.table.clock)
             self.chat.draw_players()
-        elif isinstance(message, ChatLine):
+        elif isinstance(message, ChatLinePush):
             self.chat.panel.add(message.line)
             self.chat.flag(message.line)
 
@@ -169,30 +169,30 @@ class TableScreen(Screen[None]):
         self._draw_state(update.clock)
         if self.chat.negotiations is not None:
             self.chat.draw_players()  # the open offers, for an answer without a number
-        self._log().follow(update.game, update.events, self._names())
+        self._log().follow(update.game_no, update.events, self._names())
         for event in update.events:
             if event.get("kind") == "game_end" and event["result"].get("conceded"):
                 words = result_words(self.state) if self.state else None
                 self.notify(words or "", title="Game over", markup=False)
         self.scores.follow(update)
-        self.chat.follow(update.events, update.game)
+        self.chat.follow(update.events, update.game_no)
 
     def redraw(self, joined: Joined) -> None:
         """Draw everything again, as of `joined` (after joining or reconnecting)."""
-        self._draw_state(joined.table.get("clock"))
+        self._draw_state(joined.table.clock)
         self.chat.draw_players()
         # The offers and deals of this game's log follow the chat lines in their channels: the
         # chat does not say when in the game each line was written.
-        notes = self.chat.deal_notes(joined.log, joined.table["game_no"], rebuild=True)
+        notes = self.chat.deal_notes(joined.log, joined.table.game_no, rebuild=True)
         self.chat.panel.set_lines([*joined.chat, *notes])
-        self._log().show_game(joined.table["game_no"], joined.log, self._names())
+        self._log().show_game(joined.table.game_no, joined.log, self._names())
 
-    def _draw_state(self, clock_wire: object) -> None:
+    def _draw_state(self, given: ClockState | None) -> None:
         """Take the newest state from the session, and the clock a message gave, and show
         them."""
         session = self.session
         state = TableState.of(session) if session else None
-        clock = self._hear_clock(clock_wire, state)
+        clock = self._hear_clock(given, state)
         if state is None or session is None:
             return
         self.table.state = state
@@ -205,9 +205,9 @@ class TableScreen(Screen[None]):
         self._refresh_keys()
         self.offers.follow()
 
-    def _hear_clock(self, wire: object, state: TableState | None) -> ShownClock | None:
+    def _hear_clock(self, given: ClockState | None, state: TableState | None) -> ShownClock | None:
         """The clock a message gave; tell the player if their time ran out."""
-        clock = ShownClock.of(wire, time.monotonic())
+        clock = ShownClock.of(given, time.monotonic())
         seat = state.seat if state else None
         if clock is not None and seat is not None:
             words = ran_out_words(self.turn_clock, clock, seat)
@@ -301,7 +301,7 @@ class TableScreen(Screen[None]):
         self.chat.panel.open_channel(f"seat:{seat}")
 
     def action_rules(self) -> None:
-        host(self).show_rules(self.game, self.state.summary["options"] if self.state else None)
+        host(self).show_rules(self.game, self.state.summary.options if self.state else None)
 
     def action_start(self) -> None:
         self.first_game.start()
@@ -317,7 +317,7 @@ class TableScreen(Screen[None]):
     def action_concede(self) -> None:
         self.offers.concede()
 
-    def action_scores(self, score: dict[str, Any] | None = None) -> None:
+    def action_scores(self, score: RoundScore | None = None) -> None:
         self.scores.show(score)
 
     def action_bots(self) -> None:

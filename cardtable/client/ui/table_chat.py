@@ -7,26 +7,34 @@ from typing import Any
 
 from textual.widgets import TabbedContent
 
-from cardtable.client.ui.chat import TABLE, ChatPanel, channel_of, closed_partners
+from cardtable.client.ui.chat import (
+    TABLE,
+    ChatPanel,
+    ShownLine,
+    channel_of,
+    closed_partners,
+    sender_of,
+)
 from cardtable.client.ui.diplomacy import Negotiations
 from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.table_context import TableContext
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameSpec
+from cardtable.protocol import SeatKind
 
 
 def chat_players(state: TableState) -> list[str | None]:
     """Each seat's player who can read a private line (None for bots and empty seats)."""
     return [
-        state.names[seat["seat"]] if seat["kind"] == "player" else None
-        for seat in state.summary["seats"]
+        state.names[seat.seat] if seat.kind is SeatKind.PLAYER else None
+        for seat in state.summary.seats
     ]
 
 
 def chat_bots(state: TableState) -> list[str]:
-    seats = state.summary["seats"]
-    return [state.names[seat["seat"]] for seat in seats if seat["kind"] == "bot"]
+    seats = state.summary.seats
+    return [state.names[seat.seat] for seat in seats if seat.kind is SeatKind.BOT]
 
 
 class TableChat:
@@ -83,12 +91,10 @@ class TableChat:
             elif session is not None and note["from_seat"] not in (None, session.seat):
                 self.flag(note)
 
-    def flag(self, line: dict[str, Any]) -> None:
+    def flag(self, line: ShownLine) -> None:
         """Tell a player looking at the log that a private line came in."""
         tabs = self.table.screen.query_one("#side", TabbedContent)
         state = self.table.state
         me = state.seat if state else None
         if tabs.active != "chat-tab" and channel_of(line, me) != TABLE:
-            self.table.screen.notify(
-                f"Chat from {clean(str(line.get('from', '')))}", timeout=3, markup=False
-            )
+            self.table.screen.notify(f"Chat from {clean(sender_of(line))}", timeout=3, markup=False)

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.host import latest_session
 from cardtable.client.ui.table_state import TableState
+from cardtable.protocol import TableStatus
 
 
 class TableContext:
@@ -39,7 +40,11 @@ class TableContext:
     def may_start(self) -> bool:
         """Whether we may start a game (and a rematch) now: not while one is played."""
         state = self.state
-        return state is not None and state.summary["status"] != "playing" and self.runs_table()
+        return (
+            state is not None
+            and state.summary.status is not TableStatus.PLAYING
+            and self.runs_table()
+        )
 
     def refused(self, reason: str) -> None:
         """Tell the player the server refused a request."""

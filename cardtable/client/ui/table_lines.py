@@ -11,6 +11,7 @@ from textual.widgets import Static
 from cardtable.client.ui.boards import Board
 from cardtable.client.ui.players_panel import empty_seats
 from cardtable.client.ui.table_state import TableShown, TableState
+from cardtable.protocol import TableStatus
 
 
 def status_text(title: str, state: TableState) -> Text:
@@ -18,12 +19,12 @@ def status_text(title: str, state: TableState) -> Text:
     summary = state.summary
     text = Text()
     text.append(f" {title} ", style="bold reverse")
-    text.append(f" table {summary['id']}")
+    text.append(f" table {summary.table_id}")
     view = state.view
     if view is not None:
         rounds = view["table"].get("rounds") if isinstance(view.get("table"), dict) else None
         text.append(f" · round {view['round']}" + (f" of {rounds}" if rounds else ""))
-    if summary["status"] == "waiting":
+    if summary.status is TableStatus.WAITING:
         empty = empty_seats(state)
         players = "1 player" if empty == 1 else f"{empty} players"
         text.append(f" · waiting for {players}" if empty else " · ready to start")

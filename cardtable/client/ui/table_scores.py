@@ -3,6 +3,7 @@ latest (or the running count) at `v`. A new one replaces the one open before, ne
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from textual.screen import Screen
@@ -11,7 +12,22 @@ from cardtable.client.ui.boards import Board
 from cardtable.client.ui.running import RunningScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table_context import TableContext
+from cardtable.engine.events import RoundEnd
+from cardtable.engine.scores import RoundScore
 from cardtable.protocol import Update
+from cardtable.wire.codec import WireError
+
+
+def round_scores(events: Iterable[Mapping[str, Any]]) -> list[RoundScore]:
+    """The scores of the rounds `events` end (a score that cannot be read is passed over)."""
+    found = []
+    for event in events:
+        if event.get("kind") == RoundEnd.kind:
+            try:
+                found.append(RoundScore.from_wire(event.get("score")))
+            except WireError:
+                continue
+    return found
 
 
 class TableScores:
@@ -27,9 +43,8 @@ class TableScores:
         """Close the window of a round the next deal leaves behind (watching), and open one
         for each round `update` ends."""
         self._close_watched(update)
-        for event in update.events:
-            if event.get("kind") == "round_end":
-                self.show(event["score"])
+        for score in round_scores(update.events):
+            self.show(score)
 
     def _close_watched(self, update: Update) -> None:
         """Watching, the scores window closes by itself at the next deal (nobody may be there
@@ -52,20 +67,20 @@ class TableScores:
         else:
             app.push_screen(scores)
 
-    def show(self, score: dict[str, Any] | None = None) -> None:
+    def show(self, score: RoundScore | None = None) -> None:
         """Show `score` (a round's), or else the running count or the latest round's."""
         state, screen = self.table.state, self.table.screen
-        if state is None or state.view is None:
+        view = state.seat_view if state else None
+        if state is None or view is None:
             screen.notify("No scores yet: the game has not started.")
             return
-        view = state.view
         running = self.board.running_count(state) if score is None else None
         if running is not None:
             self._open(RunningScreen(state, running))
             return
         if score is None:
-            if not view["round_scores"]:
+            if not view.round_scores:
                 screen.notify("No round has been scored yet.")
                 return
-            score = view["round_scores"][-1]
+            score = view.round_scores[-1]
         self._open(ScoringScreen(state, score, self.table.may_start()))

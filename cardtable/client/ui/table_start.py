@@ -7,6 +7,7 @@ from cardtable.client.session import ClientSession
 from cardtable.client.ui.host import host
 from cardtable.client.ui.players_panel import empty_seats
 from cardtable.client.ui.table_context import TableContext
+from cardtable.protocol import SeatKind, TableStatus
 
 
 class TableStart:
@@ -30,7 +31,7 @@ class TableStart:
         return (
             state is not None
             and self.table.runs_table()
-            and state.summary["status"] == "waiting"
+            and state.summary.status is TableStatus.WAITING
             and bool(empty_seats(state))
         )
 
@@ -45,7 +46,7 @@ class TableStart:
         if state is None:
             return
         table = self.table.table_id
-        empty = [seat["seat"] for seat in state.summary["seats"] if seat["kind"] == "empty"]
+        empty = [seat.seat for seat in state.summary.seats if seat.kind is SeatKind.EMPTY]
 
         async def fill(session: ClientSession) -> None:
             for seat in empty:

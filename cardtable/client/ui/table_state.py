@@ -11,14 +11,15 @@ from cardtable.client.session import ClientSession
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.turn_clock import ShownClock
 from cardtable.engine import EventPart, OptionError, SeatView, SeenEvent, get_game
-from cardtable.engine.codec import WireError
+from cardtable.protocol import TableStatus, TableSummary
+from cardtable.wire.codec import WireError
 
 
 @dataclass(frozen=True)
 class TableState:
     """One moment at a table, as this client knows it."""
 
-    summary: dict[str, Any]
+    summary: TableSummary
     #: Our seat, or None when watching.
     seat: int | None
     view: dict[str, Any] | None
@@ -41,7 +42,7 @@ class TableState:
 
     @property
     def game(self) -> str:
-        return str(self.summary["game"])
+        return self.summary.game_kind
 
     @cached_property
     def seat_view(self) -> SeatView[Any] | None:
@@ -80,7 +81,7 @@ class TableState:
 
     @property
     def playing(self) -> bool:
-        return bool(self.summary["status"] == "playing")
+        return self.summary.status is TableStatus.PLAYING
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
@@ -97,13 +98,9 @@ class TableShown:
     offers: str = ""
 
 
-def seat_names(summary: dict[str, Any]) -> list[str]:
+def seat_names(summary: TableSummary) -> list[str]:
     """Each seat's name as it may be shown (``seat 2`` while empty)."""
-    names = []
-    for seat in summary["seats"]:
-        name = seat.get("name")
-        names.append(clean(name) if name else f"seat {seat['seat'] + 1}")
-    return names
+    return [clean(seat.name) if seat.name else f"seat {seat.seat + 1}" for seat in summary.seats]
 
 
 #: Events that tell of a turn or a round rather than of a move.

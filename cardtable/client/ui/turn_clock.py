@@ -5,13 +5,13 @@ server's)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
 
-from cardtable.protocol.clock import BANK, BOT_MOVE, BOT_SEAT, MOVE, OFF, RANGES
+from cardtable.protocol import ClockState, TableSettings
+from cardtable.protocol.clock import RANGES, ClockMode, TimeoutRule
 
 #: Seconds left below which a running clock is shown in red.
 LOW = 10.0
@@ -21,8 +21,8 @@ LOW = 10.0
 class ShownClock:
     """The clock of the game at our table, as of `heard_at` (seconds on our monotonic clock)."""
 
-    mode: str
-    timeout: str
+    mode: ClockMode
+    timeout: TimeoutRule
     left: tuple[float, ...]
     running: frozenset[int]
     out_of_time: frozenset[int]
@@ -30,22 +30,19 @@ class ShownClock:
     heard_at: float
 
     @classmethod
-    def of(cls, wire: object, heard_at: float) -> ShownClock | None:
-        """The clock a message gave (None: the game is not timed, or the clock is garbled)."""
-        if not isinstance(wire, Mapping):
+    def of(cls, clock: ClockState | None, heard_at: float) -> ShownClock | None:
+        """The clock a message gave (None: the game is not timed)."""
+        if clock is None:
             return None
-        try:
-            return cls(
-                mode=str(wire["mode"]),
-                timeout=str(wire["timeout"]),
-                left=tuple(float(seconds) for seconds in wire["left"]),
-                running=frozenset(int(seat) for seat in wire["running"]),
-                out_of_time=frozenset(int(seat) for seat in wire["out_of_time"]),
-                timeouts=tuple(int(count) for count in wire["timeouts"]),
-                heard_at=heard_at,
-            )
-        except (KeyError, TypeError, ValueError):
-            return None
+        return cls(
+            mode=clock.mode,
+            timeout=clock.timeout,
+            left=clock.left,
+            running=frozenset(clock.running),
+            out_of_time=frozenset(clock.out_of_time),
+            timeouts=clock.timeouts,
+            heard_at=heard_at,
+        )
 
     def left_at(self, seat: int, now: float) -> float:
         """Seconds seat `seat` has left at `now` (our monotonic clock)."""
@@ -61,7 +58,7 @@ class ShownClock:
         every player's bank, and a seat a bot plays for time (None: nothing to show)."""
         if seat in self.out_of_time:
             return Text("⏱ bot plays", style="dim")
-        if seat not in self.running and self.mode != BANK:
+        if seat not in self.running and self.mode != ClockMode.BANK:
             return None
         left = self.left_at(seat, now)
         if seat not in self.running:
@@ -88,21 +85,18 @@ def ran_out_words(before: ShownClock | None, after: ShownClock, seat: int) -> st
     return "Your time ran out: a bot played your move."
 
 
-def clock_setting_words(settings: Mapping[str, Any]) -> str | None:
+def clock_setting_words(settings: TableSettings) -> str | None:
     """A table's clock setting in a few words (None: no clock)."""
-    clock = settings.get("clock")
-    if not isinstance(clock, Mapping) or clock.get("mode") not in (MOVE, BANK):
+    clock = settings.clock
+    if clock.mode is ClockMode.OFF:
         return None
-    try:
-        if clock["mode"] == MOVE:
-            words = f"{float(clock['move']):g} s a move"
-        else:
-            words = f"{float(clock['bank']):g} min each"
-            if clock.get("increment"):
-                words += f" + {float(clock['increment']):g} s a move"
-    except (KeyError, TypeError, ValueError):
-        return None
-    rule = "a bot plays the seat" if clock.get("timeout") == BOT_SEAT else "a bot moves"
+    if clock.mode is ClockMode.MOVE:
+        words = f"{clock.move:g} s a move"
+    else:
+        words = f"{clock.bank:g} min each"
+        if clock.increment:
+            words += f" + {clock.increment:g} s a move"
+    rule = "a bot plays the seat" if clock.timeout is TimeoutRule.BOT_SEAT else "a bot moves"
     return f"Clock: {words}; out of time, {rule}"
 
 
@@ -114,11 +108,11 @@ def clock_setting(mode: str, amount: str, increment: str, timeout: str) -> dict[
     """The ``clock`` table setting the new-table form describes: `amount` is the seconds for a
     move or the minutes of a bank, as `mode` says. Raises `ValueError` with words a player can
     read when a number is not one, or out of its range."""
-    if mode not in (MOVE, BANK):
-        return {"mode": OFF}
-    key = "move" if mode == MOVE else "bank"
+    if mode not in (ClockMode.MOVE, ClockMode.BANK):
+        return {"mode": ClockMode.OFF}
+    key = "move" if mode == ClockMode.MOVE else "bank"
     setting: dict[str, Any] = {"mode": mode, key: _number(key, amount), "timeout": timeout}
-    if mode == BANK:
+    if mode == ClockMode.BANK:
         setting["increment"] = _number("increment", increment)
     return setting
 
@@ -141,12 +135,16 @@ def clock_from_text(text: str) -> dict[str, Any]:
     spec = text.strip().lower()
     usage = f"--clock {text!r} is not a clock: give 30s (a time for each move) or 10m+5s (a bank)."
     if spec.endswith("s") and "m" not in spec:
-        return clock_setting(MOVE, _unit_number(spec[:-1], usage), "0", BOT_MOVE)
+        return clock_setting(
+            ClockMode.MOVE, _unit_number(spec[:-1], usage), "0", TimeoutRule.BOT_MOVE
+        )
     bank, _, increment = spec.partition("+")
     if not bank.endswith("m"):
         raise ValueError(usage)
     increment = increment.removesuffix("s") if increment else "0"
-    return clock_setting(BANK, _unit_number(bank[:-1], usage), increment, BOT_MOVE)
+    return clock_setting(
+        ClockMode.BANK, _unit_number(bank[:-1], usage), increment, TimeoutRule.BOT_MOVE
+    )
 
 
 def _unit_number(text: str, usage: str) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardtable.engine.actions import GameAction, cards_field
-from cardtable.engine.codec import Plain, read_as, wire_field
+from cardtable.wire.codec import Plain, read_as, wire_field
 
 CARD_REFUSAL = "Cards are named by their numbers."
 MELD_REFUSAL = "Melds are named by their numbers."

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.engine.codec import Plain, WireError
+from cardtable.wire.codec import Plain, WireError
 
 TO_SEAT = "Make an offer to one of the other players, by seat."
 MONEY_LIMIT = 180

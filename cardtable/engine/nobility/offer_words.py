@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.engine.codec import WireError
 from cardtable.engine.diplomacy import DealNews, Diplomacy, number, tokens
 from cardtable.engine.nobility.text import deal_text, offer_text
 from cardtable.engine.nobility.types import TYPES, DealDone, OfferClosed, OfferMade
+from cardtable.wire.codec import WireError
 
 USAGE = "/offer NAME give 20 meld 3 get meld 5 coalition"
 

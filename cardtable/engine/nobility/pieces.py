@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import wire_field
+from cardtable.wire.codec import wire_field
 
 #: What a seat owes: the winner's spent attackers, a defender's losses, unpaid defenders.
 OwedKind = Literal["spoils", "losses", "unpaid"]

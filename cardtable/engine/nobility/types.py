@@ -13,7 +13,6 @@ from typing import ClassVar, Literal
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import CardFace
-from cardtable.engine.codec import Plain, WireError, wire_field
 from cardtable.engine.events import EventPart
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.nobility.actions import TURN_ACTIONS
@@ -27,6 +26,7 @@ from cardtable.engine.nobility.offer_reading import (
     whole,
 )
 from cardtable.engine.nobility.pieces import BattleView, Coalition, MeldView, OfferView, OwedView
+from cardtable.wire.codec import Plain, WireError, wire_field
 
 #: The phases of a turn (and the election that interrupts one).
 Phase = Literal["start", "main", "melding", "retrieving", "discard", "election"]

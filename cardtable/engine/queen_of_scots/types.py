@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from cardtable.engine.actions import GameAction, cards_field
-from cardtable.engine.codec import Plain, read_as, wire_field
 from cardtable.engine.events import EventPart
 from cardtable.engine.game_types import GameTypes
+from cardtable.wire.codec import Plain, read_as, wire_field
 
 NOT_IN_HAND = "That card is not in your hand."
 NO_SUCH_SET = "There is no such set on the table."

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from cardtable.engine.actions import GameAction
-from cardtable.engine.codec import Plain, read_as, wire_field
 from cardtable.engine.events import EventPart
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.thistle.cards import ThistleCard
+from cardtable.wire.codec import Plain, read_as, wire_field
 
 GROUP_REFUSAL = "There is no such group on the table."
 CARD_REFUSAL = "That card is not in your hand."

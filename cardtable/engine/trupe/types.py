@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from cardtable.engine.actions import GameAction, cards_field
-from cardtable.engine.codec import wire_field
 from cardtable.engine.events import EventPart
 from cardtable.engine.game_types import GameTypes
+from cardtable.wire.codec import wire_field
 
 NOT_IN_HAND = "That card is not in your hand."
 NOT_IN_ROW = "That card is not in the discard row."

@@ -13,11 +13,12 @@ from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from cardtable.protocol.errors import ErrorCode
-from cardtable.protocol.fields import Check, Int, Nullable
+from cardtable.protocol.fields import Check, Int, Nullable, Record
 from cardtable.protocol.framing import pack
+from cardtable.wire.codec import to_wire
 
 #: The protocol version this code speaks; a handshake with any other is refused.
-PROTOCOL_VERSION = 6
+PROTOCOL_VERSION = 7
 
 
 class Sender(StrEnum):
@@ -49,11 +50,11 @@ class Message:
     def to_wire(self) -> dict[str, Any]:
         """The map that goes on the wire (``rid`` left out when nil)."""
         body: dict[str, Any] = {"type": self.type}
-        for name in _field_names(type(self)):
+        for name, typed in _field_names(type(self)):
             value = getattr(self, name)
             if name == "rid" and value is None:
                 continue
-            body[name] = value
+            body[name] = to_wire(value) if typed else value
         return body
 
     def packed(self) -> bytes:
@@ -61,14 +62,17 @@ class Message:
         return pack(self.to_wire())
 
 
-_FIELD_NAMES: dict[type[Message], tuple[str, ...]] = {}
+_FIELD_NAMES: dict[type[Message], tuple[tuple[str, bool], ...]] = {}
 
 
-def _field_names(cls: type[Message]) -> tuple[str, ...]:
-    """A message class's field names, in order (looked up once: the server sends many)."""
+def _field_names(cls: type[Message]) -> tuple[tuple[str, bool], ...]:
+    """A message class's field names, in order, each with whether it holds typed records that
+    the codec writes (looked up once: the server sends many)."""
     names = _FIELD_NAMES.get(cls)
     if names is None:
-        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls))
+        names = _FIELD_NAMES[cls] = tuple(
+            (item.name, isinstance(item.metadata["check"], Record)) for item in fields(cls)
+        )
     return names
 
 

@@ -4,18 +4,17 @@ connection open (`ping`, `pong`), and the replies any request may get (`ok`, `er
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from cardtable.protocol.errors import ErrorCode
-from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Text
+from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Record, Text
+from cardtable.protocol.game_info import GameInfo
+from cardtable.protocol.limits import Limits
 from cardtable.protocol.messages.base import Message, client, server, wire
 from cardtable.protocol.messages.values import (
     CREATOR_TOKENS,
     NAME_LENGTH,
     TABLE_ID,
     TOKEN,
-    WIRE_LIST,
-    WIRE_MAP,
 )
 
 
@@ -38,8 +37,8 @@ class Welcome(Message):
     version: int = wire(Int(0, 65535))
     server: str = wire(Text(0, 200))
     name: str = wire(Text(1, NAME_LENGTH))
-    games: list[dict[str, Any]] = wire(WIRE_LIST)
-    limits: dict[str, Any] = wire(WIRE_MAP)
+    games: tuple[GameInfo, ...] = wire(Record(tuple[GameInfo, ...], "games"))
+    limits: Limits = wire(Record(Limits, "the server's limits"))
     #: The tables whose creator tokens the `hello` carried and the server accepted.
     creator_of: list[int] = wire(ListOf(TABLE_ID, high=CREATOR_TOKENS), [])
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.protocol.fields import Bool, Int, ListOf, Nullable
+from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Record
+from cardtable.protocol.history_entry import HistoryEntry
 from cardtable.protocol.messages.base import Message, client, server, wire
-from cardtable.protocol.messages.values import GAME_ID, REPLAY_PAGE_STEPS, SEAT, WIRE_LIST, WIRE_MAP
+from cardtable.protocol.messages.values import GAME_ID, REPLAY_PAGE_STEPS, SEAT, WIRE_MAP
 
 
 @client("list_history")
@@ -26,7 +27,7 @@ class Replay(Message):
     """Ask for a page of a finished game's steps, seen from ``seat`` (None: as a spectator):
     up to ``count`` steps from step ``start`` (0 is the deal)."""
 
-    game: int = wire(GAME_ID)
+    game_id: int = wire(GAME_ID)
     seat: int | None = wire(Nullable(SEAT), None)
     start: int = wire(Int(0, 2**31 - 1), 0)
     count: int = wire(Int(1, REPLAY_PAGE_STEPS), REPLAY_PAGE_STEPS)
@@ -37,7 +38,7 @@ class Replay(Message):
 class History(Message):
     """Finished games, the latest first, and whether older ones remain."""
 
-    games: list[dict[str, Any]] = wire(WIRE_LIST)
+    games: tuple[HistoryEntry, ...] = wire(Record(tuple[HistoryEntry, ...], "history entries"))
     more: bool = wire(Bool(), False)
 
 
@@ -48,7 +49,8 @@ class ReplaySteps(Message):
     then one per action), each with the events as that seat saw them and its view after them;
     ``total`` steps in all, and ``more`` when steps follow this page."""
 
-    game: dict[str, Any] = wire(WIRE_MAP)
+    #: The game these steps are of.
+    entry: HistoryEntry = wire(Record(HistoryEntry, "a history entry"))
     seat: int | None = wire(Nullable(SEAT))
     start: int = wire(Int(0, 2**31 - 1), 0)
     total: int = wire(Int(1, 2**31 - 1), 1)

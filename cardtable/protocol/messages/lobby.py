@@ -6,9 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.protocol.fields import Bool, Int, Nullable, Text
+from cardtable.protocol.chat_line import ChatLine
+from cardtable.protocol.fields import Bool, Int, Nullable, Record, Text
 from cardtable.protocol.messages.base import Message, client, server, wire
-from cardtable.protocol.messages.values import SEAT, SMALL_MAP, TABLE_ID, TOKEN, WIRE_LIST, WIRE_MAP
+from cardtable.protocol.messages.values import (
+    SEAT,
+    SMALL_MAP,
+    TABLE_ID,
+    TABLE_SUMMARY,
+    TOKEN,
+    WIRE_LIST,
+    WIRE_MAP,
+)
+from cardtable.protocol.table_summary import TableSummary
 
 
 @client("list_tables")
@@ -22,7 +32,7 @@ class ListTables(Message):
 @client("create_table")
 @dataclass(frozen=True, kw_only=True)
 class CreateTable(Message):
-    game: str = wire(Text(1, 40))
+    game_kind: str = wire(Text(1, 40))
     seats: int = wire(Int(1, 16))
     options: dict[str, Any] = wire(SMALL_MAP, {})
     settings: dict[str, Any] = wire(SMALL_MAP, {})
@@ -31,14 +41,14 @@ class CreateTable(Message):
 @client("sit")
 @dataclass(frozen=True, kw_only=True)
 class Sit(Message):
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)
     seat: int = wire(SEAT)
 
 
 @client("spectate")
 @dataclass(frozen=True, kw_only=True)
 class Spectate(Message):
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)
 
 
 @client("leave")
@@ -50,7 +60,7 @@ class Leave(Message):
 @client("add_bot")
 @dataclass(frozen=True, kw_only=True)
 class AddBot(Message):
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)
     seat: int = wire(SEAT)
     kind: str | None = wire(Nullable(Text(1, 40)), None)
 
@@ -58,7 +68,7 @@ class AddBot(Message):
 @client("remove_bot")
 @dataclass(frozen=True, kw_only=True)
 class RemoveBot(Message):
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)
     seat: int = wire(SEAT)
 
 
@@ -67,7 +77,7 @@ class RemoveBot(Message):
 class Start(Message):
     """Start the table's game, or its next game once one has ended."""
 
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)
 
 
 @client("configure")
@@ -75,7 +85,7 @@ class Start(Message):
 class Configure(Message):
     """Change a table's settings (its creator only)."""
 
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)
     settings: dict[str, Any] = wire(SMALL_MAP)
 
 
@@ -85,7 +95,7 @@ class Cover(Message):
     """Hand an away player's seat to a bot now: at once from the table's creator, otherwise a
     vote of a seated player, carried out once most of the players present agree."""
 
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)
     seat: int = wire(SEAT)
 
 
@@ -95,14 +105,14 @@ class Release(Message):
     """Give an away player's seat up for good (the table's creator only): its token stops
     working, and the next person to sit there plays on with its hand."""
 
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)
     seat: int = wire(SEAT)
 
 
 @server("tables")
 @dataclass(frozen=True, kw_only=True)
 class Tables(Message):
-    tables: list[dict[str, Any]] = wire(WIRE_LIST)
+    tables: tuple[TableSummary, ...] = wire(Record(tuple[TableSummary, ...], "table summaries"))
 
 
 @server("table_created")
@@ -111,20 +121,20 @@ class TableCreated(Message):
     """The new table; ``creator_token`` is the secret that proves its creator's rights (sent
     in later `hello`s), given to the creator alone."""
 
-    table: dict[str, Any] = wire(WIRE_MAP)
+    table: TableSummary = wire(TABLE_SUMMARY)
     creator_token: str | None = wire(Nullable(TOKEN), None)
 
 
 @server("table_changed")
 @dataclass(frozen=True, kw_only=True)
 class TableChanged(Message):
-    table: dict[str, Any] = wire(WIRE_MAP)
+    table: TableSummary = wire(TABLE_SUMMARY)
 
 
 @server("table_removed")
 @dataclass(frozen=True, kw_only=True)
 class TableRemoved(Message):
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)
 
 
 @server("joined")
@@ -132,12 +142,12 @@ class TableRemoved(Message):
 class Joined(Message):
     """You sit at (``seat`` set, with its secret ``token``) or watch a table: its whole state."""
 
-    table: dict[str, Any] = wire(WIRE_MAP)
+    table: TableSummary = wire(TABLE_SUMMARY)
     seat: int | None = wire(Nullable(SEAT))
     token: str | None = wire(Nullable(TOKEN))
     view: dict[str, Any] | None = wire(Nullable(WIRE_MAP))
     log: list[dict[str, Any]] = wire(WIRE_LIST)
-    chat: list[dict[str, Any]] = wire(WIRE_LIST)
+    chat: tuple[ChatLine, ...] = wire(Record(tuple[ChatLine, ...], "chat lines"))
     #: Whether you may take back your last action now.
     take_back: bool = wire(Bool(), False)
     #: The steps of this game you have been shown: the next `update` carries ``seq + 1``.
@@ -147,4 +157,4 @@ class Joined(Message):
 @server("left")
 @dataclass(frozen=True, kw_only=True)
 class Left(Message):
-    table: int = wire(TABLE_ID)
+    table_id: int = wire(TABLE_ID)

@@ -6,11 +6,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.protocol.chat_line import ChatLine
 from cardtable.protocol.errors import ErrorCode
-from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Plain, Text
+from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Plain, Record, Text
 from cardtable.protocol.messages.base import Message, client, server, wire
-from cardtable.protocol.messages.values import CHAT_LENGTH, SEAT, TABLE_ID, WIRE_LIST, WIRE_MAP
+from cardtable.protocol.messages.values import (
+    CHAT_LENGTH,
+    CHAT_LINE,
+    SEAT,
+    TABLE_ID,
+    WIRE_LIST,
+    WIRE_MAP,
+)
 from cardtable.protocol.packing import pack_fields
+from cardtable.protocol.turn_clock import ClockState
 
 #: A view patch: operations, each an array holding a path and values from a view.
 PATCH = ListOf(Plain(depth=14, items=100_000, text=10_000, map_only=False), high=100_000)
@@ -80,12 +89,12 @@ class Update(Message):
     (``view``), or as the changes to the view you were sent last (``patch``, see
     `cardtable.protocol.patch`)."""
 
-    table: int = wire(TABLE_ID)
-    game: int = wire(Int(1, 2**31 - 1))
+    table_id: int = wire(TABLE_ID)
+    game_no: int = wire(Int(1, 2**31 - 1))
     seq: int = wire(Int(0, 2**31 - 1))
     view: dict[str, Any] | None = wire(Nullable(WIRE_MAP), None)
     #: The game's turn clock as of this message (None: the game is not timed).
-    clock: dict[str, Any] | None = wire(Nullable(WIRE_MAP), None)
+    clock: ClockState | None = wire(Record(ClockState | None, "nil or a turn clock"), None)
     #: Whether you may take back your last action now.
     take_back: bool = wire(Bool(), False)
     #: The answer to `resync`: the whole view of the step you are at (`seq` does not move).
@@ -102,6 +111,8 @@ class Update(Message):
 
 @server("chat_line")
 @dataclass(frozen=True, kw_only=True)
-class ChatLine(Message):
-    table: int = wire(TABLE_ID)
-    line: dict[str, Any] = wire(WIRE_MAP)
+class ChatLinePush(Message):
+    """A new line at your table that you may read."""
+
+    table_id: int = wire(TABLE_ID)
+    line: ChatLine = wire(CHAT_LINE)

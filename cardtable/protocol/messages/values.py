@@ -3,7 +3,9 @@ them, and the protocol's limits on names, chat lines, creator tokens and replay 
 
 from __future__ import annotations
 
-from cardtable.protocol.fields import Int, ListOf, Plain, Text
+from cardtable.protocol.chat_line import ChatLine
+from cardtable.protocol.fields import Int, ListOf, Plain, Record, Text
+from cardtable.protocol.table_summary import TableSummary
 
 #: A replay page holds at most this many steps (and the server may send fewer).
 REPLAY_PAGE_STEPS = 200
@@ -22,3 +24,7 @@ CREATOR_TOKENS = 16
 #: What the server sends: maps and lists of them (tables, views, events, chat lines).
 WIRE_MAP = Plain(depth=12, items=100_000, text=10_000)
 WIRE_LIST = ListOf(WIRE_MAP, high=10_000)
+#: A table's summary (see `TableSummary`).
+TABLE_SUMMARY = Record(TableSummary, "a table's summary")
+#: A chat line (see `ChatLine`).
+CHAT_LINE = Record(ChatLine, "a chat line")

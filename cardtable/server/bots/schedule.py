@@ -13,8 +13,8 @@ import trio
 from cardtable.engine import Bot, Event, Game, GameAction, GameSpec, Setup
 from cardtable.engine.actions import Concede
 from cardtable.engine.search import SearchBot, heard_by
+from cardtable.protocol import TableSettings
 from cardtable.server.bots.thinking import think
-from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.table.seating import Seating
 from cardtable.server.table.seats import Seat

@@ -7,6 +7,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.protocol import ChatLine
+
 
 @dataclass(frozen=True, slots=True)
 class ChatEntry:
@@ -33,16 +35,17 @@ class ChatEntry:
             return True
         return occupancy is not None and occupancy in (self.from_occupancy, self.to_occupancy)
 
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "time": round(self.time, 3),
-            "from": self.sender,
-            "from_seat": self.from_seat,
-            "to": self.to_name,
-            "to_seat": self.to_seat,
-            "text": self.text,
-        }
+    def line(self) -> ChatLine:
+        """The line as its readers get it."""
+        return ChatLine(
+            line_no=self.id,
+            time=round(self.time, 3),
+            sender=self.sender,
+            sender_seat=self.from_seat,
+            recipient=self.to_name,
+            recipient_seat=self.to_seat,
+            text=self.text,
+        )
 
 
 class ChatLog:
@@ -66,5 +69,5 @@ class ChatLog:
     def __iter__(self) -> Iterator[ChatEntry]:
         return iter(self._lines)
 
-    def history_for(self, occupancy: int | None) -> list[dict[str, Any]]:
-        return [line.to_wire() for line in self._lines if line.readable_by(occupancy)]
+    def history_for(self, occupancy: int | None) -> tuple[ChatLine, ...]:
+        return tuple(line.line() for line in self._lines if line.readable_by(occupancy))

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardtable.protocol import ErrorCode
-from cardtable.server.config import TableSettings
+from cardtable.protocol import ErrorCode, TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.table.seating import Seating
 from cardtable.server.table.seats import Seat

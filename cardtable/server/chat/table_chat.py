@@ -6,10 +6,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from cardtable.protocol import ChatLine
+from cardtable.protocol import ChatLinePush, TableSettings
 from cardtable.server.chat.log import ChatLog
 from cardtable.server.chat.policy import addressee
-from cardtable.server.config import TableSettings
 from cardtable.server.storage import Write
 from cardtable.server.storage.writes import AddChat
 from cardtable.server.table.seating import Seating
@@ -47,7 +46,7 @@ class TableChat:
                 from_seat=seat.index if seat else None,
             )
             self._record(AddChat(self.table_id, entry))
-            line = ChatLine(table=self.table_id, line=entry.to_wire())
+            line = ChatLinePush(table_id=self.table_id, line=entry.line())
             for reader in self._seating.members():
                 reader.deliver(line)
             return
@@ -63,7 +62,7 @@ class TableChat:
             to_occupancy=target.occupancy,
         )
         self._record(AddChat(self.table_id, entry))
-        line = ChatLine(table=self.table_id, line=entry.to_wire())
+        line = ChatLinePush(table_id=self.table_id, line=entry.line())
         member.deliver(line)
         if target.member is not None:
             target.member.deliver(line)

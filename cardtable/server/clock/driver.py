@@ -7,7 +7,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
-from cardtable.protocol.clock import BOT_MOVE
+from cardtable.protocol.clock import TimeoutRule
 from cardtable.server.bots.schedule import BotTable, bot_move
 from cardtable.server.clock.table_clock import TableClock
 
@@ -33,7 +33,7 @@ def run_out_of_time(table: ClockTable) -> bool:
         return False
     index = due[0]
     clock.ran_out(index)
-    if clock.settings.timeout == BOT_MOVE:
+    if clock.settings.timeout == TimeoutRule.BOT_MOVE:
         bot_move(table, index, game.legal(index))
     else:
         table.time_out_seat(index)

@@ -5,14 +5,15 @@ when people play them), stored whenever it changes, and shown to clients. The co
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from cardtable.engine import Game
-from cardtable.server.clock.settings import ClockSettings
+from cardtable.protocol import ClockSettings, ClockState
+from cardtable.server.clock.settings import updated_clock
 from cardtable.server.clock.turn_clock import TurnClock
 from cardtable.server.storage import ClockRecord, Write
 from cardtable.server.storage.writes import SaveClock
 from cardtable.server.table.seats import Seat
+from cardtable.wire.codec import to_wire
 
 
 class TableClock:
@@ -45,7 +46,7 @@ class TableClock:
         count = len(self.seats)
         used = [*record.used, *[0.0] * count][:count]
         timeouts = [*record.timeouts, *[0] * count][:count]
-        self.clock = TurnClock(ClockSettings().updated(record.settings), used, timeouts)
+        self.clock = TurnClock(updated_clock(ClockSettings(), record.settings), used, timeouts)
         self._game_id = record.game_id
         for index in record.out_of_time:
             if 0 <= index < count and self.seats[index].held_by_player:
@@ -64,7 +65,7 @@ class TableClock:
                 SaveClock(
                     ClockRecord(
                         self._game_id,
-                        clock.settings.to_wire(),
+                        to_wire(clock.settings),
                         tuple(clock.used),
                         tuple(self._out_of_time()),
                         tuple(clock.timeouts),
@@ -75,10 +76,10 @@ class TableClock:
     def _out_of_time(self) -> list[int]:
         return [seat.index for seat in self.seats if seat.out_of_time]
 
-    def to_wire(self) -> dict[str, Any] | None:
+    def state(self) -> ClockState | None:
         """The clock as clients see it, as of now (None: the game is not timed)."""
         clock = self.clock
-        return None if clock is None else clock.to_wire(self._now(), self._out_of_time())
+        return None if clock is None else clock.state(self._now(), self._out_of_time())
 
     def deadline(self, grace: float) -> float:
         """When the next seat's time runs out (inf if no seat's time runs)."""

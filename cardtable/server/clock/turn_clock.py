@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from cardtable.protocol.clock import MOVE
-from cardtable.server.clock.settings import ClockSettings
+from cardtable.protocol import ClockMode, ClockSettings, ClockState
 
 
 @dataclass
@@ -57,7 +55,7 @@ class TurnClock:
                 self.used[seat] = min(self.limit, self.used[seat] + (now - since))
                 changed = True
         if moved is not None:
-            if self.settings.mode == MOVE:
+            if self.settings.mode == ClockMode.MOVE:
                 self.used[moved] = 0.0
             elif moved in self.running:  # a move the seat's own clock timed
                 self.used[moved] -= self.settings.increment
@@ -87,16 +85,21 @@ class TurnClock:
         """Count that seat `seat`'s time ran out (the table applies its rule)."""
         self.timeouts[seat] += 1
 
-    def to_wire(self, now: float, out_of_time: Iterable[int]) -> dict[str, Any]:
+    def state(self, now: float, out_of_time: Iterable[int]) -> ClockState:
         """The clock as clients see it: its settings, each seat's time left as of this
         message (`left`, in seconds), the seats whose time is running down now, and those a
         bot plays because their time ran out. A client counts down from its own receipt of
         the message: no clocks need agree. `timeouts` counts the times each seat's time ran
         out this game."""
-        return {
-            **self.settings.to_wire(),
-            "left": [round(self.left(seat, now), 1) for seat in range(len(self.used))],
-            "running": sorted(self.running),
-            "timeouts": list(self.timeouts),
-            "out_of_time": sorted(out_of_time),
-        }
+        settings = self.settings
+        return ClockState(
+            mode=settings.mode,
+            move=settings.move,
+            bank=settings.bank,
+            increment=settings.increment,
+            timeout=settings.timeout,
+            left=tuple(round(self.left(seat, now), 1) for seat in range(len(self.used))),
+            running=tuple(sorted(self.running)),
+            timeouts=tuple(self.timeouts),
+            out_of_time=tuple(sorted(out_of_time)),
+        )

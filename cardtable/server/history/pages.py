@@ -7,19 +7,20 @@ A finished game has no secrets left, so it may be replayed from any seat.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardtable.engine import OptionError, get_game
-from cardtable.protocol import ErrorCode, History
+from cardtable.engine.scores import Result
+from cardtable.protocol import ErrorCode, History, HistoryEntry
 from cardtable.server.errors import ServerError
 from cardtable.server.history.replays import ReplayCursor
-from cardtable.server.storage import HistoryEntry, Store
+from cardtable.server.storage import FinishedGame, Store
 
 
 def history_page(store: Store, limit: int, before: int | None) -> History:
     """Up to `limit` finished games, the latest first, with ids below `before`."""
     entries = store.history(limit + 1, before)
-    return History(games=[_entry(entry) for entry in entries[:limit]], more=len(entries) > limit)
+    return History(
+        games=tuple(history_entry(entry) for entry in entries[:limit]), more=len(entries) > limit
+    )
 
 
 def replay_cursor(store: Store, game_id: int, seat: int | None) -> ReplayCursor:
@@ -36,14 +37,29 @@ def replay_cursor(store: Store, game_id: int, seat: int | None) -> ReplayCursor:
             ErrorCode.NO_SUCH_SEAT,
             f"Game {game_id} had seats 1 to {record.setup.seats}; there is no seat {seat + 1}.",
         )
-    entry = _entry(HistoryEntry(record, store.rounds(game_id)))
+    entry = history_entry(FinishedGame(record, store.rounds(game_id)))
     return ReplayCursor(record, actions, entry, seat)
 
 
-def _entry(entry: HistoryEntry) -> dict[str, Any]:
-    wire = entry.to_wire()
+def history_entry(finished: FinishedGame) -> HistoryEntry:
+    """A finished game as the history and the replays name it."""
+    game = finished.game
     try:
-        wire["title"] = get_game(entry.game.setup.game).title
+        title = get_game(game.setup.game).title
     except OptionError:
-        wire["title"] = entry.game.setup.game
-    return wire
+        title = game.setup.game
+    return HistoryEntry(
+        game_id=game.id,
+        table_id=game.table_id,
+        game_no=game.game_no,
+        game_kind=game.setup.game,
+        title=title,
+        seats=game.setup.seats,
+        options=dict(game.setup.options),
+        players=game.players,
+        holders=game.holders,
+        started=round(game.started_at, 3),
+        finished=round(game.finished_at or 0.0, 3),
+        result=Result.from_wire(game.result),
+        rounds=finished.rounds,
+    )

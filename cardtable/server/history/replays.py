@@ -14,6 +14,7 @@ from typing import Any
 
 from cardtable.engine import Event, PlainAction, events_for, start
 from cardtable.engine.takeback import PlayedGame
+from cardtable.protocol import HistoryEntry
 from cardtable.protocol.framing import pack
 from cardtable.server.storage import GameRecord
 
@@ -38,7 +39,7 @@ class ReplayCursor:
 
     record: GameRecord
     actions: tuple[tuple[int, PlainAction], ...]
-    entry: dict[str, Any]
+    entry: HistoryEntry
     seat: int | None
     played: PlayedGame = field(init=False)
     applied: int = field(init=False, default=0)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from cardtable import __version__
 from cardtable.engine import all_games
-from cardtable.protocol import PROTOCOL_VERSION, Error, ErrorCode, Hello, Message, Welcome
+from cardtable.protocol import PROTOCOL_VERSION, Error, ErrorCode, GameInfo, Hello, Message, Welcome
 from cardtable.server.bots.names import bot_name_problem
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
@@ -54,7 +54,7 @@ class Door:
         #: What to tell a player coming back with a token whose seat was given up, by the
         #: token's hash (the latest `RELEASED_KEPT`; kept in memory only).
         self._released: dict[bytes, str] = {}
-        self._games = [spec.to_wire() for spec in all_games()]
+        self._games = tuple(GameInfo.of(spec) for spec in all_games())
 
     # -- connections ----------------------------------------------------------------------------
 

@@ -9,14 +9,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardtable.engine import GameSpec, get_game
-from cardtable.protocol import ErrorCode, TableChanged, TableRemoved
-from cardtable.server.config import ServerConfig, TableSettings
+from cardtable.protocol import ErrorCode, TableChanged, TableRemoved, TableSettings, TableStatus
+from cardtable.server.config import ServerConfig, updated_settings
 from cardtable.server.errors import ServerError
 from cardtable.server.lobby.session import Session
 from cardtable.server.storage import StoredTable
 from cardtable.server.storage.journal import Journal
 from cardtable.server.table.life import TableTasks
-from cardtable.server.table.play import PLAYING
 from cardtable.server.table.seats import Seat, hash_token, new_token
 from cardtable.server.table.stored import opening, restore_table
 from cardtable.server.table.table import Table
@@ -61,12 +60,17 @@ class Floor:
                     "table %s could not be restored; it is left as stored", saved.table.id
                 )
                 continue
-            if not any(seat.held_by_player for seat in table.seats) and table.status != PLAYING:
+            if (
+                not any(seat.held_by_player for seat in table.seats)
+                and table.status != TableStatus.PLAYING
+            ):
                 table.close()
                 continue
             self._open(table)
         if self.tables:
-            playing = sum(1 for table in self.tables.values() if table.status == PLAYING)
+            playing = sum(
+                1 for table in self.tables.values() if table.status == TableStatus.PLAYING
+            )
             log.info("restored %s tables (%s with a game in progress)", len(self.tables), playing)
 
     def create(
@@ -78,7 +82,7 @@ class Floor:
         creator: str,
     ) -> tuple[Table, str]:
         """Open a new table; returns it with its creator's token."""
-        checked = TableSettings(bot_delay=self.config.bot_delay).updated(settings)
+        checked = updated_settings(TableSettings(bot_delay=self.config.bot_delay), settings)
         creator_token, creator_token_hash = new_token()
         table = Table(
             next(self._table_ids),
@@ -158,7 +162,7 @@ class Floor:
     def remove_if_deserted(self, table: Table) -> None:
         """Close `table` if nobody is left at it, nor its creator in the lobby setting it up,
         and no game is being played there (the bots play a game to the end, for the history)."""
-        if table.has_people() or table.id not in self.tables or table.status == PLAYING:
+        if table.has_people() or table.id not in self.tables or table.status == TableStatus.PLAYING:
             return
         if any(
             table.id in session.creator_of and session.table is None
@@ -174,7 +178,7 @@ class Floor:
         if table.creator_token_hash is not None:
             self._by_creator_token.pop(table.creator_token_hash, None)
         table.close()
-        removed = TableRemoved(table=table.id)
+        removed = TableRemoved(table_id=table.id)
         for session in self._sessions.values():
             if session.watching_lobby:
                 session.deliver(removed)

@@ -15,6 +15,7 @@ from cardtable.server.history.lane import Charge, HistoryLane
 from cardtable.server.history.pages import history_page, replay_cursor
 from cardtable.server.lobby.session import Session
 from cardtable.server.storage.journal import Journal
+from cardtable.wire.codec import to_wire
 
 
 class HistoryDesk:
@@ -33,7 +34,7 @@ class HistoryDesk:
             page = await self.journal.read(
                 lambda: history_page(store, request.limit, request.before)
             )
-            charge(len(pack(page.games)))
+            charge(len(pack(to_wire(page.games))))
         return replace(page, rid=request.rid)
 
     async def replay(self, session: Session, request: Replay) -> Message:
@@ -42,17 +43,17 @@ class HistoryDesk:
 
     async def _replay_page(self, session: Session, request: Replay, charge: Charge) -> Message:
         cursor = session.replay_cursor
-        if cursor is None or not cursor.fits(request.game, request.seat):
+        if cursor is None or not cursor.fits(request.game_id, request.seat):
             session.replay_cursor = None  # let the last game go before reading the next
             store = self.journal.store
             cursor = await self.journal.read(
-                lambda: replay_cursor(store, request.game, request.seat)
+                lambda: replay_cursor(store, request.game_id, request.seat)
             )
             session.replay_cursor = cursor
         if request.start >= cursor.total:
             raise ServerError(
                 ErrorCode.BAD_MESSAGE,
-                f"Game {request.game} has steps 0 to {cursor.total - 1}; "
+                f"Game {request.game_id} has steps 0 to {cursor.total - 1}; "
                 f"there is no step {request.start}.",
             )
         # The engine's work runs in a thread of its own, one replay at a time for the whole
@@ -62,7 +63,7 @@ class HistoryDesk:
         )
         charge(page.size)
         return ReplaySteps(
-            game=cursor.entry,
+            entry=cursor.entry,
             seat=cursor.seat,
             start=page.start,
             total=cursor.total,

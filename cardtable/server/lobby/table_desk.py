@@ -134,7 +134,7 @@ class TableDesk:
 
     def _list_tables(self, session: Session, request: ListTables) -> Message:
         session.watching_lobby = request.watch
-        tables = [table.summary() for table in self._floor.tables.values()]
+        tables = tuple(table.summary() for table in self._floor.tables.values())
         return Tables(rid=request.rid, tables=tables)
 
     def _create_table(self, session: Session, request: CreateTable) -> Message:
@@ -145,7 +145,7 @@ class TableDesk:
                 f"You already have {mine} tables open; that is the most one player may open.",
             )
         try:
-            spec = get_game(request.game)
+            spec = get_game(request.game_kind)
         except OptionError as error:
             raise ServerError(ErrorCode.BAD_OPTIONS, str(error)) from None
         table, creator_token = self._floor.create(
@@ -157,7 +157,7 @@ class TableDesk:
 
     def _sit(self, session: Session, request: Sit) -> Message:
         self._not_at_a_table(session)
-        table = self._floor.table(request.table)
+        table = self._floor.table(request.table_id)
         token = table.sit(session, request.seat)
         session.table = table
         session.watching_lobby = False
@@ -165,7 +165,7 @@ class TableDesk:
 
     def _spectate(self, session: Session, request: Spectate) -> Message:
         self._not_at_a_table(session)
-        table = self._floor.table(request.table)
+        table = self._floor.table(request.table_id)
         table.spectate(session)
         session.table = table
         session.watching_lobby = False
@@ -176,21 +176,21 @@ class TableDesk:
         table.leave(session)
         session.table = None
         self._floor.remove_if_deserted(table)
-        return Left(rid=request.rid, table=table.id)
+        return Left(rid=request.rid, table_id=table.id)
 
     # -- running a table ------------------------------------------------------------------------
 
     def _add_bot(self, session: Session, request: AddBot) -> None:
-        self._manager_table(session, request.table).add_bot(request.seat, request.kind)
+        self._manager_table(session, request.table_id).add_bot(request.seat, request.kind)
 
     def _remove_bot(self, session: Session, request: RemoveBot) -> None:
-        self._manager_table(session, request.table).remove_bot(request.seat)
+        self._manager_table(session, request.table_id).remove_bot(request.seat)
 
     def _start(self, session: Session, request: Start) -> None:
-        self._manager_table(session, request.table).start()
+        self._manager_table(session, request.table_id).start()
 
     def _cover(self, session: Session, request: Cover) -> None:
-        table = self._floor.table(request.table)
+        table = self._floor.table(request.table_id)
         if table.id in session.creator_of:
             table.cover(request.seat, None)
             return
@@ -204,7 +204,7 @@ class TableDesk:
         table.cover(request.seat, voter.index)
 
     def _release(self, session: Session, request: Release) -> None:
-        table = self._creator_table(session, request.table, "give up a player's seat")
+        table = self._creator_table(session, request.table_id, "give up a player's seat")
         name = table.seat(request.seat).name  # (the seat's own check: no_such_seat)
         token_hash = table.release(request.seat)
         self._door.note_released(
@@ -215,7 +215,7 @@ class TableDesk:
         log.info("%s gave up %s's seat at table %s", session.name, name, table.id)
 
     def _configure(self, session: Session, request: Configure) -> None:
-        table = self._creator_table(session, request.table, "change its settings")
+        table = self._creator_table(session, request.table_id, "change its settings")
         table.configure(request.settings)
 
     # -- playing --------------------------------------------------------------------------------

@@ -17,15 +17,15 @@ from cardtable.server.storage.records import (
     running_totals,
 )
 from cardtable.server.storage.schema import SCHEMA_VERSION
-from cardtable.server.storage.store import HistoryEntry, Store
+from cardtable.server.storage.store import FinishedGame, Store
 from cardtable.server.storage.writes import Write
 
 __all__ = [
     "SCHEMA_VERSION",
     "ClockRecord",
     "Database",
+    "FinishedGame",
     "GameRecord",
-    "HistoryEntry",
     "SeatRecord",
     "StorageError",
     "Store",

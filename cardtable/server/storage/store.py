@@ -10,9 +10,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.engine import PlainAction, Setup
-from cardtable.engine.codec import WireError
 from cardtable.engine.scores import RoundScore
-from cardtable.protocol.seat_holders import SeatHolder
+from cardtable.protocol import RoundRecord, SeatHolder
 from cardtable.server.chat.log import ChatEntry
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.database import Database
@@ -25,6 +24,7 @@ from cardtable.server.storage.records import (
     TableRecord,
 )
 from cardtable.server.storage.writes import Write
+from cardtable.wire.codec import WireError
 
 _TABLE_COLUMNS = "id, game, seats, options, settings, creator, opened_at, creator_token_hash"
 _GAME_COLUMNS = (
@@ -34,28 +34,11 @@ _GAME_COLUMNS = (
 
 
 @dataclass(frozen=True)
-class HistoryEntry:
-    """A finished game, as `cardtable history` and the lobby's history list show it."""
+class FinishedGame:
+    """A finished game and its scored rounds, as the history shows it."""
 
     game: GameRecord
-    rounds: tuple[dict[str, Any], ...]
-
-    def to_wire(self) -> dict[str, Any]:
-        g = self.game
-        return {
-            "id": g.id,
-            "table": g.table_id,
-            "game_no": g.game_no,
-            "game": g.setup.game,
-            "seats": g.setup.seats,
-            "options": dict(g.setup.options),
-            "players": list(g.players),
-            "started": round(g.started_at, 3),
-            "finished": round(g.finished_at or 0.0, 3),
-            "result": g.result,
-            "holders": [holder.to_wire() for holder in g.holders],
-            "rounds": list(self.rounds),
-        }
+    rounds: tuple[RoundRecord, ...]
 
 
 class Store:
@@ -178,7 +161,7 @@ class Store:
                 for seq, seat, action in rows
             )
 
-    def rounds(self, game_id: int) -> tuple[dict[str, Any], ...]:
+    def rounds(self, game_id: int) -> tuple[RoundRecord, ...]:
         """Each scored round of a game: its score and the totals after it."""
         rows = self._db.execute(
             "SELECT round, score, totals FROM round_scores WHERE game_id = ? ORDER BY round",
@@ -186,18 +169,16 @@ class Store:
         ).fetchall()
         with self._reading():
             return tuple(
-                {
-                    "score": _current_form(
-                        _decode(score, dict, f"the score of round {n} of game {game_id}")
+                RoundRecord(
+                    _round_score(score, f"the score of round {n} of game {game_id}"),
+                    tuple(
+                        _decode(totals, list, f"the totals after round {n} of game {game_id}", int)
                     ),
-                    "totals": _decode(
-                        totals, list, f"the totals after round {n} of game {game_id}"
-                    ),
-                }
+                )
                 for n, score, totals in rows
             )
 
-    def history(self, limit: int = 50, before: int | None = None) -> list[HistoryEntry]:
+    def history(self, limit: int = 50, before: int | None = None) -> list[FinishedGame]:
         """Finished games, the latest first: at most `limit`, with ids below `before`."""
         rows = self._db.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE finished_at IS NOT NULL AND id < ?"
@@ -206,7 +187,7 @@ class Store:
         ).fetchall()
         with self._reading():
             games = [self._with_holders(_game(row)) for row in rows]
-            return [HistoryEntry(game, self.rounds(game.id)) for game in games]
+            return [FinishedGame(game, self.rounds(game.id)) for game in games]
 
     def finished_game(self, game_id: int) -> tuple[GameRecord, tuple[tuple[int, PlainAction], ...]]:
         """A finished game and its actions; KeyError if there is no such finished game."""
@@ -286,11 +267,10 @@ def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRecord:
     )
 
 
-def _current_form(score: dict[str, Any]) -> dict[str, Any]:
-    """A stored round score as the protocol sends it now (earlier versions stored each line
-    as a map; it is ``[label, count, each]`` since protocol 5)."""
+def _round_score(data: object, what: str) -> RoundScore:
+    """A stored round score (earlier versions stored each line as a map; it is
+    ``[label, count, each]`` since protocol 5), or `_Undecodable`."""
     try:
-        current: dict[str, Any] = RoundScore.from_wire(score).to_wire()
-    except WireError:
-        return score  # (not a score this version can read: sent as stored)
-    return current
+        return RoundScore.from_wire(_decode(data, dict, what))
+    except WireError as error:
+        raise _Undecodable(what, str(error)) from None

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cardtable.engine import Event, Game
-from cardtable.protocol import Update
+from cardtable.protocol import ClockState, Update
 from cardtable.protocol.patch import digest as view_digest
 from cardtable.server.table.fanout import Fanout
 from cardtable.server.table.seats import Member, Seat
@@ -61,7 +61,7 @@ class Broadcast:
         seats: Sequence[Seat],
         spectators: Sequence[Member],
         events: list[Event],
-        clock: dict[str, Any] | None,
+        clock: ClockState | None,
         may_take_back: Callable[[int], bool],
         *,
         deal: bool = False,
@@ -84,8 +84,8 @@ class Broadcast:
             view, patch = self._fanout.change(index, new_view, told, step)
             member.deliver(
                 Update(
-                    table=self.table_id,
-                    game=game_no,
+                    table_id=self.table_id,
+                    game_no=game_no,
                     seq=self._steps[index],
                     events=told,
                     view=view,
@@ -98,8 +98,8 @@ class Broadcast:
             told = step.events(events, None)
             view, patch = self._fanout.change(None, views[-1], told, step)
             public = Update(
-                table=self.table_id,
-                game=game_no,
+                table_id=self.table_id,
+                game_no=game_no,
                 seq=self._steps[None],
                 events=told,
                 view=view,

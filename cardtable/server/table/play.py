@@ -23,19 +23,16 @@ from cardtable.engine import (
     Setup,
 )
 from cardtable.engine import start as start_game
-from cardtable.engine.codec import to_wire
 from cardtable.engine.takeback import TAKE_BACK, PlayedGame
-from cardtable.protocol import ErrorCode, Update
+from cardtable.protocol import ErrorCode, TableSettings, TableStatus, Update
 from cardtable.server.clock.table_clock import TableClock
-from cardtable.server.config import TableSettings
 from cardtable.server.errors import ServerError
 from cardtable.server.storage import StoredTable, Write
 from cardtable.server.table.broadcast import Broadcast
 from cardtable.server.table.ledger import GameLedger
 from cardtable.server.table.seating import Seating
 from cardtable.server.table.seats import Member, Seat
-
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+from cardtable.wire.codec import to_wire
 
 
 class Play:
@@ -59,7 +56,7 @@ class Play:
         self.spec = spec
         self.options = options
         self.seating = seating
-        self.status = WAITING
+        self.status = TableStatus.WAITING
         self.game_no = 0
         self.setup: Setup | None = None
         self.game: Game | None = None
@@ -98,7 +95,7 @@ class Play:
             self.broadcast.count_steps(events)
             self.actions.append((seat, action))
         self.ledger.restore(stored.game, len(self.game.round_scores))
-        self.status = FINISHED if self.game.over else PLAYING
+        self.status = TableStatus.FINISHED if self.game.over else TableStatus.PLAYING
         if stored.clock is not None:
             self.turn_clock.restore(stored.clock)
 
@@ -123,7 +120,7 @@ class Play:
         self.log = list(self.game.opening_events)
         self.broadcast.reset()
         self.game_no += 1
-        self.status = PLAYING
+        self.status = TableStatus.PLAYING
         self.ledger.begin(game_id, self.table_id, self.game_no, self.setup, self.seats)
         self.turn_clock.start(self._settings().clock, game_id)
         self.tick_clock()
@@ -141,7 +138,7 @@ class Play:
         """Apply `action` for the seat, then tell everyone at the table; returns whether it
         ended the game. `for_player`: the server's bot took it for the seat's player."""
         game, played = self.game, self.played
-        if game is None or played is None or self.status != PLAYING:
+        if game is None or played is None or self.status != TableStatus.PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
         try:
             events = played.apply(seat_index, action)
@@ -161,7 +158,7 @@ class Play:
         self.tick_clock(None if game.is_free(plain) else seat_index)
         self._send_updates(events)
         if game.over:
-            self.status = FINISHED
+            self.status = TableStatus.FINISHED
             return True
         if any(seat.bot_driven for seat in self.seats):
             self._wake()  # a table of people alone has no bot to wake
@@ -172,7 +169,7 @@ class Play:
         everyone at the table; refused, with the reason, where the rules or the table's
         `take_back` setting do not allow it."""
         played = self.played
-        if played is None or self.status != PLAYING:
+        if played is None or self.status != TableStatus.PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
         if not self._settings().take_back:
             raise ServerError(ErrorCode.CANNOT_TAKE_BACK, "Take-backs are off at this table.")
@@ -195,7 +192,7 @@ class Play:
         return (
             self._settings().take_back
             and self.played is not None
-            and self.status == PLAYING
+            and self.status == TableStatus.PLAYING
             and self.played.can_take_back(seat_index)
         )
 
@@ -216,7 +213,7 @@ class Play:
             self.seats,
             self.seating.spectators,
             events,
-            self.turn_clock.to_wire(),
+            self.turn_clock.state(),
             self.may_take_back,
             deal=deal,
         )
@@ -237,12 +234,12 @@ class Play:
         self.broadcast.sent_whole(index, view)
         member.deliver(
             Update(
-                table=self.table_id,
-                game=self.game_no,
+                table_id=self.table_id,
+                game_no=self.game_no,
                 seq=self.broadcast.seq(viewer),
                 events=[],
                 view=view,
-                clock=self.turn_clock.to_wire(),
+                clock=self.turn_clock.state(),
                 take_back=viewer is not None and self.may_take_back(viewer),
                 resync=True,
             )
@@ -250,6 +247,6 @@ class Play:
 
     def tick_clock(self, moved: int | None = None) -> None:
         """Bring the turn clock up to now, after a move by seat `moved` (if any)."""
-        self.turn_clock.tick(self.game if self.status == PLAYING else None, moved)
+        self.turn_clock.tick(self.game if self.status == TableStatus.PLAYING else None, moved)
         if self.turn_clock.on:
             self._wake()  # its deadline may have moved

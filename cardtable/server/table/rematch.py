@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from cardtable.protocol import ErrorCode
+from cardtable.protocol import ErrorCode, RematchState, TableStatus
 from cardtable.server.errors import ServerError
-from cardtable.server.table.play import FINISHED, PLAYING, WAITING, Play
+from cardtable.server.table.play import Play
 from cardtable.server.table.seating import Seating
 from cardtable.server.table.seats import Member, Seat
 
@@ -37,14 +36,14 @@ class RematchOffer:
         """The seats of the players present who have not accepted yet."""
         return [seat.index for seat in present if seat.index not in self.accepted]
 
-    def to_wire(self, present: Sequence[Seat]) -> dict[str, Any]:
+    def state(self, present: Sequence[Seat]) -> RematchState:
         """The offer as the table's players see it in the table's summary."""
-        return {
-            "by": self.by,
-            "accepted": sorted(self.accepted),
-            "waiting": self.waiting_for(present) if self.open else [],
-            "declined_by": self.declined_by,
-        }
+        return RematchState(
+            by=self.by,
+            accepted=tuple(sorted(self.accepted)),
+            waiting=tuple(self.waiting_for(present)) if self.open else (),
+            declined_by=self.declined_by,
+        )
 
 
 class Rematches:
@@ -67,9 +66,9 @@ class Rematches:
         self._start = start
         self._changed = changed
 
-    def to_wire(self) -> dict[str, Any] | None:
+    def state(self) -> RematchState | None:
         """The latest offer as the table's players see it, if any."""
-        return self.offer.to_wire(self._seating.present_players()) if self.offer else None
+        return self.offer.state(self._seating.present_players()) if self.offer else None
 
     def _player_seat(self, member: Member, doing: str) -> Seat:
         """`member`'s seat, or `ServerError(NOT_SEATED)` saying only players may do `doing`."""
@@ -84,12 +83,12 @@ class Rematches:
     def offer_by(self, member: Member) -> None:
         """`member`, a player here, offers everyone a rematch (or accepts the open offer)."""
         seat = self._player_seat(member, "offer a rematch")
-        if self._play.status == PLAYING:
+        if self._play.status == TableStatus.PLAYING:
             raise ServerError(
                 ErrorCode.GAME_IN_PROGRESS,
                 "A game is being played here; a rematch can be offered once it is over.",
             )
-        if self._play.status == WAITING:
+        if self._play.status == TableStatus.WAITING:
             raise ServerError(
                 ErrorCode.TABLE_NOT_READY,
                 "No game has been played here yet: start the first one instead.",
@@ -103,7 +102,7 @@ class Rematches:
         """`member`, a player here, accepts or declines the open offer of a rematch."""
         seat = self._player_seat(member, "answer an offer of a rematch")
         offer = self.offer
-        if offer is None or not offer.open or self._play.status != FINISHED:
+        if offer is None or not offer.open or self._play.status != TableStatus.FINISHED:
             raise ServerError(ErrorCode.NO_OFFER, "Nobody has offered a rematch here.")
         if accept:
             self._accept(seat)

@@ -6,9 +6,9 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from cardtable.protocol import Message
+from cardtable.protocol import Message, SeatKind, SeatSummary
 
 
 class Member(Protocol):
@@ -54,14 +54,14 @@ class Seat:
     out_of_time: bool = False
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> SeatKind:
         if self.bot is not None:
-            return "bot"
-        return "player" if self.token_hash is not None else "empty"
+            return SeatKind.BOT
+        return SeatKind.PLAYER if self.token_hash is not None else SeatKind.EMPTY
 
     @property
     def is_empty(self) -> bool:
-        return self.kind == "empty"
+        return self.kind is SeatKind.EMPTY
 
     @property
     def held_by_player(self) -> bool:
@@ -86,13 +86,14 @@ class Seat:
         self.cover_votes.clear()
         self.out_of_time = False
 
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "seat": self.index,
-            "kind": self.kind,
-            "name": self.name,
-            "connected": self.bot is not None or self.member is not None,
-            "bot": self.bot,
-            "covered": self.covered,
-            "votes": len(self.cover_votes),
-        }
+    def summary(self) -> SeatSummary:
+        """The seat as everyone sees it."""
+        return SeatSummary(
+            seat=self.index,
+            kind=self.kind,
+            name=self.name,
+            connected=self.bot is not None or self.member is not None,
+            bot=self.bot,
+            covered=self.covered,
+            votes=len(self.cover_votes),
+        )

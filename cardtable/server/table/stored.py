@@ -7,11 +7,12 @@ import time
 from typing import Any
 
 from cardtable.engine import GameSpec
-from cardtable.server.config import TableSettings
+from cardtable.protocol import TableSettings, TableStatus
+from cardtable.server.config import updated_settings
 from cardtable.server.storage import StoredTable, TableRecord
 from cardtable.server.storage.writes import OpenTable
-from cardtable.server.table.play import PLAYING
 from cardtable.server.table.table import Table
+from cardtable.wire.codec import to_wire
 
 
 def opening(table: Table) -> OpenTable:
@@ -22,7 +23,7 @@ def opening(table: Table) -> OpenTable:
             game=table.spec.id,
             seats=len(table.seats),
             options=table.options,
-            settings=table.settings.to_wire(),
+            settings=to_wire(table.settings),
             creator=table.creator,
             opened_at=time.time(),
             creator_token_hash=table.creator_token_hash,
@@ -35,7 +36,7 @@ def restore_table(stored: StoredTable, spec: GameSpec, **context: Any) -> Table:
     """Rebuild a stored table exactly: seats, settings, chat, and its game by replaying its
     actions through the engine. Players' seats wait for them to come back (away)."""
     record = stored.table
-    settings = TableSettings().updated(record.settings)
+    settings = updated_settings(TableSettings(), record.settings)
     table = Table(
         record.id,
         spec,
@@ -55,7 +56,7 @@ def restore_table(stored: StoredTable, spec: GameSpec, **context: Any) -> Table:
     table.chat.restore(stored.chat, stored.next_chat_id)
     if stored.game is not None:
         table.play.restore(stored)
-    if table.status == PLAYING:
+    if table.status == TableStatus.PLAYING:
         table.seating.cover_given_up(True)
     table.play.tick_clock()  # the time of whoever may act runs again from now
     return table

@@ -27,20 +27,29 @@ from cardtable.engine import (
     Setup,
     events_for,
 )
-from cardtable.protocol import ErrorCode, Joined, Message, TableChanged
+from cardtable.protocol import (
+    ErrorCode,
+    Joined,
+    Message,
+    TableChanged,
+    TableSettings,
+    TableStatus,
+    TableSummary,
+)
 from cardtable.server.bots.schedule import cover_times, next_bot_seat
 from cardtable.server.chat.log import ChatLog
 from cardtable.server.chat.table_chat import TableChat
 from cardtable.server.clock.table_clock import TableClock
-from cardtable.server.config import TableSettings
+from cardtable.server.config import updated_settings
 from cardtable.server.errors import ServerError
 from cardtable.server.storage import Write
 from cardtable.server.storage.writes import CloseTable, SaveSeats, SaveSettings
-from cardtable.server.table.play import PLAYING, Play
+from cardtable.server.table.play import Play
 from cardtable.server.table.rematch import Rematches
 from cardtable.server.table.seating import Seating
 from cardtable.server.table.seats import Member, Seat
 from cardtable.server.table.tokens import SeatTokens
+from cardtable.wire.codec import to_wire
 
 
 class Table:
@@ -120,8 +129,8 @@ class Table:
     # -- the game, as `Play` has it ---------------------------------------------------------------
 
     @property
-    def status(self) -> str:
-        """`WAITING` for a first game, `PLAYING` one, or `FINISHED` with one."""
+    def status(self) -> TableStatus:
+        """Waiting for a first game, playing one, or finished with one."""
         return self.play.status
 
     @property
@@ -158,27 +167,25 @@ class Table:
 
     # -- what the lobby shows -------------------------------------------------------------------
 
-    def summary(self, *, members: bool = False) -> dict[str, Any]:
+    def summary(self, *, members: bool = False) -> TableSummary:
         """The table as the lobby shows it; for the people at the table (`members`), also who
         watches it by name and the offer of a rematch."""
-        summary = {
-            "id": self.id,
-            "game": self.spec.id,
-            "title": self.spec.title,
-            "options": dict(self.options),
-            "settings": self.settings.to_wire(),
-            "creator": self.creator,
-            "status": self.status,
-            "game_no": self.game_no,
-            "seats": [seat.to_wire() for seat in self.seats],
-            "spectators": len(self.spectators),
-            "result": self.game.result.to_wire() if self.game and self.game.result else None,
-            "clock": self.turn_clock.to_wire(),
-        }
-        if members:
-            summary["watchers"] = [member.name for member in self.spectators]
-            summary["rematch"] = self.rematches.to_wire()
-        return summary
+        return TableSummary(
+            table_id=self.id,
+            game_kind=self.spec.id,
+            title=self.spec.title,
+            options=dict(self.options),
+            settings=self.settings,
+            creator=self.creator,
+            status=self.status,
+            game_no=self.game_no,
+            seats=tuple(seat.summary() for seat in self.seats),
+            spectators=len(self.spectators),
+            result=self.game.result if self.game else None,
+            clock=self.turn_clock.state(),
+            watchers=tuple(member.name for member in self.spectators) if members else None,
+            rematch=self.rematches.state() if members else None,
+        )
 
     def members(self) -> Iterator[Member]:
         return self.seating.members()
@@ -200,7 +207,7 @@ class Table:
         if self.rematches.offer is not None:
             self.rematches.offer.accepted.discard(index)  # a newcomer answers for themselves
         self._save_seats()
-        if self.status == PLAYING and self.game_id is not None:
+        if self.status == TableStatus.PLAYING and self.game_id is not None:
             # A seat given up in the middle of a game: the newcomer plays on with its hand.
             self.play.ledger.hand_over(self.seats[index])
         self._summary_changed()
@@ -224,7 +231,7 @@ class Table:
     def leave(self, member: Member) -> None:
         """`member` leaves for good. Leaving a game in play hands the seat to a bot."""
         self.play.broadcast.forget(self.seat_of(member))
-        if self.seating.leave(member, playing=self.status == PLAYING):
+        if self.seating.leave(member, playing=self.status == TableStatus.PLAYING):
             self._save_seats()
         self._summary_changed()
 
@@ -235,19 +242,19 @@ class Table:
         self._summary_changed()
 
     def add_bot(self, index: int, kind: str | None) -> None:
-        self.seating.add_bot(index, kind, playing=self.status == PLAYING)
+        self.seating.add_bot(index, kind, playing=self.status == TableStatus.PLAYING)
         self._save_seats()
         self._summary_changed()
 
     def remove_bot(self, index: int) -> None:
-        self.seating.remove_bot(index, playing=self.status == PLAYING)
+        self.seating.remove_bot(index, playing=self.status == TableStatus.PLAYING)
         self._save_seats()
         self._summary_changed()
 
     def cover(self, index: int, voter: int | None) -> bool:
         """Hand seat `index`, whose player is away, to a bot (see `Seating.cover`). Returns
         whether a bot now plays the seat."""
-        if self.status != PLAYING:
+        if self.status != TableStatus.PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
         covered = self.seating.cover(index, voter)
         self._summary_changed()
@@ -256,21 +263,21 @@ class Table:
     def release(self, index: int) -> bytes:
         """Give up seat `index`, whose player is away, for good (see `Seating.release`).
         Returns the hash of the token that stopped working."""
-        token_hash = self.seating.release(index, playing=self.status == PLAYING)
+        token_hash = self.seating.release(index, playing=self.status == TableStatus.PLAYING)
         self._save_seats()
         self._summary_changed()
         return token_hash
 
     def configure(self, changes: Mapping[str, Any]) -> None:
-        self.settings = self.settings.updated(changes)
-        self._record(SaveSettings(self.id, self.settings.to_wire()))
+        self.settings = updated_settings(self.settings, changes)
+        self._record(SaveSettings(self.id, to_wire(self.settings)))
         self._summary_changed()
 
     # -- the game ---------------------------------------------------------------------------------
 
     def start(self) -> None:
         """Deal the first game, or the next one once a game has ended."""
-        if self.status == PLAYING:
+        if self.status == TableStatus.PLAYING:
             raise ServerError(ErrorCode.GAME_IN_PROGRESS, "The game has already started.")
         self.play.check_seats_filled()
         self.rematches.offer = None
@@ -331,12 +338,12 @@ class Table:
 
     def next_bot_seat(self) -> int | None:
         """A seat the server's bots should act for now, if any."""
-        if self.status != PLAYING or self.game is None:
+        if self.status != TableStatus.PLAYING or self.game is None:
             return None
         return next_bot_seat(self.game, self.seats)
 
     def _cover_times(self) -> dict[int, float]:
-        return cover_times(self.settings, self.seating, self.status == PLAYING)
+        return cover_times(self.settings, self.seating, self.status == TableStatus.PLAYING)
 
     def cover_deadline(self) -> float:
         """When the next away player's seat is due for a bot to cover (inf if never)."""

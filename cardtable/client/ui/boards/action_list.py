@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from cardtable.client.ui.boards.base import Board
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine import GameAction
-from cardtable.engine.codec import to_wire
+from cardtable.wire.codec import to_wire
 
 #: A legal action as the list holds it: typed, or plain for a game not yet on its types.
 

@@ -9,8 +9,9 @@ every game:
 - a dataclass becomes a dict of its fields (a field may travel under another name, or be read
   by its own parser: `wire_field`); a *tagged* dataclass (one with a ``kind`` class variable,
   as every action and event has) carries ``"kind"`` first;
-- tuples become lists and back; ``X | None``, ``Literal``, nested dataclasses, unions of tagged
-  dataclasses (told apart by ``"kind"``) and ``Mapping[str, Any]`` (arbitrary data) are read;
+- tuples become lists and back; an enumeration travels as its value; ``X | None``,
+  ``Literal``, nested dataclasses, unions of tagged dataclasses (told apart by ``"kind"``)
+  and ``Mapping[str, Any]`` (arbitrary data) are read;
 - a class with its own ``to_wire`` method and ``from_wire`` class method is trusted with both.
 
 Reading checks every value's type and raises `WireError` with a sentence a player can read:
@@ -20,6 +21,7 @@ a malformed action fails here, before any rule sees it.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import sys
 import types
 import typing
@@ -124,6 +126,8 @@ def _new_encoder(cls: type[Any]) -> Callable[[Any], Plain]:
         return _plain_dict
     if issubclass(cls, bool):
         return lambda value: value
+    if issubclass(cls, enum.Enum):
+        return lambda value: value.value
     raise TypeError(f"{cls.__name__} has no plain form")
 
 
@@ -324,6 +328,8 @@ def _new_reader(hint: Any) -> Callable[[Plain], Any]:
             return {key_reader(key): value_reader(value) for key, value in data.items()}
 
         return read_mapping
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _enum_reader(hint)
     if isinstance(hint, type):
         if "from_wire" in hint.__dict__:
             own: Callable[[Plain], Any] = typing.cast(Any, hint).from_wire
@@ -331,6 +337,19 @@ def _new_reader(hint: Any) -> Callable[[Plain], Any]:
         if dataclasses.is_dataclass(hint):
             return _dataclass_reader(hint)
     raise TypeError(f"the codec cannot read {hint!r}")
+
+
+def _enum_reader(cls: type[enum.Enum]) -> Callable[[Plain], Any]:
+    """A reader of an enumeration by its value (a `StrEnum` travels as its text)."""
+    values = {member.value: member for member in cls}
+
+    def read_enum(data: Plain) -> Any:
+        if isinstance(data, bool) or data not in values:
+            choices = ", ".join(repr(value) for value in values)
+            raise WireError(f"{data!r} is not one of {choices}.")
+        return values[data]
+
+    return read_enum
 
 
 def _read_int(data: Plain) -> int:

@@ -10,7 +10,9 @@ from typing import Any, ClassVar, Literal
 import pytest
 
 from cardtable.engine.actions import EXACTLY, GameAction, cards_field
-from cardtable.engine.codec import (
+from cardtable.engine.game_types import GameTypes
+from cardtable.engine.refusal import IllegalAction, Refusal
+from cardtable.wire.codec import (
     Plain,
     UnknownField,
     WireError,
@@ -19,8 +21,6 @@ from cardtable.engine.codec import (
     to_wire,
     wire_field,
 )
-from cardtable.engine.game_types import GameTypes
-from cardtable.engine.refusal import IllegalAction, Refusal
 
 # -- the types -------------------------------------------------------------------------------------
 
