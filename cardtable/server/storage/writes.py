@@ -128,12 +128,7 @@ class NoteHolder:
     holder: SeatHolder
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        h = self.holder
-        connection.execute(
-            "INSERT OR REPLACE INTO holders (game_id, seat, step, name, bot_for)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (self.game_id, h.seat, h.step, h.name, h.bot_for),
-        )
+        _insert(connection, "holders", self.holder, replace=True, game_id=self.game_id)
 
 
 @dataclass(frozen=True)
