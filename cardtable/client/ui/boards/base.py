@@ -116,8 +116,8 @@ def scroll_pages(areas: VerticalScroll, pages: int) -> None:
 class Board(Widget, can_focus=True):
     """The base of every game's board."""
 
-    #: The moves a key makes at once, by name: a key bound to ``make('draw')`` makes
-    #: ``MOVES["draw"]``, and works (and shows in the footer) only while that move is legal.
+    #: The moves a key makes at once, by name: a key bound to ``make('draw')`` makes the move
+    #: named ``draw`` here, and works (and shows in the footer) only while that move is legal.
     MOVES: ClassVar[Mapping[str, GameAction]] = {}
 
     class Chosen(Message):
