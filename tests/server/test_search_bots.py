@@ -14,7 +14,7 @@ from cardtable.engine import get_game, new_game
 from cardtable.engine.search import SearchBot, heard_by
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
-from cardtable.server.bots.thinking import SearchStopped, stop_thinking, think
+from cardtable.server.bots.thinking import Search, SearchStopped, stop_thinking, think
 from tests.server.conftest import Connect
 
 #: Long enough that a ping's answer never needs as long, on any machine.
@@ -86,9 +86,8 @@ async def test_stopping_the_workers_ends_a_search_under_way_at_once() -> None:
 
             async def search() -> None:
                 try:
-                    await think(
-                        bot, game.seat_view(seat), game.legal(seat), heard_by(events, seat), 10.0
-                    )
+                    history = heard_by(events, seat)
+                    await think(Search(bot, game.seat_view(seat), game.legal(seat), history, 10.0))
                 except SearchStopped as stopped:
                     outcome.append(stopped)
 

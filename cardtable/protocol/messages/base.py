@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from cardtable.protocol.errors import ErrorCode
 from cardtable.protocol.fields import Check, Int, Nullable, Record
@@ -39,13 +39,19 @@ def wire(check: Check, default: Any = MISSING, *, code: ErrorCode = ErrorCode.BA
 REQUEST_ID = Nullable(Int(0, 2**31 - 1))
 
 
+@dataclass_transform(kw_only_default=True, frozen_default=True)
 @dataclass(frozen=True, kw_only=True)
 class Message:
-    """Base of every message. ``rid`` ties a reply to the request it answers."""
+    """Base of every message. ``rid`` ties a reply to the request it answers. A subclass is a
+    frozen dataclass of keyword fields (`wire` declares each), made so here."""
 
     type: ClassVar[str] = ""
     sender: ClassVar[Sender]
     rid: int | None = wire(REQUEST_ID, None)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True, kw_only=True)(cls)
 
     def to_wire(self) -> dict[str, Any]:
         """The map that goes on the wire (``rid`` left out when nil)."""

@@ -3,8 +3,6 @@ connection open (`ping`, `pong`), and the replies any request may get (`ok`, `er
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cardtable.protocol.errors import ErrorCode
 from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Record, Text
 from cardtable.protocol.game_info import GameInfo
@@ -19,7 +17,6 @@ from cardtable.protocol.messages.values import (
 
 
 @client("hello")
-@dataclass(frozen=True, kw_only=True)
 class Hello(Message):
     """The first message on a connection. A ``token`` resumes the seat it was given for;
     ``creator_tokens`` prove the right to run the tables they were given for."""
@@ -32,7 +29,6 @@ class Hello(Message):
 
 
 @server("welcome")
-@dataclass(frozen=True, kw_only=True)
 class Welcome(Message):
     version: int = wire(Int(0, 65535))
     server: str = wire(Text(0, 200))
@@ -44,25 +40,21 @@ class Welcome(Message):
 
 
 @client("ping")
-@dataclass(frozen=True, kw_only=True)
 class Ping(Message):
     """Keep an idle connection open; answered by `pong`."""
 
 
 @server("pong")
-@dataclass(frozen=True, kw_only=True)
 class Pong(Message):
     pass
 
 
 @server("ok")
-@dataclass(frozen=True, kw_only=True)
 class Ok(Message):
     """A request succeeded and has no other reply."""
 
 
 @server("error")
-@dataclass(frozen=True, kw_only=True)
 class Error(Message):
     """A request failed, or the connection is closing (``fatal``)."""
 

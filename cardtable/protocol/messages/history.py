@@ -3,7 +3,6 @@ page by page (`replay`, `replay_steps`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from cardtable.protocol.fields import Bool, Int, ListOf, Nullable, Record
@@ -13,7 +12,6 @@ from cardtable.protocol.messages.values import GAME_ID, REPLAY_PAGE_STEPS, SEAT,
 
 
 @client("list_history")
-@dataclass(frozen=True, kw_only=True)
 class ListHistory(Message):
     """Ask for finished games, the latest first: at most ``limit``, with ids below ``before``."""
 
@@ -22,7 +20,6 @@ class ListHistory(Message):
 
 
 @client("replay")
-@dataclass(frozen=True, kw_only=True)
 class Replay(Message):
     """Ask for a page of a finished game's steps, seen from ``seat`` (None: as a spectator):
     up to ``count`` steps from step ``start`` (0 is the deal)."""
@@ -34,7 +31,6 @@ class Replay(Message):
 
 
 @server("history")
-@dataclass(frozen=True, kw_only=True)
 class History(Message):
     """Finished games, the latest first, and whether older ones remain."""
 
@@ -43,7 +39,6 @@ class History(Message):
 
 
 @server("replay_steps")
-@dataclass(frozen=True, kw_only=True)
 class ReplaySteps(Message):
     """A page of a finished game from one seat: steps ``start`` onward (step 0 is the deal,
     then one per action), each with the events as that seat saw them and its view after them;

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from cardtable.protocol.chat_line import ChatLine
@@ -22,7 +21,6 @@ from cardtable.protocol.table_summary import TableSummary
 
 
 @client("list_tables")
-@dataclass(frozen=True, kw_only=True)
 class ListTables(Message):
     """Ask for every table; ``watch`` also subscribes to `table_changed`/`table_removed`."""
 
@@ -30,7 +28,6 @@ class ListTables(Message):
 
 
 @client("create_table")
-@dataclass(frozen=True, kw_only=True)
 class CreateTable(Message):
     game_kind: str = wire(Text(1, 40))
     seats: int = wire(Int(1, 16))
@@ -39,26 +36,22 @@ class CreateTable(Message):
 
 
 @client("sit")
-@dataclass(frozen=True, kw_only=True)
 class Sit(Message):
     table_id: int = wire(TABLE_ID)
     seat: int = wire(SEAT)
 
 
 @client("spectate")
-@dataclass(frozen=True, kw_only=True)
 class Spectate(Message):
     table_id: int = wire(TABLE_ID)
 
 
 @client("leave")
-@dataclass(frozen=True, kw_only=True)
 class Leave(Message):
     """Leave the table this connection sits at or watches."""
 
 
 @client("add_bot")
-@dataclass(frozen=True, kw_only=True)
 class AddBot(Message):
     table_id: int = wire(TABLE_ID)
     seat: int = wire(SEAT)
@@ -66,14 +59,12 @@ class AddBot(Message):
 
 
 @client("remove_bot")
-@dataclass(frozen=True, kw_only=True)
 class RemoveBot(Message):
     table_id: int = wire(TABLE_ID)
     seat: int = wire(SEAT)
 
 
 @client("start")
-@dataclass(frozen=True, kw_only=True)
 class Start(Message):
     """Start the table's game, or its next game once one has ended."""
 
@@ -81,7 +72,6 @@ class Start(Message):
 
 
 @client("configure")
-@dataclass(frozen=True, kw_only=True)
 class Configure(Message):
     """Change a table's settings (its creator only)."""
 
@@ -90,7 +80,6 @@ class Configure(Message):
 
 
 @client("cover")
-@dataclass(frozen=True, kw_only=True)
 class Cover(Message):
     """Hand an away player's seat to a bot now: at once from the table's creator, otherwise a
     vote of a seated player, carried out once most of the players present agree."""
@@ -100,7 +89,6 @@ class Cover(Message):
 
 
 @client("release")
-@dataclass(frozen=True, kw_only=True)
 class Release(Message):
     """Give an away player's seat up for good (the table's creator only): its token stops
     working, and the next person to sit there plays on with its hand."""
@@ -110,13 +98,11 @@ class Release(Message):
 
 
 @server("tables")
-@dataclass(frozen=True, kw_only=True)
 class Tables(Message):
     tables: tuple[TableSummary, ...] = wire(Record(tuple[TableSummary, ...], "table summaries"))
 
 
 @server("table_created")
-@dataclass(frozen=True, kw_only=True)
 class TableCreated(Message):
     """The new table; ``creator_token`` is the secret that proves its creator's rights (sent
     in later `hello`s), given to the creator alone."""
@@ -126,19 +112,16 @@ class TableCreated(Message):
 
 
 @server("table_changed")
-@dataclass(frozen=True, kw_only=True)
 class TableChanged(Message):
     table: TableSummary = wire(TABLE_SUMMARY)
 
 
 @server("table_removed")
-@dataclass(frozen=True, kw_only=True)
 class TableRemoved(Message):
     table_id: int = wire(TABLE_ID)
 
 
 @server("joined")
-@dataclass(frozen=True, kw_only=True)
 class Joined(Message):
     """You sit at (``seat`` set, with its secret ``token``) or watch a table: its whole state."""
 
@@ -155,6 +138,5 @@ class Joined(Message):
 
 
 @server("left")
-@dataclass(frozen=True, kw_only=True)
 class Left(Message):
     table_id: int = wire(TABLE_ID)

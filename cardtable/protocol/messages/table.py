@@ -3,7 +3,6 @@ game (`update`, `resync`) and its chat (`chat`, `chat_line`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from cardtable.protocol.chat_line import ChatLine
@@ -26,7 +25,6 @@ PATCH = ListOf(Plain(depth=14, items=100_000, text=10_000, map_only=False), high
 
 
 @client("act")
-@dataclass(frozen=True, kw_only=True)
 class Act(Message):
     """Play one action, exactly as listed in the view's ``legal``."""
 
@@ -34,14 +32,12 @@ class Act(Message):
 
 
 @client("take_back")
-@dataclass(frozen=True, kw_only=True)
 class TakeBack(Message):
     """Take back your own last action, while nobody else has acted and nothing hidden has been
     shown since (and the table's ``take_back`` setting is on)."""
 
 
 @client("chat")
-@dataclass(frozen=True, kw_only=True)
 class Chat(Message):
     """Say something at the table; ``to`` a seat makes it private between the two."""
 
@@ -50,7 +46,6 @@ class Chat(Message):
 
 
 @client("concede")
-@dataclass(frozen=True, kw_only=True)
 class Concede(Message):
     """Concede the game at our table for our side, or agree to a partner's offer to concede
     (``agree`` false: play on, turning the partner's offer down)."""
@@ -59,14 +54,12 @@ class Concede(Message):
 
 
 @client("offer_rematch")
-@dataclass(frozen=True, kw_only=True)
 class OfferRematch(Message):
     """Offer everyone at our table a rematch (or accept the open offer): the next game starts
     once every player at the table has accepted."""
 
 
 @client("answer_rematch")
-@dataclass(frozen=True, kw_only=True)
 class AnswerRematch(Message):
     """Accept or decline the open offer of a rematch at our table."""
 
@@ -74,7 +67,6 @@ class AnswerRematch(Message):
 
 
 @client("resync")
-@dataclass(frozen=True, kw_only=True)
 class Resync(Message):
     """Ask for your whole view again (a pushed `update` carrying ``view``), unless ``digest``
     names the view the server last sent you: then you are in step and only `ok` comes back."""
@@ -83,7 +75,6 @@ class Resync(Message):
 
 
 @server("update")
-@dataclass(frozen=True, kw_only=True)
 class Update(Message):
     """What just happened at your table, as you may see it, and your new view: whole
     (``view``), or as the changes to the view you were sent last (``patch``, see
@@ -110,7 +101,6 @@ class Update(Message):
 
 
 @server("chat_line")
-@dataclass(frozen=True, kw_only=True)
 class ChatLinePush(Message):
     """A new line at your table that you may read."""
 

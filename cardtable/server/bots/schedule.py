@@ -14,7 +14,7 @@ from cardtable.engine import Bot, Event, Game, GameAction, GameSpec, Setup
 from cardtable.engine.actions import Concede
 from cardtable.engine.search import SearchBot, heard_by
 from cardtable.protocol import TableSettings
-from cardtable.server.bots.thinking import think
+from cardtable.server.bots.thinking import Search, think
 from cardtable.server.errors import ServerError
 from cardtable.server.table.seating import Seating
 from cardtable.server.table.seats import Seat
@@ -90,7 +90,10 @@ async def bot_turn(table: BotTable, index: int) -> None:
     taken = len(table.actions)
     history = heard_by(table.log, index)
     try:
-        choice = await think(bot, game.seat_view(index), legal, history, table.settings.bot_think)
+        search = Search(
+            bot, game.seat_view(index), list(legal), list(history), table.settings.bot_think
+        )
+        choice = await think(search)
     except Exception:  # no worker process (or a search that failed): play on without it
         log.exception("table %s: the search bot on seat %s could not think", table.id, index)
         bot_move(table, index, legal)

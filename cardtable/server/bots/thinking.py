@@ -17,7 +17,8 @@ import multiprocessing.pool
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import trio
@@ -59,28 +60,27 @@ class SearchStopped(RuntimeError):
     """A search ended by `stop_thinking` before it answered."""
 
 
-def _search(
-    bot: SearchBot,
-    view: SeatView[Any],
-    legal: Sequence[GameAction],
-    history: Sequence[SeenEvent[Any]],
-    seconds: float,
-) -> GameAction:
-    """In a worker: search for `seconds` from when the worker starts on it."""
-    bot.budget = Budget.for_seconds(seconds, time.monotonic)
-    bot.hear(history)
-    return bot.choose(view, legal)
+@dataclass(frozen=True)
+class Search:
+    """What a search bot is sent to a worker with: its seat's view, the legal actions, the
+    events its seat was told of, and the seconds it thinks."""
+
+    bot: SearchBot
+    view: SeatView[Any]
+    legal: list[GameAction]
+    history: list[SeenEvent[Any]]
+    seconds: float
+
+    def run(self) -> GameAction:
+        """In a worker: search for `seconds` from when the worker starts on it."""
+        self.bot.budget = Budget.for_seconds(self.seconds, time.monotonic)
+        self.bot.hear(self.history)
+        return self.bot.choose(self.view, self.legal)
 
 
-async def think(
-    bot: SearchBot,
-    view: SeatView[Any],
-    legal: Sequence[GameAction],
-    history: Sequence[SeenEvent[Any]],
-    seconds: float,
-) -> GameAction:
-    """The move `bot` finds in `seconds` of search in a worker process. Cancelled, it stops
-    waiting (the search ends on its own time, or with `stop_thinking`)."""
+async def think(search: Search) -> GameAction:
+    """The move `search.bot` finds in `search.seconds` of search in a worker process.
+    Cancelled, it stops waiting (the search ends on its own time, or with `stop_thinking`)."""
     token = trio.lowlevel.current_trio_token()
     done = trio.Event()
     answer: list[Any] = []
@@ -96,9 +96,7 @@ async def think(
 
     _waiting.add(deliver)
     try:
-        _the_pool().apply_async(
-            _search, (bot, view, list(legal), list(history), seconds), {}, deliver, deliver
-        )
+        _the_pool().apply_async(search.run, (), {}, deliver, deliver)
         await done.wait()
     finally:
         _waiting.discard(deliver)

@@ -4,14 +4,18 @@ per batch by `Store.write`."""
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Collection
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.engine import PlainAction
 from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.server.chat.log import ChatEntry
 from cardtable.server.storage.codec import pack
 from cardtable.server.storage.records import ClockRecord, GameRecord, SeatRecord, TableRecord
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 class Write(Protocol):
@@ -20,28 +24,37 @@ class Write(Protocol):
     def apply(self, connection: sqlite3.Connection) -> None: ...
 
 
+def _insert(
+    connection: sqlite3.Connection,
+    table: str,
+    record: DataclassInstance,
+    *,
+    packed: Collection[str] = (),
+    replace: bool = False,
+    **more: object,
+) -> None:
+    """Store `record` as a row of `table`: the columns `more` names, then a column for each of
+    its fields, named alike (those in `packed` stored packed); `replace`: in place of the row
+    with the same key."""
+    row = dict(more)
+    for item in fields(record):
+        value = getattr(record, item.name)
+        row[item.name] = pack(value) if item.name in packed else value
+    verb = "INSERT OR REPLACE" if replace else "INSERT"
+    marks = ", ".join("?" * len(row))
+    connection.execute(
+        f"{verb} INTO {table} ({', '.join(row)}) VALUES ({marks})", tuple(row.values())
+    )
+
+
 @dataclass(frozen=True)
 class OpenTable:
     table: TableRecord
     seats: tuple[SeatRecord, ...]
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        t = self.table
-        connection.execute(
-            "INSERT INTO tables (id, game, seats, options, settings, creator, opened_at,"
-            " creator_token_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                t.id,
-                t.game,
-                t.seats,
-                pack(t.options),
-                pack(t.settings),
-                t.creator,
-                t.opened_at,
-                t.creator_token_hash,
-            ),
-        )
-        SaveSeats(t.id, self.seats).apply(connection)
+        _insert(connection, "tables", self.table, packed={"options", "settings"})
+        SaveSeats(self.table.id, self.seats).apply(connection)
 
 
 @dataclass(frozen=True)
@@ -115,12 +128,7 @@ class NoteHolder:
     holder: SeatHolder
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        h = self.holder
-        connection.execute(
-            "INSERT OR REPLACE INTO holders (game_id, seat, step, name, bot_for)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (self.game_id, h.seat, h.step, h.name, h.bot_for),
-        )
+        _insert(connection, "holders", self.holder, replace=True, game_id=self.game_id)
 
 
 @dataclass(frozen=True)
@@ -145,18 +153,8 @@ class SaveClock:
     clock: ClockRecord
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        c = self.clock
-        connection.execute(
-            "INSERT OR REPLACE INTO clocks (game_id, settings, used, out_of_time, timeouts)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (
-                c.game_id,
-                pack(c.settings),
-                pack(list(c.used)),
-                pack(list(c.out_of_time)),
-                pack(list(c.timeouts)),
-            ),
-        )
+        packed = {"settings", "used", "out_of_time", "timeouts"}
+        _insert(connection, "clocks", self.clock, packed=packed, replace=True)
 
 
 @dataclass(frozen=True)
@@ -192,23 +190,7 @@ class AddChat:
     line: ChatEntry
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        c = self.line
-        connection.execute(
-            "INSERT INTO chat (table_id, id, time, sender, text, from_seat, to_seat, to_name,"
-            " from_occupancy, to_occupancy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                self.table_id,
-                c.id,
-                c.time,
-                c.sender,
-                c.text,
-                c.from_seat,
-                c.to_seat,
-                c.to_name,
-                c.from_occupancy,
-                c.to_occupancy,
-            ),
-        )
+        _insert(connection, "chat", self.line, table_id=self.table_id)
 
 
 @dataclass(frozen=True)

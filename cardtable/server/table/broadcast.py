@@ -9,7 +9,7 @@ from typing import Any
 from cardtable.engine import Event, Game
 from cardtable.protocol import ClockState, Update
 from cardtable.protocol.patch import digest as view_digest
-from cardtable.server.table.fanout import Fanout
+from cardtable.server.table.fanout import Fanout, Step
 from cardtable.server.table.seats import Member, Seat
 
 
@@ -80,36 +80,39 @@ class Broadcast:
         viewers: list[int | None] = [index for index, _ in players]
         views = game.views([*viewers, None] if watched else viewers)
         for (index, member), new_view in zip(players, views, strict=False):
-            told = step.events(events, index)
-            view, patch = self._fanout.change(index, new_view, told, step)
-            member.deliver(
-                Update(
-                    table_id=self.table_id,
-                    game_no=game_no,
-                    seq=self._steps[index],
-                    events=told,
-                    view=view,
-                    patch=patch,
-                    clock=clock,
-                    take_back=may_take_back(index),
-                )
-            )
+            take_back = may_take_back(index)
+            member.deliver(self._update(index, new_view, events, step, game_no, clock, take_back))
         if watched:
-            told = step.events(events, None)
-            view, patch = self._fanout.change(None, views[-1], told, step)
-            public = Update(
-                table_id=self.table_id,
-                game_no=game_no,
-                seq=self._steps[None],
-                events=told,
-                view=view,
-                patch=patch,
-                clock=clock,
-            )
+            public = self._update(None, views[-1], events, step, game_no, clock)
             for member in spectators:
                 member.deliver(public)
         else:
             self._fanout.forget(None)  # a spectator who comes is sent the view whole
+
+    def _update(
+        self,
+        viewer: int | None,
+        new_view: dict[str, Any],
+        events: list[Event],
+        step: Step,
+        game_no: int,
+        clock: ClockState | None,
+        take_back: bool = False,
+    ) -> Update:
+        """`viewer`'s update (None: the spectators'): what it is told of `events`, and its new
+        view whole or as a patch on the one it was sent last."""
+        told = step.events(events, viewer)
+        view, patch = self._fanout.change(viewer, new_view, told, step)
+        return Update(
+            table_id=self.table_id,
+            game_no=game_no,
+            seq=self._steps[viewer],
+            events=told,
+            view=view,
+            patch=patch,
+            clock=clock,
+            take_back=take_back,
+        )
 
     def forget(self, seat: Seat | None) -> None:
         """`seat`'s member goes: its view is not followed any more (the spectators' is kept

@@ -6,11 +6,12 @@ the board posts `Board.Chosen` with the typed action the player picked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.widget import Widget
@@ -80,6 +81,11 @@ def hand_keys(mark: str | None = None) -> list[Binding]:
     return keys
 
 
+def draw_keys() -> list[Binding]:
+    """d draws, or deals the next round: whichever is legal (`Board.MOVES` names both)."""
+    return [Binding("d", "make('draw')", "Draw"), Binding("d", "make('deal')", "Deal")]
+
+
 def unmark_key(word: str) -> Binding:
     """u takes every mark off (`word`: the footer's name for it)."""
     return Binding("u", "unselect", word)
@@ -93,8 +99,26 @@ def scroll_keys() -> list[Binding]:
     ]
 
 
+def stepped(order: Sequence[int], current: int | None, step: int) -> int | None:
+    """The card id `step` places on from `current` in `order`, round the end (from outside
+    `order`: the first card going right, the last going left); None when `order` is empty."""
+    if not order:
+        return None
+    index = order.index(current) if current in order else -step
+    return order[(index + step) % len(order)]
+
+
+def scroll_pages(areas: VerticalScroll, pages: int) -> None:
+    """Scroll `areas` by `pages` of its height (less a line, to keep one in sight)."""
+    areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
+
+
 class Board(Widget, can_focus=True):
     """The base of every game's board."""
+
+    #: The moves a key makes at once, by name: a key bound to ``make('draw')`` makes the move
+    #: named ``draw`` here, and works (and shows in the footer) only while that move is legal.
+    MOVES: ClassVar[Mapping[str, GameAction]] = {}
 
     class Chosen(Message):
         """The player chose `action` (one of the legal actions)."""
@@ -115,6 +139,12 @@ class Board(Widget, can_focus=True):
     def seat_view(self) -> SeatView[Any] | None:
         """The view, typed by the game's types (None before the first)."""
         return self.state.seat_view if self.state else None
+
+    @property
+    def moves(self) -> tuple[GameAction, ...]:
+        """Our legal actions (none before the first view, nor while it is not our move)."""
+        view = self.seat_view
+        return view.legal if view is not None else ()
 
     @property
     def me(self) -> int | None:
@@ -148,11 +178,36 @@ class Board(Widget, can_focus=True):
         nobody once the game is over."""
         return seat == turn and not self.game_over
 
+    def cursor_order(self) -> list[int]:
+        """The hand's card ids that ← and → go through, in order (Home and End: the first and
+        the last); a board with a cursor in its hand (`hand_keys`) says which."""
+        return []
+
+    def cursor_card(self) -> int | None:
+        """The card id under the hand's cursor, if any."""
+        return None
+
+    def put_cursor(self, cid: int) -> None:
+        """Put the hand's cursor on the card `cid`, and draw it there."""
+
+    def action_move(self, step: int) -> None:
+        cid = stepped(self.cursor_order(), self.cursor_card(), step)
+        if cid is not None:
+            self.put_cursor(cid)
+
+    def action_move_to(self, index: int) -> None:
+        """Home / End: the cursor to the first or the last card."""
+        order = self.cursor_order()
+        if order:
+            self.put_cursor(order[index])
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The hand's keys only while we hold a hand in a game in play; the rest is the
         game's say (`allows`)."""
         if action in HAND_ACTIONS and (self.seat_view is None or self.me is None or self.game_over):
             return False
+        if action == "make" and parameters:
+            return self.MOVES.get(str(parameters[0])) in self.moves
         return self.allows(action, parameters)
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -197,6 +252,22 @@ class Board(Widget, can_focus=True):
 
     def choose(self, action: GameAction) -> None:
         self.post_message(self.Chosen(action))
+
+    def make(self, action: GameAction) -> None:
+        """Make `action`, one of our legal moves (a board may first drop its marks and choices,
+        or queue moves to follow)."""
+        self.choose(action)
+
+    def make_if_legal(self, action: GameAction) -> bool:
+        """Make `action` if it is legal now; whether it was."""
+        if action in self.moves:
+            self.make(action)
+            return True
+        return False
+
+    def action_make(self, name: str) -> None:
+        """A key or a click that makes the move `MOVES[name]` at once."""
+        self.make_if_legal(self.MOVES[name])
 
     def on_mount(self) -> None:
         self.mount(Hints())

@@ -69,6 +69,11 @@ def lay_out(rows: Iterable[Row], width: int) -> tuple[list[Text], list[int]]:
     return lines, marks
 
 
+def waiting_rows() -> list[Row]:
+    """What a board shows before the game's first view."""
+    return [Row(Text("Waiting for the game to start.", style="dim"), [])]
+
+
 class Sheet:
     """Rows as a renderable that lays itself out at the width it is given."""
 

@@ -10,7 +10,7 @@ card. Queen of Scots, Trupe and Nobility are drawn this way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, TypeVar
 
 from rich.style import Style
 from rich.text import Text
@@ -18,9 +18,17 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
-from cardtable.client.ui.boards.base import Board
-from cardtable.client.ui.boards.layout import Part, Row, Sheet, lay_out
-from cardtable.client.ui.cards import CHANGED, CHANGED_MARK, SELECTED_MARK, YELLOW_ON_DARK
+from cardtable.client.ui.boards.base import Board, scroll_pages
+from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
+from cardtable.client.ui.cards import (
+    CHANGED,
+    CHANGED_MARK,
+    GREEN_ON_DARK,
+    SELECTED_MARK,
+    YELLOW_ON_DARK,
+    back_text,
+)
+from cardtable.client.ui.table_state import TableState
 from cardtable.engine import EventPart, SeenEvent
 
 
@@ -35,6 +43,9 @@ class NamedCard(Protocol):
 
     @property
     def cid(self) -> int: ...
+
+
+CardT = TypeVar("CardT", bound=NamedCard)
 
 
 class SheetBoard(Board):
@@ -97,24 +108,43 @@ class SheetBoard(Board):
         hand: Sequence[NamedCard] | None = getattr(view.table, "hand", None) if view else None
         return [card.cid for card in hand or ()]
 
+    def follow(self, state: TableState) -> None:
+        """Take `state` as the table's, keeping the marks on the cards still in hand and the
+        cursor on its card (gone: on the card now in its place, or the last)."""
+        old = self.hand_order()
+        self.state = state
+        cids = self.hand_order()
+        self.picked = [cid for cid in self.picked if cid in cids]
+        if self.cursor not in cids:
+            place = old.index(self.cursor) if self.cursor in old else 0
+            self.cursor = cids[min(place, len(cids) - 1)] if cids else None
+
+    def hand_row(self, cards: Sequence[CardT], face: Callable[[CardT, bool, bool], Text]) -> Row:
+        """Our hand's `cards` in a row, each drawn by ``face(card, under_cursor, marked)`` with
+        the cell before it (✓ when marked); the card under the cursor is kept in sight."""
+        show_cursor = self.can_focus
+        pieces = []
+        under: set[int] = set()
+        for index, card in enumerate(cards):
+            here = show_cursor and card.cid == self.cursor
+            if here:
+                under.add(index)
+            marked = card.cid in self.picked
+            pieces.append(picked(face(card, here, marked), marked))
+        return Row(Text(), pieces, under, gap=0)
+
     # -- marking cards --------------------------------------------------------------------------
 
-    def action_move(self, step: int) -> None:
-        order = self.hand_order()
-        if not order:
-            return
-        index = order.index(self.cursor) if self.cursor in order else -step
-        self.cursor = order[(index + step) % len(order)]
+    def cursor_order(self) -> list[int]:
+        return self.hand_order()
+
+    def cursor_card(self) -> int | None:
+        return self.cursor
+
+    def put_cursor(self, cid: int) -> None:
+        self.cursor = cid
         self._forget_choices()
         self._draw()
-
-    def action_move_to(self, index: int) -> None:
-        """Home / End: the cursor to the first or the last card."""
-        order = self.hand_order()
-        if order:
-            self.cursor = order[index]
-            self._forget_choices()
-            self._draw()
 
     def action_select(self) -> None:
         if self.cursor is None:
@@ -137,8 +167,7 @@ class SheetBoard(Board):
         self.action_select()
 
     def action_scroll(self, pages: int) -> None:
-        areas = self.query_one(f"#{self.PREFIX}-areas", VerticalScroll)
-        areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
+        scroll_pages(self.query_one(f"#{self.PREFIX}-areas", VerticalScroll), pages)
 
     def _changed(self) -> None:
         self._draw()
@@ -206,9 +235,12 @@ class SheetBoard(Board):
             scroll = self.query_one(f"#{scroll_id}", VerticalScroll)
             scroll.scroll_to_region(Region(0, marks[0], 1, 1), animate=False, immediate=True)
 
-    def seat_heading(self, seat: int, turn: int | None) -> Text:
-        """``Tess (you) ▶ · total 120``: the seat's name (ours underlined), ▶ while it is to
-        move (the table's `turn`), and its side's total; a game adds its own after."""
+    def seat_heading(
+        self, seat: int, turn: int | None, *notes: str, out: str | None = None
+    ) -> Text:
+        """``Tess (you) ▶ · total 120 · hand 9``: the seat's name (ours underlined), ▶ while it
+        is to move (the table's `turn`), its side's total, the game's `notes`, and how the seat
+        went out (`out`) in green."""
         assert self.state is not None
         mine = seat == self.me
         heading = Text(self.state.name(seat) + (" (you)" if mine else ""), style="bold")
@@ -217,6 +249,10 @@ class SheetBoard(Board):
         if self.to_move(seat, turn):
             heading.append(" ▶", style=Style(color=YELLOW_ON_DARK, bold=True))
         heading.append(f" · total {self.total(seat)}", style="bold")
+        for note in notes:
+            heading.append(f" · {note}")
+        if out is not None:
+            heading.append(f" · {out}", style=Style(color=GREEN_ON_DARK, bold=True))
         return heading
 
     def watching_rows(self) -> list[Row]:
@@ -233,6 +269,15 @@ def picked(card: Text, selected: bool) -> Text:
     """A hand card with the cell before it: ✓ when it is selected (besides its colours)."""
     mark = Text(SELECTED_MARK if selected else " ", style=f"bold {YELLOW_ON_DARK}")
     return mark + card
+
+
+def pack_text(word: str, count: int, click: str) -> Text:
+    """``Stock ▒ 23``: a pack of `count` cards face down (or ``empty``), whose click runs the
+    board's action `click`."""
+    text = Text(f"{word} ")
+    text.append_text(back_text(count) if count else Text("empty"))
+    text.stylize(clicks((click,)))
+    return text
 
 
 def changed_mark(changed: bool) -> Text:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from textual.binding import Binding
 
-from cardtable.client.ui.boards.base import hand_keys, scroll_keys, unmark_key
+from cardtable.client.ui.boards.base import draw_keys, hand_keys, scroll_keys, unmark_key
 from cardtable.client.ui.boards.nobility.drawing import NobilityDrawing
 from cardtable.client.ui.boards.nobility.faces import face
 from cardtable.client.ui.boards.nobility.reading import LETTERS, Target, prompt
@@ -34,15 +34,6 @@ from cardtable.engine.nobility.actions import (
 
 #: The moves that go onto a meld.
 OnMeld = Extend | Defend | Corrupt
-#: The moves a key makes at once, by the key's action.
-SIMPLE: dict[str, GameAction] = {
-    "draw": Draw(),
-    "deal": Deal(),
-    "take": Take(),
-    "done": Done(),
-    "ready": Ready(),
-    "pass": Pass(),
-}
 #: The moves a key starts, by the key's action.
 STARTS: dict[str, type[GameAction]] = {
     "meld": MeldCards,
@@ -60,12 +51,19 @@ class NobilityBoard(NobilityDrawing):
     """Nobility, drawn from a seat's view (or a spectator's: no hand)."""
 
     PREFIX = "nobility"
+    MOVES = {
+        "draw": Draw(),
+        "deal": Deal(),
+        "take": Take(),
+        "done": Done(),
+        "ready": Ready(),
+        "pass": Pass(),
+    }
 
     BINDINGS = [
         *hand_keys("Mark"),
-        Binding("d", "draw", "Draw"),
-        Binding("d", "deal", "Deal"),
-        Binding("t", "take", "Take"),
+        *draw_keys(),
+        Binding("t", "make('take')", "Take"),
         Binding("m", "meld", "Meld"),
         Binding("e", "extend", "Extend"),
         Binding("f", "defend", "Defend"),
@@ -74,12 +72,12 @@ class NobilityBoard(NobilityDrawing):
         Binding("b", "battle", "Battle"),
         Binding("r", "retrieve", "Retrieve"),
         Binding("w", "merge", "Merge"),
-        Binding("enter", "done", "Done", key_display="⏎"),
-        Binding("full_stop", "done", "Done", show=False),
+        Binding("enter", "make('done')", "Done", key_display="⏎"),
+        Binding("full_stop", "make('done')", "Done", show=False),
         Binding("x", "discard", "Discard"),
         Binding("g", "give_up", "Give up"),
-        Binding("y", "ready", "Ready"),
-        Binding("p", "pass", "Pass"),
+        Binding("y", "make('ready')", "Ready"),
+        Binding("p", "make('pass')", "Pass"),
         unmark_key("Unmark"),
         *scroll_keys(),
         *LETTERS.bindings(),
@@ -88,15 +86,9 @@ class NobilityBoard(NobilityDrawing):
     # -- following the game --------------------------------------------------------------------
 
     def show(self, state: TableState) -> None:
-        old = [card.cid for card in self.cards]
         if self.state is None or state.view is not self.state.view:
             self.asking, self.choices = "", []  # targets of the view before
-        self.state = state
-        cids = [card.cid for card in self.cards]
-        self.picked = [cid for cid in self.picked if cid in cids]
-        if self.cursor not in cids:
-            place = old.index(self.cursor) if self.cursor in old else 0
-            self.cursor = cids[min(place, len(cids) - 1)] if cids else None
+        self.follow(state)
         self._draw()
         if self.is_mounted:
             self.refresh_bindings()
@@ -115,8 +107,6 @@ class NobilityBoard(NobilityDrawing):
     # -- the player's keys and clicks -----------------------------------------------------------
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in SIMPLE:
-            return SIMPLE[action] in self.actions
         if action == "retrieve":
             return bool(self.of_type(Retrieve, Recall))
         if action == "give_up":
@@ -137,40 +127,14 @@ class NobilityBoard(NobilityDrawing):
             self.asking, self.choices = "", []
             self.refresh_bindings()
 
-    def _simple(self, name: str) -> None:
-        if SIMPLE[name] in self.actions:
-            self.send(SIMPLE[name])
-
-    def action_draw(self) -> None:
-        self._simple("draw")
-
-    def action_deal(self) -> None:
-        self._simple("deal")
-
-    def action_take(self) -> None:
-        self._simple("take")
-
-    def action_done(self) -> None:
-        self._simple("done")
-
-    def action_ready(self) -> None:
-        self._simple("ready")
-
-    def action_pass(self) -> None:
-        self._simple("pass")
-
     def action_stock(self) -> None:
         """A click on the stock: draw."""
-        if Draw() in self.actions:
-            self.send(Draw())
-        elif self.actions:
+        if not self.make_if_legal(Draw()) and self.moves:
             self.notify("You draw only at the start of your turn.", severity="warning")
 
     def action_pile(self) -> None:
         """A click on the stock discard pile: take its top card, or discard onto it."""
-        if Take() in self.actions:
-            self.send(Take())
-        elif self.of_type(Discard):
+        if not self.make_if_legal(Take()) and self.of_type(Discard):
             self.action_discard()
 
     def action_meld(self) -> None:
@@ -182,7 +146,7 @@ class NobilityBoard(NobilityDrawing):
             return
         action = MeldCards(tuple(sorted(self.picked)))
         if action in melds:
-            self.send(action)
+            self.make(action)
         else:
             self.notify(self.meld_problem(), severity="warning")
 
@@ -208,7 +172,7 @@ class NobilityBoard(NobilityDrawing):
     def _ask(self, asking: str, actions: list[GameAction]) -> None:
         """Send the one action, or letter each target and ask which."""
         if len(actions) == 1:
-            self.send(actions[0])
+            self.make(actions[0])
             return
         self.asking, self.choices = asking, LETTERS.assign(self.target_of(a) for a in actions)
         self._changed()
@@ -244,7 +208,7 @@ class NobilityBoard(NobilityDrawing):
     def action_claim(self) -> None:
         cid = self._one_card(Claim, "claim", "Only a noble claims income.")
         if cid is not None:
-            self.send(Claim(cid))
+            self.make(Claim(cid))
 
     def action_battle(self) -> None:
         battles = self.of_type(Battle)
@@ -291,7 +255,7 @@ class NobilityBoard(NobilityDrawing):
             targets.append(Target(label, recall, card=recall.cid))
         lettered = LETTERS.assign(targets)
         if len(lettered) == 1 and lettered[0].item.action is not None:
-            self.send(lettered[0].item.action)
+            self.make(lettered[0].item.action)
             return
         self.asking, self.choices = "Retrieve which noble (15 each; recall is free)", lettered
         self._changed()
@@ -307,7 +271,7 @@ class NobilityBoard(NobilityDrawing):
         taken = table.taken if table else None
         discards = self.of_type(Discard)
         if len(chosen) == 1 and Discard(chosen[0]) in discards:
-            self.send(Discard(chosen[0]))
+            self.make(Discard(chosen[0]))
         elif len(chosen) == 1 and taken and chosen[0] == taken.cid and discards:
             self.notify(
                 f"You took {face(taken)} from the pile this turn: discard another card.",
@@ -315,7 +279,7 @@ class NobilityBoard(NobilityDrawing):
             )
         elif discards:
             self.notify("Mark one card to discard (u unmarks).", severity="warning")
-        elif Done() in self.actions:
+        elif Done() in self.moves:
             self.notify("Press enter when you are done; then discard.", severity="warning")
 
     def action_give_up(self) -> None:
@@ -323,9 +287,9 @@ class NobilityBoard(NobilityDrawing):
         if not options:
             return
         if self.cursor is not None and GiveUp(self.cursor) in options:
-            self.send(GiveUp(self.cursor))
+            self.make(GiveUp(self.cursor))
         elif len(options) == 1:
-            self.send(options[0])
+            self.make(options[0])
         else:
             keys = ", ".join(entry.key for entry in self.targets())
             self.notify(f"Which noble do you give up? Press {keys}.")
@@ -337,7 +301,7 @@ class NobilityBoard(NobilityDrawing):
 
     def _choose(self, target: Target) -> None:
         if target.action is not None:
-            self.send(target.action)
+            self.make(target.action)
             return
         # A noble that may go to our hand or onto a meld: where?
         self._ask(f"Retrieve {target.label} to", target.then)
@@ -354,7 +318,7 @@ class NobilityBoard(NobilityDrawing):
         chosen = self.chosen()
         found: list[GameAction] = [
             a
-            for a in self.actions
+            for a in self.moves
             if isinstance(a, (Extend, Defend, Corrupt))
             and len(chosen) == 1
             and a.cid == chosen[0]
@@ -363,8 +327,8 @@ class NobilityBoard(NobilityDrawing):
         marked = tuple(sorted(self.picked))
         found += [a for a in self.of_type(Battle) if a.meld == mid and a.cids == marked]
         if len(found) == 1:
-            self.send(found[0])
-        elif self.actions:
+            self.make(found[0])
+        elif self.moves:
             self.notify("The marked cards can do nothing with that meld.", severity="warning")
 
     def action_target_seat(self, seat: int) -> None:
@@ -392,7 +356,7 @@ class NobilityBoard(NobilityDrawing):
         if index < len(targets):
             self._choose(targets[index].item)
 
-    def send(self, action: GameAction) -> None:
+    def make(self, action: GameAction) -> None:
         self.picked, self.asking, self.choices = [], "", []
         self.choose(action)
         self._changed()

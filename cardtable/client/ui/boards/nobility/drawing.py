@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from cardtable.client.ui.boards.layout import Row, clicks
+from cardtable.client.ui.boards.layout import Row, clicks, waiting_rows
 from cardtable.client.ui.boards.nobility.faces import (
     EVENT,
     GOOD,
@@ -20,8 +20,7 @@ from cardtable.client.ui.boards.nobility.faces import (
     tile,
 )
 from cardtable.client.ui.boards.nobility.reading import NobilityReading
-from cardtable.client.ui.boards.sheet import changed_mark, picked, sheet_text
-from cardtable.client.ui.cards import back_text
+from cardtable.client.ui.boards.sheet import changed_mark, pack_text, sheet_text
 from cardtable.engine.nobility.actions import (
     Battle,
     Claim,
@@ -60,10 +59,8 @@ class NobilityDrawing(NobilityReading):
     def top_rows(self) -> list[Row]:
         table = self.tbl
         if table is None:
-            return [Row(Text("Waiting for the game to start.", style="dim"), [])]
-        stock = Text("Stock ")
-        stock.append_text(back_text(table.stock) if table.stock else Text("empty"))
-        stock.stylize(clicks(("stock",)))
+            return waiting_rows()
+        stock = pack_text("Stock", table.stock, "stock")
         discards = table.stock_discard
         pile = Text(f"Pile ×{len(discards)}")
         if discards:
@@ -264,20 +261,12 @@ class NobilityDrawing(NobilityReading):
             return []
         if self.me is None or table.hand is None:
             return self.watching_rows()
-        show_cursor = self.can_focus
-        cards = []
-        marked: set[int] = set()
-        for index, card in enumerate(table.hand):
-            cid = card.cid
-            if show_cursor and cid == self.cursor:
-                marked.add(index)
-            text = tile(
-                card,
-                cursor=show_cursor and cid == self.cursor,
-                marked=cid in self.picked,
-                click=("card", cid),
-            )
-            cards.append(picked(text, cid in self.picked))
+        cards = self.hand_row(
+            table.hand,
+            lambda card, cursor, marked: tile(
+                card, cursor=cursor, marked=marked, click=("card", card.cid)
+            ),
+        )
         rows = [Row(Text(), [self._hand_heading()])]
         if self.choices:
             pieces = [Text(f"{self.asking}?", style="italic")]
@@ -288,13 +277,13 @@ class NobilityDrawing(NobilityReading):
                 pieces.append(piece)
             pieces.append(Text("(u cancels)", style="dim"))
             rows.append(Row(Text(), pieces))
-        rows.append(Row(Text(), cards or [Text("empty", style="dim")], marked, gap=0))
+        rows.append(cards if cards.pieces else Row(Text(), [Text("empty", style="dim")], gap=0))
         return rows
 
     def _hand_heading(self) -> Text:
         """``Your hand (4)``, with what the marked cards can do now (clickable)."""
         heading = Text(f"Your hand ({len(self.cards)})", style="bold")
-        legal = self.actions
+        legal = self.moves
         if not legal:
             return heading
         if self.picked:
@@ -320,7 +309,7 @@ class NobilityDrawing(NobilityReading):
             (Pass(), "p: pass", "pass"),
         ):
             if action in legal:
-                heading.append(f" · {words}", style=HINT + clicks((name,)))
+                heading.append(f" · {words}", style=HINT + clicks(("make", name)))
         if not self.picked and self.of_type(MeldCards):
             heading.append(" · m: meld", style=HINT + clicks(("meld",)))
         return heading

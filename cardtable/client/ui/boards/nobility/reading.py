@@ -88,14 +88,8 @@ class NobilityReading(SheetBoard):
         view = self.nv
         return view.table if view else None
 
-    @property
-    def actions(self) -> tuple[GameAction, ...]:
-        """Our legal actions, typed."""
-        view = self.nv
-        return view.legal if view else ()
-
     def of_type(self, *kinds: type[ActionT]) -> list[ActionT]:
-        return [action for action in self.actions if isinstance(action, kinds)]
+        return [action for action in self.moves if isinstance(action, kinds)]
 
     @property
     def cards(self) -> tuple[CardFace, ...]:

@@ -6,7 +6,7 @@ from collections import Counter
 
 from textual.binding import Binding
 
-from cardtable.client.ui.boards.base import hand_keys, scroll_keys, unmark_key
+from cardtable.client.ui.boards.base import draw_keys, hand_keys, scroll_keys, unmark_key
 from cardtable.client.ui.boards.queen_of_scots.drawing import QueenOfScotsDrawing
 from cardtable.client.ui.boards.queen_of_scots.faces import meld_words
 from cardtable.client.ui.boards.queen_of_scots.reading import LETTERS
@@ -20,12 +20,13 @@ from cardtable.engine.queen_of_scots.types import Add, Discard, Draw, Meld, Stop
 class QueenOfScotsBoard(QueenOfScotsDrawing):
     """Queen of Scots, drawn from a seat's view (or a spectator's: no hand)."""
 
+    MOVES = {"draw": Draw(), "deal": Deal(), "stop": Stop()}
+
     BINDINGS = [
         *hand_keys("Select"),
-        Binding("d", "draw", "Draw"),
-        Binding("d", "deal", "Deal"),
+        *draw_keys(),
         Binding("t", "take", "Take pile"),
-        Binding("e", "stop", "End round"),
+        Binding("e", "make('stop')", "End round"),
         Binding("m", "meld", "Meld"),
         Binding("x", "discard", "Discard"),
         unmark_key("Unselect"),
@@ -36,13 +37,7 @@ class QueenOfScotsBoard(QueenOfScotsDrawing):
     # -- following the game --------------------------------------------------------------------
 
     def show(self, state: TableState) -> None:
-        old = self.hand_order()
-        self.state = state
-        cids = self.hand_order()
-        self.picked = [cid for cid in self.picked if cid in cids]
-        if self.cursor not in cids:
-            place = old.index(self.cursor) if self.cursor in old else 0
-            self.cursor = cids[min(place, len(cids) - 1)] if cids else None
+        self.follow(state)
         if self.pending and state.view is not self.sent_at:
             if self.pending[0] in self.moves:
                 self.sent_at = state.view
@@ -75,9 +70,6 @@ class QueenOfScotsBoard(QueenOfScotsDrawing):
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         moves = self.moves
-        single = {"draw": Draw(), "deal": Deal(), "stop": Stop()}
-        if action in single:
-            return single[action] in moves
         kinds = {"take": Take, "meld": Meld, "discard": Discard}
         if action in kinds:
             return any(isinstance(move, kinds[action]) for move in moves)
@@ -87,25 +79,10 @@ class QueenOfScotsBoard(QueenOfScotsDrawing):
             return bool(self.picked)
         return True
 
-    def _send_if_legal(self, action: GameAction) -> bool:
-        if action in self.moves:
-            self.send([action])
-            return True
-        return False
-
-    def action_draw(self) -> None:
-        self._send_if_legal(Draw())
-
-    def action_deal(self) -> None:
-        self._send_if_legal(Deal())
-
-    def action_stop(self) -> None:
-        self._send_if_legal(Stop())
-
     def action_stock(self) -> None:
         """A click on the stock: draw, or end the round when it is empty."""
-        if not self._send_if_legal(Draw()):
-            self._send_if_legal(Stop())
+        if not self.make_if_legal(Draw()):
+            self.make_if_legal(Stop())
 
     def action_pile(self) -> None:
         """A click on the pile: take it at the start of a turn, discard onto it later."""
@@ -187,7 +164,7 @@ class QueenOfScotsBoard(QueenOfScotsDrawing):
 
     def action_discard(self) -> None:
         chosen = self.chosen()
-        if len(chosen) == 1 and self._send_if_legal(Discard(chosen[0])):
+        if len(chosen) == 1 and self.make_if_legal(Discard(chosen[0])):
             return
         if any(isinstance(action, Discard) for action in self.moves):
             self.notify("Select one card to discard (u unselects).", severity="warning")
@@ -212,6 +189,9 @@ class QueenOfScotsBoard(QueenOfScotsDrawing):
         options = self.options()
         if index < len(options):
             self.send(list(options[index].item.actions))
+
+    def make(self, action: GameAction) -> None:
+        self.send([action])
 
     def send(self, actions: list[GameAction]) -> None:
         """Choose the first action; the rest follow, each once the one before has been made."""

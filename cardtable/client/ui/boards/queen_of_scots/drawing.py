@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from cardtable.client.ui.boards.layout import Row, clicks
+from cardtable.client.ui.boards.layout import Row, clicks, waiting_rows
 from cardtable.client.ui.boards.queen_of_scots.faces import (
     ADD,
     JEWEL,
@@ -18,8 +18,8 @@ from cardtable.client.ui.boards.queen_of_scots.faces import (
     short,
 )
 from cardtable.client.ui.boards.queen_of_scots.reading import QueenOfScotsReading
-from cardtable.client.ui.boards.sheet import changed_mark, news_seen, picked
-from cardtable.client.ui.cards import BLACK_INK, CHANGED, GREEN_ON_DARK, back_text
+from cardtable.client.ui.boards.sheet import changed_mark, news_seen, pack_text
+from cardtable.client.ui.cards import BLACK_INK, CHANGED
 from cardtable.engine import EventPart, SeenEvent
 from cardtable.engine.queen_of_scots.types import (
     Add,
@@ -45,10 +45,8 @@ class QueenOfScotsDrawing(QueenOfScotsReading):
     def top_rows(self) -> list[Row]:
         table = self.queen
         if table is None:
-            return [Row(Text("Waiting for the game to start.", style="dim"), [])]
-        stock = Text("Stock ")
-        stock.append_text(back_text(table.stock) if table.stock else Text("empty"))
-        stock.stylize(clicks(("stock",)))
+            return waiting_rows()
+        stock = pack_text("Stock", table.stock, "stock")
         pile = Text(f"Pile ×{table.pile_size} ")
         if table.top:
             discarded = table.top.cid in {
@@ -147,12 +145,10 @@ class QueenOfScotsDrawing(QueenOfScotsReading):
         """``Tess (you) ▶ · total 120 · sets 85 · hand 11``."""
         assert self.state is not None and self.queen is not None
         table = self.queen
-        heading = self.seat_heading(seat, table.turn)
-        heading.append(f" · sets {table.table_values[seat]}")
-        heading.append(f" · hand {table.hand_counts[seat]}")
-        if table.went_out == seat:
-            heading.append(" · went out", style=Style(color=GREEN_ON_DARK, bold=True))
-        return heading
+        notes = f"sets {table.table_values[seat]}", f"hand {table.hand_counts[seat]}"
+        return self.seat_heading(
+            seat, table.turn, *notes, out="went out" if table.went_out == seat else None
+        )
 
     def hand_rows(self) -> list[Row]:
         if self.queen is None:
@@ -170,24 +166,18 @@ class QueenOfScotsDrawing(QueenOfScotsReading):
 
     def _hand_row(self, *, full: bool) -> Row:
         dim_unmatched = self.phase == "pickup" and bool(self.takes())
-        show_cursor = self.can_focus
-        cards = []
-        marked: set[int] = set()
-        for index, card in enumerate(self.cards):
-            cid = card.cid
-            if show_cursor and cid == self.cursor:
-                marked.add(index)
-            text = card_text(
+        return self.hand_row(
+            self.cards,
+            lambda card, cursor, selected: card_text(
                 card,
                 self.edition,
-                cursor=show_cursor and cid == self.cursor,
-                selected=cid in self.picked,
-                dim=dim_unmatched and not self.matches_top(cid),
+                cursor=cursor,
+                selected=selected,
+                dim=dim_unmatched and not self.matches_top(card.cid),
                 full=full,
-                click=("card", cid),
-            )
-            cards.append(picked(text, cid in self.picked))
-        return Row(Text(), cards, marked, gap=0)
+                click=("card", card.cid),
+            ),
+        )
 
     def _hand_heading(self) -> Text:
         """``Your hand (11)``, with what the selected cards can do (or what may be melded)."""

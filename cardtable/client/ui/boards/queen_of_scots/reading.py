@@ -58,12 +58,6 @@ class QueenOfScotsReading(SheetBoard):
         return view.table if view else None
 
     @property
-    def moves(self) -> tuple[GameAction, ...]:
-        """Our legal actions, typed."""
-        view = self.seat_view
-        return view.legal if view else ()
-
-    @property
     def edition(self) -> Edition:
         return EDITIONS.get(self.queen.edition if self.queen else "", STANDARD)
 
@@ -71,9 +65,6 @@ class QueenOfScotsReading(SheetBoard):
     def cards(self) -> tuple[QueenFace, ...]:
         """Our hand (none for a spectator)."""
         return (self.queen.hand or ()) if self.queen else ()
-
-    def hand_order(self) -> list[int]:
-        return [card.cid for card in self.cards]
 
     @property
     def phase(self) -> str | None:

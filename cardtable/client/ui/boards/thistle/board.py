@@ -18,22 +18,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
-from cardtable.client.ui.boards.base import hand_keys, scroll_keys
+from cardtable.client.ui.boards.base import draw_keys, hand_keys, scroll_keys, scroll_pages
 from cardtable.client.ui.boards.layout import Part
 from cardtable.client.ui.boards.thistle.drawing import ThistleDrawing
 from cardtable.client.ui.boards.thistle.reading import LETTERS, orphan_choice, thistle_view
 from cardtable.client.ui.running import RunningCount
 from cardtable.client.ui.table_state import TableState
-from cardtable.engine import GameAction
 from cardtable.engine.actions import Deal
 from cardtable.engine.thistle.types import Capture, Draw, End, Play
-
-#: The moves a key makes: d draws or deals, e ends, enter goes on with whichever is legal.
-SIMPLE: dict[str, GameAction] = {"draw": Draw(), "deal": Deal(), "end": End()}
 
 
 class ThistleBoard(ThistleDrawing):
     """Thistle, drawn from a seat's view (or a spectator's: no hand)."""
+
+    #: The moves a key makes: d draws or deals, e ends, enter goes on with whichever is legal.
+    MOVES = {"draw": Draw(), "deal": Deal(), "end": End()}
 
     DEFAULT_CSS = """
     ThistleBoard #thistle-pile, ThistleBoard #thistle-hand { height: auto; }
@@ -42,9 +41,8 @@ class ThistleBoard(ThistleDrawing):
 
     BINDINGS = [
         *hand_keys(),
-        Binding("d", "draw", "Draw"),
-        Binding("d", "deal", "Deal"),
-        Binding("e", "end", "End turn"),
+        *draw_keys(),
+        Binding("e", "make('end')", "End turn"),
         Binding("enter", "proceed", "Go on", show=False),
         Binding("o", "orphan", "Set-aside"),
         *scroll_keys(),
@@ -129,30 +127,24 @@ class ThistleBoard(ThistleDrawing):
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         moves = self.moves
-        if action in SIMPLE:
-            return SIMPLE[action] in moves
         if action == "move":
             return bool(self._playable())
         if action == "orphan":
             return orphan_choice(moves)
         if action == "proceed":
-            return any(move in moves for move in SIMPLE.values())
+            return any(move in moves for move in self.MOVES.values())
         return True
 
-    def action_move(self, step: int) -> None:
-        order = self._playable() or [card.cid for card in self.held]
-        if not order:
-            return
-        index = order.index(self.selected) if self.selected in order else -step
-        self.selected = order[(index + step) % len(order)]
-        self._draw()
+    def cursor_order(self) -> list[int]:
+        """Those with a play, else the whole hand."""
+        return self._playable() or [card.cid for card in self.held]
 
-    def action_move_to(self, index: int) -> None:
-        """Home / End: the first or the last card (of those with a play)."""
-        order = self._playable() or [card.cid for card in self.held]
-        if order:
-            self.selected = order[index]
-            self._draw()
+    def cursor_card(self) -> int | None:
+        return self.selected
+
+    def put_cursor(self, cid: int) -> None:
+        self.selected = cid
+        self._draw()
 
     def action_pick(self, index: int) -> None:
         gid = LETTERS.find(index, self.lettered())
@@ -180,25 +172,9 @@ class ThistleBoard(ThistleDrawing):
         elif plays:
             self.notify("Choose a group: press its letter.")
 
-    def _simple(self, kind: str) -> bool:
-        """Make the move of `kind` (draw, deal, end) if it is legal; whether it was."""
-        if SIMPLE[kind] in self.moves:
-            self.choose(SIMPLE[kind])
-            return True
-        return False
-
-    def action_draw(self) -> None:
-        self._simple("draw")
-
-    def action_deal(self) -> None:
-        self._simple("deal")
-
-    def action_end(self) -> None:
-        self._simple("end")
-
     def action_proceed(self) -> None:
         for kind in ("end", "draw", "deal"):
-            if self._simple(kind):
+            if self.make_if_legal(self.MOVES[kind]):
                 return
 
     def action_orphan(self) -> None:
@@ -206,5 +182,4 @@ class ThistleBoard(ThistleDrawing):
         self._draw()
 
     def action_scroll(self, pages: int) -> None:
-        areas = self.query_one("#thistle-areas", VerticalScroll)
-        areas.scroll_to(y=areas.scroll_y + pages * max(1, areas.size.height - 1), animate=False)
+        scroll_pages(self.query_one("#thistle-areas", VerticalScroll), pages)

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
-from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out
+from cardtable.client.ui.boards.layout import Part, Row, Sheet, clicks, lay_out, waiting_rows
 from cardtable.client.ui.boards.thistle.faces import (
     BUILD,
     CAPTURE,
@@ -307,7 +307,7 @@ class ThistleDrawing(ThistleReading):
     def pile_rows(self) -> list[Row]:
         view = self.view
         if view is None:
-            return [Row(Text("Waiting for the game to start.", style="dim"), [])]
+            return waiting_rows()
         table = view.table
         pile = Text("Pile ")
         if table.pile:
@@ -315,7 +315,7 @@ class ThistleDrawing(ThistleReading):
         else:
             pile.append("empty", style="bold")
         if Draw() in view.legal:
-            pile.stylize(clicks(("draw",)))
+            pile.stylize(clicks(("make", "draw")))
         pieces = [pile]
         if table.drawn:
             piece = Text("Drawn ")

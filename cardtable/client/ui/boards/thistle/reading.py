@@ -164,12 +164,6 @@ class ThistleReading(Board):
         return thistle_view(self.seat_view)
 
     @property
-    def moves(self) -> tuple[GameAction, ...]:
-        """Our legal actions, typed (none when it is not our move)."""
-        view = self.view
-        return view.legal if view else ()
-
-    @property
     def held(self) -> tuple[ThistleCard, ...]:
         """Our hand's cards (none for a spectator)."""
         view = self.view

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from textual.binding import Binding
 
-from cardtable.client.ui.boards.base import hand_keys, scroll_keys, unmark_key
+from cardtable.client.ui.boards.base import draw_keys, hand_keys, scroll_keys, unmark_key
 from cardtable.client.ui.boards.trupe.drawing import TrupeDrawing
 from cardtable.client.ui.boards.trupe.faces import face
 from cardtable.client.ui.boards.trupe.reading import (
@@ -31,6 +31,7 @@ class TrupeBoard(TrupeDrawing):
     """Trupe, drawn from a seat's view (or a spectator's: no hand)."""
 
     PREFIX = "trupe"
+    MOVES = {"draw": Draw(), "deal": Deal()}
     #: Premiums and penalties in words (``Prospero (loses a turn) −2 pts``) and what the others
     #: did in full; premiums and penalties in brief (``Prospero −2``); what the others did in
     #: brief (drew, declared, discarded); only marked (•).
@@ -38,8 +39,7 @@ class TrupeBoard(TrupeDrawing):
 
     BINDINGS = [
         *hand_keys("Select"),
-        Binding("d", "draw", "Draw"),
-        Binding("d", "deal", "Deal"),
+        *draw_keys(),
         Binding("t", "take", "Take"),
         Binding("m", "declare", "Declare"),
         Binding("e", "extend", "Extend"),
@@ -59,15 +59,9 @@ class TrupeBoard(TrupeDrawing):
     # -- following the game --------------------------------------------------------------------
 
     def show(self, state: TableState) -> None:
-        old = [card.cid for card in self.held]
         if self.state is None or state.view is not self.state.view:
             self.offer = []  # a choice made for the view before
-        self.state = state
-        cids = [card.cid for card in self.held]
-        self.picked = [cid for cid in self.picked if cid in cids]
-        if self.cursor not in cids:
-            place = old.index(self.cursor) if self.cursor in old else 0
-            self.cursor = cids[min(place, len(cids) - 1)] if cids else None
+        self.follow(state)
         taken = self.trupe.taken if self.trupe is not None else None
         if taken is None:
             self.taken_seen = None
@@ -147,10 +141,6 @@ class TrupeBoard(TrupeDrawing):
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         legal = self.moves
         kinds = {a.kind for a in legal}
-        if action == "draw":
-            return Draw() in legal
-        if action == "deal":
-            return Deal() in legal
         if action == "take_at":
             return self.phase == DRAW and bool(legal)
         if action == "discard":  # after a take, x says why it must wait
@@ -168,27 +158,15 @@ class TrupeBoard(TrupeDrawing):
             self.offer = []
             self.refresh_bindings()
 
-    def action_draw(self) -> None:
-        if Draw() in self.moves:
-            self.send(Draw())
-
-    def action_deal(self) -> None:
-        if Deal() in self.moves:
-            self.send(Deal())
-
     def action_pack(self) -> None:
         """A click on the pack: draw (or deal the next hand)."""
-        for action in (Draw(), Deal()):
-            if action in self.moves:
-                self.send(action)
-                return
-        if self.moves:
+        if not self.make_if_legal(Draw()) and not self.make_if_legal(Deal()) and self.moves:
             self.notify("You draw only at the start of your turn.", severity="warning")
 
     def action_take(self) -> None:
         takes = self.of_kind(Take)
         if len(takes) == 1:
-            self.send(takes[0])
+            self.make(takes[0])
         elif takes:
             row = [card.cid for card in self.trupe.row] if self.trupe is not None else []
             numbers = ", ".join(str(row.index(a.cid) + 1) for a in takes)
@@ -198,7 +176,7 @@ class TrupeBoard(TrupeDrawing):
         row = self.trupe.row if self.trupe is not None else ()
         action = Take(row[index].cid) if index < len(row) else None
         if action is not None and action in self.moves:
-            self.send(action)
+            self.make(action)
         elif self.moves:
             self.notify(self.take_problem(index), severity="warning")
 
@@ -241,7 +219,7 @@ class TrupeBoard(TrupeDrawing):
         if not found:
             self.notify(problem(cids), severity="warning")
         elif len(found) == 1:
-            self.send(found[0])
+            self.make(found[0])
         else:
             offer: list[Choice] = list(found)
             self.offer = LETTERS.assign(offer)
@@ -281,7 +259,7 @@ class TrupeBoard(TrupeDrawing):
         if len(chosen) != 1:
             self.notify("Select one card to extend a declaration with.", severity="warning")
         elif len(targets) == 1:
-            self.send(targets[0].item)
+            self.make(targets[0].item)
         elif targets:
             keys = ", ".join(t.key for t in targets)
             self.notify(f"Which declaration? Press {keys}.")
@@ -302,7 +280,7 @@ class TrupeBoard(TrupeDrawing):
     def action_discard(self) -> None:
         chosen = self.chosen()
         if len(chosen) == 1 and Discard(chosen[0]) in self.moves:
-            self.send(Discard(chosen[0]))
+            self.make(Discard(chosen[0]))
         elif self.of_kind(Discard):
             self.notify("Select one card to discard (u unselects).", severity="warning")
         elif self.moves:
@@ -316,7 +294,7 @@ class TrupeBoard(TrupeDrawing):
     def action_pick(self, index: int) -> None:
         choice = LETTERS.find(index, self.targets())
         if choice is not None:
-            self.send(choice)
+            self.make(choice)
         elif self.moves:
             self.notify(LETTERS.none_for(index), severity="warning")
 
@@ -331,16 +309,16 @@ class TrupeBoard(TrupeDrawing):
             None,
         )
         if choice is not None:
-            self.send(choice)
+            self.make(choice)
         elif self.moves:
             self.notify("The chosen card cannot extend that declaration.", severity="warning")
 
     def action_option(self, index: int) -> None:
         """A click on what the Trefoil stands for."""
         if index < len(self.offer):
-            self.send(self.offer[index].item)
+            self.make(self.offer[index].item)
 
-    def send(self, action: GameAction) -> None:
+    def make(self, action: GameAction) -> None:
         self.picked, self.offer = [], []
         self.choose(action)
         self._changed()

@@ -7,8 +7,8 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from cardtable.client.ui.boards.layout import Row, clicks, lay_out
-from cardtable.client.ui.boards.sheet import changed_mark, news_seen, picked
+from cardtable.client.ui.boards.layout import Row, clicks, lay_out, waiting_rows
+from cardtable.client.ui.boards.sheet import changed_mark, news_seen, pack_text
 from cardtable.client.ui.boards.trupe.faces import (
     CHOOSE_STYLE,
     GROUP_STYLES,
@@ -25,7 +25,7 @@ from cardtable.client.ui.boards.trupe.faces import (
     special_words,
 )
 from cardtable.client.ui.boards.trupe.reading import DEAL, DRAW, TAKEN, TrupeReading
-from cardtable.client.ui.cards import GREEN_ON_DARK, back_text
+from cardtable.client.ui.cards import GREEN_ON_DARK
 from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.trupe.cards import GROUPS
 from cardtable.engine.trupe.types import (
@@ -46,10 +46,8 @@ class TrupeDrawing(TrupeReading):
     def top_rows(self) -> list[Row]:
         table = self.trupe
         if table is None:
-            return [Row(Text("Waiting for the game to start.", style="dim"), [])]
-        pack = Text("Pack ")
-        pack.append_text(back_text(table.pack) if table.pack else Text("empty"))
-        pack.stylize(clicks(("pack",)))
+            return waiting_rows()
+        pack = pack_text("Pack", table.pack, "pack")
         opened = Text(f"Open pack ×{table.open_pack}")
         if table.open_top is not None:
             opened.append(" ")
@@ -187,14 +185,9 @@ class TrupeDrawing(TrupeReading):
         """``Tess (you) ▶ · total 120 · table 25 · hand 9``."""
         assert self.state is not None and self.trupe is not None
         table = self.trupe
-        heading = self.seat_heading(seat, table.turn)
-        heading.append(f" · table {table.table_points[seat]}")
-        heading.append(f" · hand {table.hand_counts[seat]}")
-        if table.went_out == seat:
-            heading.append(
-                f" · out: {table.hand_type}", style=Style(color=GREEN_ON_DARK, bold=True)
-            )
-        return heading
+        notes = f"table {table.table_points[seat]}", f"hand {table.hand_counts[seat]}"
+        out = f"out: {table.hand_type}" if table.went_out == seat else None
+        return self.seat_heading(seat, table.turn, *notes, out=out)
 
     def hand_rows(self) -> list[Row]:
         table = self.trupe
@@ -202,23 +195,18 @@ class TrupeDrawing(TrupeReading):
             return []
         if self.me is None or table.hand is None:
             return self.watching_rows()
-        show_cursor = self.can_focus
         dim = self.phase == TAKEN and bool(self.moves)
         useful = self.useful() if dim else set()
-        cards = []
-        marked: set[int] = set()
-        for index, card in enumerate(table.hand):
-            cid = card.cid
-            if show_cursor and cid == self.cursor:
-                marked.add(index)
-            text = card_text(
+        cards = self.hand_row(
+            table.hand,
+            lambda card, cursor, selected: card_text(
                 card,
-                cursor=show_cursor and cid == self.cursor,
-                selected=cid in self.picked,
-                dim=dim and cid not in useful,
-                click=("card", cid),
-            )
-            cards.append(picked(text, cid in self.picked))
+                cursor=cursor,
+                selected=selected,
+                dim=dim and card.cid not in useful,
+                click=("card", card.cid),
+            ),
+        )
         rows = [Row(Text(), [self._hand_heading()])]
         if self.offer:
             pieces = [Text(f"{TREFOIL_MARK} stands for:")]
@@ -229,7 +217,7 @@ class TrupeDrawing(TrupeReading):
                 piece.stylize(clicks(("option", index)))
                 pieces.append(piece)
             rows.append(Row(Text(), pieces))
-        rows.append(Row(Text(), cards, marked, gap=0))
+        rows.append(cards)
         return rows
 
     def _hand_heading(self) -> Text:

@@ -52,12 +52,6 @@ class TrupeReading(SheetBoard):
         return view.table if view is not None else None
 
     @property
-    def moves(self) -> tuple[GameAction, ...]:
-        """Our legal actions, typed."""
-        view = self.seat_view
-        return view.legal if view is not None else ()
-
-    @property
     def held(self) -> tuple[TrupeFace, ...]:
         """Our hand's cards (none for a spectator)."""
         table = self.trupe
