@@ -12,11 +12,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
 from cardtable.client.ui.boards import Board
 from cardtable.client.ui.dialogs import away_words
+from cardtable.client.ui.drawn_lines import DrawnLines
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.table_state import TableShown, TableState
 from cardtable.protocol import SeatKind, SeatSummary
@@ -133,8 +135,9 @@ def grid_lines(rows: Sequence[Row], width: int) -> list[Text]:
 
 
 class PlayersPanel(Widget):
-    """The players at the table. It is drawn again only when what it shows changes: a new
-    state whose rows are the same, or a clock tick that moves no time shown, draws nothing."""
+    """The players at the table. It is drawn again only where what it shows changes: a new
+    state whose rows are the same, or a clock tick that moves no time shown, draws nothing, and
+    a changed row draws that row alone."""
 
     shown: reactive[TableShown | None] = reactive(None, init=False, repaint=False)
 
@@ -145,8 +148,9 @@ class PlayersPanel(Widget):
         #: What the panel shows: its rows (each seat's) and its lines below them.
         self._rows: tuple[Row, ...] = ()
         self._lines: tuple[Text, ...] = ()
-        #: The panel's text laid out at a width, kept until the rows or the width change.
-        self._laid_out: tuple[int, Text] | None = None
+        #: The panel's lines laid out at a width, kept until the rows or the width change.
+        self._laid_out: tuple[int, tuple[Text, ...]] | None = None
+        self.drawn = DrawnLines(self)
         self._timer: Timer | None = None
 
     def on_mount(self) -> None:
@@ -176,25 +180,37 @@ class PlayersPanel(Widget):
         lines = (*seat_news(shown.state), *offers)
         if rows == self._rows and lines == self._lines:
             return
-        # The rows never wrap: only more or fewer of them, or other lines below, move the rest.
-        layout = len(rows) != len(self._rows) or lines != self._lines
         self._rows, self._lines = rows, lines
         self._laid_out = None
-        self.refresh(layout=layout)
+        self._show()
 
-    def _text(self, width: int) -> Text:
-        """The rows and the lines below them, `width` cells wide."""
+    def _show(self) -> None:
+        """Hand the lines at the panel's width to be drawn (those that changed), with a layout
+        when there are more or fewer of them (or before the panel has a width)."""
+        width = self.size.width
+        if not width or self.drawn.show(self._lines_at(width)):
+            self.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        self._show()
+
+    def _lines_at(self, width: int) -> tuple[Text, ...]:
+        """The rows and the lines below them (wrapped), `width` cells wide, a screen line each."""
         if self._laid_out is None or self._laid_out[0] != width:
-            lines = [*grid_lines(self._rows, width), *self._lines]
-            self._laid_out = (width, Text("\n").join(lines))
+            console = self.app.console
+            below = [line for text in self._lines for line in text.wrap(console, max(width, 1))]
+            self._laid_out = (width, (*grid_lines(self._rows, width), *below))
         return self._laid_out[1]
 
-    def render(self) -> Text:
-        return self._text(self.content_size.width)
+    def render_line(self, y: int) -> Strip:
+        return self.drawn.strip(y)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.drawn.restyle()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        text = self._text(width)
-        return len(text.wrap(self.app.console, width)) if text else 0
+        return len(self._lines_at(width)) if self._rows or self._lines else 0
 
     def _rows_of(self, shown: TableShown, now: float) -> tuple[Row, ...]:
         """Each seat's row: turn marker, name, presence (in a column of its own when someone's

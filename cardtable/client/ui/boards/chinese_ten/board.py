@@ -45,7 +45,7 @@ class ChineseTenBoard(ChineseTenDrawing):
         if self.selected not in cids or (playable and self.selected not in playable):
             order = [cid for cid in cids if cid in playable] or cids
             self.selected = order[0] if order else None
-        self.refresh()
+        self.redraw()
 
     def seat_note(self, state: TableState, seat: int) -> str:
         table = table_of(state.seat_view)
@@ -102,14 +102,14 @@ class ChineseTenBoard(ChineseTenDrawing):
             return
         index = order.index(self.selected) if self.selected in order else -step
         self.selected = order[(index + step) % len(order)]
-        self.refresh()
+        self.redraw()
 
     def action_move_to(self, index: int) -> None:
         """Home / End: the first or the last card (of those with a move)."""
         order = self._order()
         if order:
             self.selected = order[index]
-            self.refresh()
+            self.redraw()
 
     def action_card(self, cid: int) -> None:
         """A click on a card: select it, or play it if it was selected and has one place."""
@@ -117,7 +117,7 @@ class ChineseTenBoard(ChineseTenDrawing):
             self.action_play()
         else:
             self.selected = cid
-            self.refresh()
+            self.redraw()
 
     def action_spot(self, spot: int) -> None:
         matches = [action for action in self._actions_for(self.selected) if action.spot == spot]

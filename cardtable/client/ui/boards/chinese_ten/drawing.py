@@ -3,9 +3,9 @@ spots, what the others did since our last move, and the hand."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
+from textual.strip import Strip
 
 from cardtable.client.ui.boards.chinese_ten.faces import (
     CAPTURE,
@@ -20,16 +20,40 @@ from cardtable.client.ui.boards.chinese_ten.faces import (
 from cardtable.client.ui.boards.chinese_ten.reading import ChineseTenReading, move_of
 from cardtable.client.ui.boards.layout import Row, lay_out
 from cardtable.client.ui.cards import CHANGED, CHANGED_MARK, back_text, card_text
+from cardtable.client.ui.drawn_lines import DrawnLines
 from cardtable.engine.chinese_ten.types import Captured, ChineseTenTable, Laid
 
 
 class ChineseTenDrawing(ChineseTenReading):
-    """Chinese Ten, drawn from a seat's view."""
+    """Chinese Ten, drawn from a seat's view a line at a time: a move draws again only the
+    lines it changed (the spots, the news), not the whole board."""
 
-    def render(self) -> RenderableType:
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.drawn = DrawnLines(self)
+
+    def redraw(self) -> None:
+        """Draw the board again from the view and the cursor (the lines that changed)."""
+        self.drawn.show(self.board_lines())
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()  # the news shown and the hand's lines follow the board's size
+
+    def render_line(self, y: int) -> Strip:
+        return self.drawn.strip(y)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.drawn.restyle()
+
+    def board_lines(self) -> list[Text]:
+        """The deck line, the spots, the others' news and our hand, a screen line each."""
         table = self.ten
         if table is None:
-            return Text("Waiting for the game to start.", style="dim")
+            return [Text("Waiting for the game to start.", style="dim")]
         spots, hand = self._spot_rows(table), self._hand_lines()
         room = self.size.height - 1 - len(spots) - 1 - len(hand)
         # Each player's news whole, the latest players' first to stay when lines are short.
@@ -39,7 +63,7 @@ class ChineseTenDrawing(ChineseTenReading):
             if len(news) + len(lines) > room:
                 break
             news = lines + news
-        return Group(self._stock_line(table), *spots, *news, Text(), *hand)
+        return [self._stock_line(table), *spots, *news, Text(), *hand]
 
     @property
     def recent_moves(self) -> list[Captured | Laid]:
