@@ -8,6 +8,7 @@ game's own board, read-only: no legal actions, no focus, no keys of its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.style import Style
@@ -301,7 +302,7 @@ class ReplayScreen(Screen[None]):
         # Anchored: kept scrolled to the end as the text grows, even after a scroll up.
         self.query_one("#replay-log", VerticalScroll).anchor()
 
-    def _event_words(self, event: dict[str, Any], step: int) -> str:
+    def _event_words(self, event: Mapping[str, object], step: int) -> str:
         if self.spec is None:
             return str(event.get("kind", "?"))
         try:
