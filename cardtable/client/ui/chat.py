@@ -155,21 +155,19 @@ class ChatPanel(Vertical):
 
     BINDINGS = [Binding("escape", "screen.board", "Board")]
 
+    @dataclass
     class Send(Message):
         """A line to send; `typed` is the input it came from (see `sent`)."""
 
-        def __init__(self, outgoing: Outgoing, typed: str) -> None:
-            super().__init__()
-            self.outgoing = outgoing
-            self.typed = typed
+        outgoing: Outgoing
+        typed: str
 
+    @dataclass
     class Act(Message):
         """A deal command: the action to send to the game, and the input it came from."""
 
-        def __init__(self, action: dict[str, object], typed: str) -> None:
-            super().__init__()
-            self.action = action
-            self.typed = typed
+        action: dict[str, object]
+        typed: str
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
