@@ -23,6 +23,7 @@ from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import ClientSession, ConnectionLost, RequestFailed, single_errors
 from cardtable.engine import Bot, GameAction, OptionError, SeatView, get_game
 from cardtable.engine.search import Budget, SearchBot
+from cardtable.engine.views import TableT
 from cardtable.protocol import ErrorCode, Left, Message, SeatKind, TableRemoved, TableSummary
 from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT
 from cardtable.wire.codec import WireError
@@ -55,25 +56,20 @@ def _new_bot(game: str, kind: str | None) -> Bot[Any]:
     return spec.bots[spec.bot_kind(kind)](secrets.randbits(32))
 
 
-def _seen(game: str, view: dict[str, Any]) -> tuple[SeatView[Any], Sequence[GameAction]]:
-    """The view the server sent, read by `game`'s types, and the legal actions in it."""
-    seat_view = get_game(game).types.view_from_wire(view)
-    return seat_view, seat_view.legal
-
-
 async def _play_seat(
-    session: ClientSession, bot: Bot[Any], delay: float, think: float = BOT_THINK_DEFAULT
+    session: ClientSession, bot: Bot[TableT], delay: float, think: float = BOT_THINK_DEFAULT
 ) -> None:
     while True:
         await session.wait_for(lambda: session.legal)
         if delay:
             await trio.sleep(delay)
         assert session.table is not None and session.view is not None
-        view, legal = _seen(session.table.game_kind, session.view)
+        # The view the server sent, read by the game's types.
+        view = get_game(session.table.game_kind).types.view_from_wire(session.view)
         if isinstance(bot, SearchBot):
-            choice = await _search(session, bot, view, legal, think)
+            choice = await _search(session, bot, view, think)
         else:
-            choice = bot.choose(view, legal)
+            choice = bot.choose(view, view.legal)
         try:
             await session.act(choice)
         except RequestFailed as error:
@@ -84,8 +80,7 @@ async def _play_seat(
 async def _search(
     session: ClientSession,
     bot: SearchBot,
-    view: SeatView[Any],
-    legal: Sequence[GameAction],
+    view: SeatView[TableT],
     seconds: float,
 ) -> GameAction:
     """A search bot's move: `seconds` of search in a thread (the connection keeps being
@@ -98,7 +93,7 @@ async def _search(
             history.append(types.event_from_wire(plain))
     budget = Budget.for_seconds(seconds, time.monotonic)
     thinker = type(bot)(bot.rng.getrandbits(62), budget, history)
-    return await trio.to_thread.run_sync(thinker.choose, view, legal)
+    return await trio.to_thread.run_sync(thinker.choose, view, view.legal)
 
 
 async def run_network_bot(
@@ -179,7 +174,7 @@ def _checked_bot(game: str, kind: str | None) -> Bot[Any]:
 
 
 async def _play_on(
-    link: Link, bot: Bot[Any], delay: float, think: float, watch: _SeatWatch
+    link: Link, bot: Bot[TableT], delay: float, think: float, watch: _SeatWatch
 ) -> None:
     """Play the seat on each session the link brings up, one after another. Each watches the
     lobby too, to hear of the table's end (`table_removed`)."""

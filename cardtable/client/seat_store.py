@@ -21,7 +21,6 @@ import os
 import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from cardtable.client.session import TOKEN_REFUSALS
 from cardtable.data_folder import data_directory
@@ -118,7 +117,7 @@ class SeatStore:
         except (OSError, ValueError):
             return KeptSeats()
 
-    def _parse(self, body: Any) -> KeptSeats:
+    def _parse(self, body: object) -> KeptSeats:
         if not isinstance(body, dict):
             return KeptSeats()
         if body.get("server") != self.server or body.get("name") != self.name:

@@ -116,7 +116,7 @@ class ClientSession:
         self.out_of_step = False
         #: Updates that brought the view whole since connecting (the deal, a resync).
         self.whole_views = 0
-        self.log: list[dict[str, Any]] = []
+        self.log: list[dict[str, object]] = []
         self.chat: list[ChatLine] = []
         #: Our table's turn clock as of the latest message that gave it (None: not timed).
         self.clock: ClockState | None = None
@@ -167,7 +167,7 @@ class ClientSession:
         return self.table.table_id if self.table is not None else None
 
     @property
-    def legal(self) -> list[dict[str, Any]]:
+    def legal(self) -> list[dict[str, object]]:
         """What we may do now (empty when it is not our turn)."""
         return list(self.view["legal"]) if self.view else []
 
@@ -250,8 +250,8 @@ class ClientSession:
         self,
         game_kind: str,
         seats: int,
-        options: Mapping[str, Any] | None = None,
-        settings: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
+        settings: Mapping[str, object] | None = None,
     ) -> TableSummary:
         reply = await self.request(
             CreateTable(
@@ -294,10 +294,10 @@ class ClientSession:
     async def start(self, table_id: int) -> None:
         await self.request(Start(table_id=table_id))
 
-    async def configure(self, table_id: int, **settings: Any) -> None:
+    async def configure(self, table_id: int, **settings: object) -> None:
         await self.request(Configure(table_id=table_id, settings=settings))
 
-    async def act(self, action: GameAction | Mapping[str, Any]) -> None:
+    async def act(self, action: GameAction | Mapping[str, object]) -> None:
         """Send `action` (typed, or already plain) to our table."""
         plain = to_wire(action) if isinstance(action, GameAction) else dict(action)
         await self.request(Act(action=plain))

@@ -9,11 +9,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TypeVarTuple
 
+import outcome
 import trio
 
 log = logging.getLogger("cardtable.client")
+
+Args = TypeVarTuple("Args")
 
 
 class TrioHost:
@@ -22,7 +25,7 @@ class TrioHost:
     def __init__(self) -> None:
         self._nursery: trio.Nursery | None = None
         self._token: trio.lowlevel.TrioToken | None = None
-        self._finished: asyncio.Future[Any] | None = None
+        self._finished: asyncio.Future[outcome.Outcome[None]] | None = None
         self._started = asyncio.Event()
         self._reported = False
 
@@ -49,13 +52,13 @@ class TrioHost:
             self._started.set()
             await trio.sleep_forever()
 
-    def _done(self, result: Any) -> None:
+    def _done(self, result: outcome.Outcome[None]) -> None:
         """Trio's done callback, with the run's `outcome`."""
         self._started.set()
         if self._finished is not None and not self._finished.done():
             self._finished.set_result(result)
 
-    def start_soon(self, function: Callable[..., Awaitable[Any]], *args: Any) -> None:
+    def start_soon(self, function: Callable[[*Args], Awaitable[object]], *args: *Args) -> None:
         """Run ``function(*args)`` as a trio task; an exception it raises ends the trio run."""
         if self._nursery is None or self._token is None or not self.running:
             raise RuntimeError("trio is not running")

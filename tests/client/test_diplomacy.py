@@ -12,6 +12,7 @@ from cardtable.client.ui.diplomacy import (
     NOTE_STYLE,
     OPEN_STYLE,
     Negotiations,
+    OfferParties,
     has_diplomacy,
     match_name,
     parse_command,
@@ -126,14 +127,14 @@ def test_an_offer_needs_someone_else_to_go_to() -> None:
 # -- answers --------------------------------------------------------------------------------------
 
 OFFERS = [
-    {"deal": 2, "from": BO, "to": ANN},
-    {"deal": 3, "from": ANN, "to": BO},
-    {"deal": 5, "from": CLEO, "to": ANN},
-    {"deal": 7, "from": BO, "to": ANN},  # (not possible in the game: one per pair; a later one)
+    OfferParties(deal=2, maker=BO, to=ANN),
+    OfferParties(deal=3, maker=ANN, to=BO),
+    OfferParties(deal=5, maker=CLEO, to=ANN),
+    OfferParties(deal=7, maker=BO, to=ANN),  # (not possible in the game: one per pair; a later one)
 ]
 
 
-def answer(typed: str, channel: str = TABLE, offers: list[dict[str, Any]] = OFFERS) -> Any:
+def answer(typed: str, channel: str = TABLE, offers: list[OfferParties] = OFFERS) -> Any:
     return parse_command(DIPLOMACY, typed, channel, ANN, NAMES, offers)
 
 
@@ -202,7 +203,7 @@ def game_events() -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict
 def test_offers_and_deals_show_in_the_other_partys_channel() -> None:
     ann, bo, cleo = game_events()
     notes = Negotiations(DIPLOMACY).notes(ann, 1, ANN, NAMES)
-    assert [(note["channel"], note["note"], note["from_seat"]) for note in notes] == [
+    assert [(note.channel, note.words, note.sender_seat) for note in notes] == [
         ("seat:1", "You offer Bo 20 money for 5 money — /withdraw 1 to take it back", ANN),
         ("seat:1", "Bo declines your offer 1.", BO),
         ("seat:1", "Bo offers you 10 money — /accept 2 or /decline 2", BO),
@@ -210,22 +211,22 @@ def test_offers_and_deals_show_in_the_other_partys_channel() -> None:
         ("seat:2", "Cleo (bot) withdraws their offer 3.", CLEO),
         ("seat:1", "You accept Bo's offer 2: Bo gives you 10 money.", ANN),
     ]
-    assert [note["open"] for note in notes] == [False, False, True, True, False, False]
-    assert all(channel_of(note, ANN) == note["channel"] for note in notes)
-    assert len({note["id"] for note in notes}) == len(notes)
+    assert [note.open for note in notes] == [False, False, True, True, False, False]
+    assert all(channel_of(note, ANN) == note.channel for note in notes)
+    assert len({note.id for note in notes}) == len(notes)
     # Bo sees the other side of the same deals; Cleo her own offer, and none of the others
     # (the deal done between Ann and Bo is public: it is in her log, not in her chat).
     seen_by_bo = Negotiations(DIPLOMACY).notes(bo, 1, BO, NAMES)
-    assert [note["note"] for note in seen_by_bo] == [
+    assert [note.words for note in seen_by_bo] == [
         "Ann offers you 20 money for 5 money — /accept 1 or /decline 1",
         "You decline Ann's offer 1.",
         "You offer Ann 10 money — /withdraw 2 to take it back",
         "Ann accepts your offer 2: you give Ann 10 money.",
     ]
-    assert {note["channel"] for note in seen_by_bo} == {"seat:0"}
+    assert {note.channel for note in seen_by_bo} == {"seat:0"}
     assert [event["kind"] for event in cleo] == ["offer", "offer_closed", "deal_done"]
     seen_by_cleo = Negotiations(DIPLOMACY).notes(cleo, 1, CLEO, NAMES)
-    assert [(note["channel"], note["note"]) for note in seen_by_cleo] == [
+    assert [(note.channel, note.words) for note in seen_by_cleo] == [
         ("seat:0", "You ask Ann for 30 money — /withdraw 3 to take it back"),
         ("seat:0", "You withdraw your offer 3."),
     ]
@@ -294,8 +295,8 @@ def test_every_offer_and_deal_says_who_offers_what_to_whom() -> None:
         (seen_by_bo,) = Negotiations(DIPLOMACY).notes([*before, event], 1, BO, NAMES)[len(before) :]
         answer = "/accept 1 or /decline 1" if offer is None else ""
         withdraw = "/withdraw 1 to take it back" if offer is None else ""
-        assert seen_by_ann["note"] == (f"{to_ann} — {answer}" if answer else to_ann)
-        assert seen_by_bo["note"] == (f"{to_bo} — {withdraw}" if withdraw else to_bo)
+        assert seen_by_ann.words == (f"{to_ann} — {answer}" if answer else to_ann)
+        assert seen_by_bo.words == (f"{to_bo} — {withdraw}" if withdraw else to_bo)
         assert game.tell(event, NAMES) == logged
 
 
@@ -304,16 +305,16 @@ def test_lapsed_and_dropped_offers_and_a_game_later() -> None:
     offer = offer_event(1, BO, ANN, get_melds=[4])
     lapsed = {"kind": "offer_closed", "deal": 1, "how": "lapsed"}
     first = negotiations.notes([offer, lapsed], 1, ANN, NAMES)
-    assert [note["note"] for note in first] == [
+    assert [note.words for note in first] == [
         "Bo asks you for meld 4 — /accept 1 or /decline 1",
         "Offer 1 has lapsed.",
     ]
-    assert first[1]["from_seat"] is None
+    assert first[1].sender_seat is None
     # In the next game deal numbers start again: new lines, with ids of their own.
     dropped = {"kind": "offer_closed", "deal": 1, "how": "the rubber ended"}
     second = negotiations.notes([offer, dropped], 2, ANN, NAMES)
-    assert second[1]["note"] == "Offer 1 is closed: the rubber ended."
-    assert not {note["id"] for note in first} & {note["id"] for note in second}
+    assert second[1].words == "Offer 1 is closed: the rubber ended."
+    assert not {note.id for note in first} & {note.id for note in second}
     # An offer we never heard made (before we came back) is not guessed at.
     assert negotiations.notes([{**dropped, "deal": 9}], 2, ANN, NAMES) == []
 
@@ -324,7 +325,7 @@ def test_a_rebuild_forgets_what_went_before() -> None:
     closed = {"kind": "offer_closed", "deal": 1, "how": "declined"}
     negotiations.notes([offer], 1, ANN, NAMES)
     assert negotiations.rebuild([closed], 1, ANN, NAMES) == []
-    assert [note["note"] for note in negotiations.rebuild([offer, closed], 1, ANN, NAMES)] == [
+    assert [note.words for note in negotiations.rebuild([offer, closed], 1, ANN, NAMES)] == [
         "Bo offers you 4 money — /accept 1 or /decline 1",
         "You decline Bo's offer 1.",
     ]

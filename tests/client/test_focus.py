@@ -12,6 +12,7 @@ from textual.widgets import Input, TabbedContent
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
+from cardtable.client.ui.diplomacy import DealNote
 from cardtable.client.ui.game_log import GameLog
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
@@ -307,9 +308,9 @@ def test_a_persons_answers_to_our_offers_are_notices() -> None:
                     lambda: (
                         declined
                         in [
-                            line.get("note")
+                            line.words
                             for line in table.chat.panel.lines
-                            if isinstance(line, dict)
+                            if isinstance(line, DealNote)
                         ]
                     ),
                 )

@@ -34,7 +34,7 @@ from textual.widgets import DataTable, OptionList, RichLog, Static
 from cardtable.client.session import ClientSession, RequestFailed, connect
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.chat import line_text
-from cardtable.client.ui.diplomacy import note_text
+from cardtable.client.ui.diplomacy import DealNote, note_text
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.history_words import holder_names, names_at, scores_words, winner_words
 from cardtable.client.ui.lobby import LobbyScreen, seat_words
@@ -191,7 +191,9 @@ def test_every_piece_of_another_players_text_is_shown_clean_and_unstyled(text: s
     assert line.plain == f"{cleaned} → {cleaned}: {cleaned}"
     assert [(span.start, span.end) for span in line.spans] == [(0, 2 * len(cleaned) + 5)]
     # A deal's line in the chat, a seat in the lobby and at the table, a finished game.
-    note = note_text({"note": f"Offer 1 from {text}", "open": True})
+    note = note_text(
+        DealNote("deal:1:1:offer", "seat:1", f"Offer 1 from {text}", True, False, "", 1)
+    )
     assert note.plain == f"◆ Offer 1 from {cleaned}" and note.spans == []
     seat = SeatSummary(0, SeatKind.PLAYER, text, True, None, False, 0)
     assert seat_words(seat).plain == f"1. {cleaned} ●"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 import trio
 from textual.app import App, ComposeResult
@@ -251,7 +250,7 @@ class CardtableApp(App[None], Host):
 
     # -- for the screens ------------------------------------------------------------------------
 
-    def show_rules(self, game: str, options: Mapping[str, Any] | None = None) -> None:
+    def show_rules(self, game: str, options: Mapping[str, object] | None = None) -> None:
         """The rules of `game`, speaking of a table's `options` where it has some."""
         self.push_screen(RulesScreen(game, get_game(game).title, options))
 

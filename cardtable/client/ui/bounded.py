@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Hashable
-from typing import Any
+from typing import TypeVar
 
 from rich.console import RenderableType
 from textual.events import Resize
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
+
+ResultT = TypeVar("ResultT")
 
 #: The lines a log keeps: its latest ones.
 KEPT_LINES = 2000
@@ -78,7 +80,7 @@ class BoundedLog(RichLog):
         return len(self.lines) + len(self._unsized)
 
 
-def footer_keys(screen: Screen[Any]) -> Hashable:
+def footer_keys(screen: Screen[ResultT]) -> Hashable:
     """What a footer on `screen` shows now: each key with its action, words and whether it can
     be used, and whether the app has the terminal's focus (a footer is drawn only then)."""
     return (
@@ -123,7 +125,7 @@ class KeysFooter(Footer):
     def on_resize(self, event: Resize) -> None:
         self.post_message(self.Resized())
 
-    def bindings_changed(self, screen: Screen[Any]) -> None:
+    def bindings_changed(self, screen: Screen[ResultT]) -> None:
         if footer_keys(screen) == self._drawn:
             return
         super().bindings_changed(screen)

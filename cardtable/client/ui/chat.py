@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,7 +29,7 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from cardtable.client.ui.bounded import KEPT_LINES, BoundedLog
-from cardtable.client.ui.diplomacy import note_text, parse_command
+from cardtable.client.ui.diplomacy import DealNote, OfferParties, note_text, parse_command
 from cardtable.client.ui.host import latest_session
 from cardtable.client.ui.plain import clean
 from cardtable.engine import GameSpec
@@ -55,24 +54,24 @@ class Outgoing:
     to: int | None
 
 
-#: What the chat shows: a line someone wrote, or a deal's note (a map: see `diplomacy`).
-ShownLine = ChatLine | dict[str, Any]
+#: What the chat shows: a line someone wrote, or a deal's note.
+ShownLine = ChatLine | DealNote
 
 
 def line_key(line: ShownLine) -> object:
     """What tells a shown line from the others: a chat line's number, a note's id."""
-    return line.line_no if isinstance(line, ChatLine) else line.get("id")
+    return line.line_no if isinstance(line, ChatLine) else line.id
 
 
 def sender_of(line: ShownLine) -> str:
     """Who wrote a shown line (a note names whoever made the deal's move)."""
-    return line.sender if isinstance(line, ChatLine) else str(line.get("from", ""))
+    return line.sender
 
 
 def channel_of(line: ShownLine, me: int | None) -> str:
     """The channel a chat line belongs to, for the seat `me`: the table, or the other seat."""
-    if not isinstance(line, ChatLine):
-        return str(line["channel"])
+    if isinstance(line, DealNote):
+        return line.channel
     if line.recipient_seat is None:
         return TABLE
     other = line.recipient_seat if line.sender_seat == me else line.sender_seat
@@ -139,7 +138,7 @@ def too_long(length: int, longest: int) -> str:
 
 def line_text(line: ShownLine) -> Text:
     """A chat line as plain text: the sender in bold, then what they wrote, never as markup."""
-    if not isinstance(line, ChatLine):
+    if isinstance(line, DealNote):
         return note_text(line)
     text = Text()
     sender = clean(line.sender)
@@ -156,21 +155,19 @@ class ChatPanel(Vertical):
 
     BINDINGS = [Binding("escape", "screen.board", "Board")]
 
+    @dataclass
     class Send(Message):
         """A line to send; `typed` is the input it came from (see `sent`)."""
 
-        def __init__(self, outgoing: Outgoing, typed: str) -> None:
-            super().__init__()
-            self.outgoing = outgoing
-            self.typed = typed
+        outgoing: Outgoing
+        typed: str
 
+    @dataclass
     class Act(Message):
         """A deal command: the action to send to the game, and the input it came from."""
 
-        def __init__(self, action: dict[str, Any], typed: str) -> None:
-            super().__init__()
-            self.action = action
-            self.typed = typed
+        action: dict[str, object]
+        typed: str
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -190,7 +187,7 @@ class ChatPanel(Vertical):
         #: party to.
         self.diplomacy: Diplomacy | None = None
         self.names: list[str] = []
-        self.offers: list[dict[str, Any]] = []
+        self.offers: list[OfferParties] = []
         #: What was typed and is on its way to the server: enter again does not send it twice.
         self._sending: str | None = None
 
@@ -228,7 +225,7 @@ class ChatPanel(Vertical):
             self._redraw()
 
     def set_diplomacy(
-        self, diplomacy: Diplomacy, names: list[str], offers: list[dict[str, Any]]
+        self, diplomacy: Diplomacy, names: list[str], offers: list[OfferParties]
     ) -> None:
         """Take the deal commands of the game's `diplomacy`: every seat's `names` (bots' too),
         the open `offers` we are party to (as the view lists them)."""
@@ -286,7 +283,7 @@ class ChatPanel(Vertical):
 
     def _is_mine(self, line: ShownLine) -> bool:
         """A line we wrote (a deal's note is not: it counts, even for our own offer)."""
-        if not isinstance(line, ChatLine):
+        if isinstance(line, DealNote):
             return False
         if self.me is not None:
             return line.sender_seat == self.me

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import enum
 import time
-from typing import Any
 
 from rich.cells import cell_len
 from textual.app import App
-from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 #: Seconds "Connected" stays up once the connection is back.
@@ -64,7 +63,7 @@ class ConnectionBadge(Static):
 class ConnectionIndicator:
     """What to show of the connection, kept for the app; `start` it once the app runs."""
 
-    def __init__(self, app: App[Any]) -> None:
+    def __init__(self, app: App[None]) -> None:
         self.app = app
         self.shown = Shown.NOTHING
         #: When the connection went down (monotonic seconds), while it is down.
@@ -125,6 +124,6 @@ class ConnectionIndicator:
             screen.mount(badge)
             badge.show(self.shown, text, screen.size.width)
 
-    def _screen_changed(self, screen: Screen[Any]) -> None:
+    def _screen_changed(self, screen: Widget) -> None:
         # (On the screen's own queue: after it has mounted what it composed.)
         screen.call_after_refresh(self.refresh)

@@ -4,9 +4,9 @@ them, the turn clock, and bots (their kind, and how long search bots think)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -50,12 +50,24 @@ CLOCK_AMOUNTS = {
 WRAPS = "↑↓ wrap around"
 
 
-class Choice(Select[Any]):
+ChoiceT = TypeVar("ChoiceT", bound=Hashable)
+
+
+class Choice(Select[ChoiceT]):
     """A compact choice with no blank. Its open list has a border (cardtable.tcss), so it stands
     apart from the lines it covers, and says at its foot that it wraps around."""
 
-    def __init__(self, options: list[tuple[str, Any]], value: Any, **kwargs: Any) -> None:
-        super().__init__(options, value=value, allow_blank=False, compact=True, **kwargs)
+    def __init__(
+        self,
+        options: list[tuple[str, ChoiceT]],
+        value: ChoiceT,
+        *,
+        id: str,
+        tooltip: str | None = None,
+    ) -> None:
+        super().__init__(
+            options, value=value, allow_blank=False, compact=True, id=id, tooltip=tooltip
+        )
 
     def on_mount(self) -> None:
         self.query_one("SelectOverlay").border_subtitle = WRAPS
@@ -86,10 +98,10 @@ class TablePlan:
 
     game_kind: str
     seats: int
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
     bots: bool = True
     #: Table settings (e.g. ``partner_chat``); missing ones take the server's defaults.
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, object] = field(default_factory=dict)
     #: The bots' kind (one of the game's ``bots``); None: the game's default bot.
     bot_kind: str | None = None
 
@@ -273,7 +285,7 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
 
     def plan(self) -> TablePlan | str:
         """The table the form describes, or what is wrong with it."""
-        options: dict[str, Any] = {}
+        options: dict[str, object] = {}
         for option in self.game.options:
             widget = self.query_one(f"#option-{option.name}")
             if isinstance(widget, Select):
@@ -294,7 +306,7 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
             away = away_seconds(self.query_one("#away-bot-after", Input).value)
         except ValueError as error:
             return str(error)
-        settings: dict[str, Any] = {"away_bot_after": away}
+        settings: dict[str, object] = {"away_bot_after": away}
         try:
             clock = clock_setting(
                 str(self.query_one("#clock-mode", Select).value),

@@ -4,7 +4,7 @@ away player's seat to act on, and how long a player may be away before a bot cov
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, TypedDict, Unpack
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,7 +19,16 @@ from cardtable.client.ui.plain import plain
 AWAY_LIMIT = 3600
 
 
-def number_field(value: str, **options: Any) -> Input:
+class FieldOptions(TypedDict, total=False):
+    """What a number field may be given besides its value."""
+
+    id: str
+    type: Literal["integer", "number", "text"]
+    classes: str
+    tooltip: str
+
+
+def number_field(value: str, **options: Unpack[FieldOptions]) -> Input:
     """A compact field for a number. Focus (Tab, a click) puts the cursor after the number, where
     typing goes, rather than selecting it all with the cursor shown at its end."""
     return Input(value, compact=True, select_on_focus=False, **options)

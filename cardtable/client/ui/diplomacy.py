@@ -15,7 +15,7 @@ latest open offer in the channel.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
 
 from rich.text import Text
 
@@ -45,6 +45,32 @@ def has_diplomacy(spec: GameSpec) -> bool:
     return spec.diplomacy is not None
 
 
+@dataclass(frozen=True, slots=True)
+class OfferParties:
+    """An open offer we are party to, as the view lists it: its number, who made it to whom."""
+
+    deal: int
+    maker: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealNote:
+    """A line in our private channel with `channel`'s seat telling of an offer or a deal."""
+
+    #: Tells one note from another: the game, the deal and the event's kind.
+    id: str
+    channel: str
+    words: str
+    #: An offer to us, waiting for our answer.
+    open: bool
+    #: The other party's answer to our offer (accepted or declined).
+    answer: bool
+    #: Who made the deal's move ("" and None when nobody did: it lapsed or closed).
+    sender: str
+    sender_seat: int | None
+
+
 def seat_channel(seat: int) -> str:
     return f"seat:{seat}"
 
@@ -62,8 +88,8 @@ def parse_command(
     channel: str,
     me: int | None,
     names: Sequence[str],
-    offers: Sequence[Mapping[str, Any]] = (),
-) -> dict[str, Any] | str | None:
+    offers: Sequence[OfferParties] = (),
+) -> dict[str, object] | str | None:
     """The action a typed diplomacy command asks for, or a sentence saying what is wrong with
     it, or None when `text` is no command of ours (a chat line, or ``/msg``).
 
@@ -86,7 +112,7 @@ def parse_command(
 
 def _offer(
     diplomacy: Diplomacy, rest: str, channel: str, me: int, names: Sequence[str]
-) -> dict[str, Any] | str:
+) -> dict[str, object] | str:
     named = match_name(rest, names)
     if named is not None:
         seat, rest = named
@@ -122,26 +148,26 @@ def match_name(text: str, names: Sequence[str]) -> tuple[int, str] | None:
 
 
 def _answer(
-    command: str, rest: str, channel: str, me: int, offers: Sequence[Mapping[str, Any]]
-) -> dict[str, Any] | str:
+    command: str, rest: str, channel: str, me: int, offers: Sequence[OfferParties]
+) -> dict[str, object] | str:
     words = [word for word in tokens(rest) if word not in ("offer", "deal", "to")]
     if words:
         deal = number(words[0]) if len(words) == 1 else None
         if deal is None:
             return f"Name the offer by its number: /{command} 4"
         return {"kind": command, "deal": deal}
-    mine = "from" if command == "withdraw" else "to"
-    other = "to" if command == "withdraw" else "from"
-    candidates = [offer for offer in offers if offer.get(mine) == me]
+    withdraw = command == "withdraw"
     seat = _channel_seat(channel)
-    if seat is not None:
-        candidates = [offer for offer in candidates if offer.get(other) == seat]
+    # (our place, the other party's, the deal): we withdraw the offers we made, and answer those
+    # made to us; in a seat's channel, only those with that seat.
+    parties = [((o.maker, o.to) if withdraw else (o.to, o.maker), o.deal) for o in offers]
+    candidates = [deal for (mine, other), deal in parties if mine == me and seat in (None, other)]
     if not candidates:
-        what = "You have made no open offer" if command == "withdraw" else "No offer to you is open"
+        what = "You have made no open offer" if withdraw else "No offer to you is open"
         return what + (" in this channel." if seat is not None else ".")
     if seat is None and len(candidates) > 1:
         return f"Which offer? Name it by its number: /{command} N"
-    return {"kind": command, "deal": max(int(offer["deal"]) for offer in candidates)}
+    return {"kind": command, "deal": max(candidates)}
 
 
 # -- what is shown --------------------------------------------------------------------------------
@@ -163,24 +189,20 @@ class Negotiations:
         return cls(spec.diplomacy) if spec.diplomacy is not None else None
 
     def rebuild(
-        self, log: Sequence[Mapping[str, Any]], game: int, me: int | None, names: Sequence[str]
-    ) -> list[dict[str, Any]]:
+        self, log: Sequence[Mapping[str, object]], game: int, me: int | None, names: Sequence[str]
+    ) -> list[DealNote]:
         """The lines for a whole game's log (after joining or reconnecting)."""
         self._parties.clear()
         return self.notes(log, game, me, names)
 
     def notes(
         self,
-        events: Sequence[Mapping[str, Any]],
+        events: Sequence[Mapping[str, object]],
         game: int,
         me: int | None,
         names: Sequence[str],
-    ) -> list[dict[str, Any]]:
-        """The chat lines for the offers and deals among `events` that `me` is party to.
-
-        Each is a dict like a chat line (``id``, ``from``, ``from_seat``: who acted, None when
-        nobody did) with its ``channel`` and the words in ``note``; ``answer`` is true on the
-        other party's answer to our offer (accepted or declined)."""
+    ) -> list[DealNote]:
+        """The chat lines for the offers and deals among `events` that `me` is party to."""
         if game != self._game:
             self._parties.clear()  # the offers of earlier games are closed for good
             self._game = game
@@ -194,7 +216,7 @@ class Negotiations:
 
     def _note(
         self, news: DealNews, kind: str, game: int, me: int | None, names: Sequence[str]
-    ) -> dict[str, Any] | None:
+    ) -> DealNote | None:
         deal = news.deal
         if news.maker is not None and news.to is not None:
             maker, to = news.maker, news.to
@@ -227,15 +249,15 @@ class Negotiations:
         if me not in (maker, to):
             return None
         other = to if maker == me else maker
-        return {
-            "id": f"deal:{game}:{deal}:{kind}",
-            "channel": seat_channel(other),
-            "note": words,
-            "open": news.stage == "offer" and to == me,
-            "answer": news.stage in ("declined", "done") and maker == me,
-            "from": names[actor] if actor is not None else "",
-            "from_seat": actor,
-        }
+        return DealNote(
+            id=f"deal:{game}:{deal}:{kind}",
+            channel=seat_channel(other),
+            words=words,
+            open=news.stage == "offer" and to == me,
+            answer=news.stage in ("declined", "done") and maker == me,
+            sender=names[actor] if actor is not None else "",
+            sender_seat=actor,
+        )
 
 
 def _answered(
@@ -246,11 +268,7 @@ def _answered(
     return f"{person(seat, names, me, first=True)} {verb_of(seat, me, verb)} {whose} offer {deal}"
 
 
-def is_note(line: Mapping[str, Any]) -> bool:
-    return "note" in line
-
-
-def note_text(line: Mapping[str, Any]) -> Text:
+def note_text(note: DealNote) -> Text:
     """A deal's line: marked, and styled unlike what players write."""
-    style = OPEN_STYLE if line.get("open") else NOTE_STYLE
-    return Text("◆ " + clean(str(line["note"])), style=style)
+    style = OPEN_STYLE if note.open else NOTE_STYLE
+    return Text("◆ " + clean(note.words), style=style)

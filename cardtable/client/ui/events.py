@@ -2,45 +2,43 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual.message import Message
 
 from cardtable.client.link import LinkStatus
 from cardtable.protocol import Message as ServerMessage
 
 
+@dataclass
 class ServerSaid(Message, bubble=False):
     """A message from the server. The app hears it first, then passes it on to the screens in
     its stack that follow it (see `cardtable.client.ui.feed`), which handle ``on_server_said``;
     it does not bubble back up from a screen to the app."""
 
-    def __init__(self, message: ServerMessage) -> None:
-        super().__init__()
-        self.message = message
+    message: ServerMessage
 
 
+@dataclass
 class LinkChanged(Message):
     """The connection dropped, came back or ended."""
 
-    def __init__(self, status: LinkStatus, text: str) -> None:
-        super().__init__()
-        self.status = status
-        self.text = text
+    status: LinkStatus
+    text: str
 
 
+@dataclass
 class ConnectFailed(Message):
     """The first connection failed: what happened and what to do about it."""
 
-    def __init__(self, problem: str, advice: str, ask: str | None = None) -> None:
-        super().__init__()
-        self.problem = problem
-        self.advice = advice
-        #: "name" or "password" when the player can fix it by typing a new one.
-        self.ask = ask
+    problem: str
+    advice: str
+    #: "name" or "password" when the player can fix it by typing a new one.
+    ask: str | None = None
 
 
+@dataclass
 class Refused(Message):
     """The server refused a request of ours."""
 
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
+    text: str

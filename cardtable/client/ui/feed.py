@@ -4,9 +4,8 @@ the list of tables. Nothing is passed to a screen that did not ask for it."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
-from textual.screen import Screen
+from textual.message_pump import MessagePump
 
 from cardtable.client.ui.events import ServerSaid
 from cardtable.protocol import (
@@ -44,25 +43,25 @@ class ServerFeed:
     """The screens that follow each topic, in the order they asked."""
 
     def __init__(self) -> None:
-        self._followers: dict[Topic, list[Screen[Any]]] = {}
+        self._followers: dict[Topic, list[MessagePump]] = {}
 
-    def follow(self, screen: Screen[Any], topic: Topic) -> None:
+    def follow(self, screen: MessagePump, topic: Topic) -> None:
         """Pass `screen` the messages of `topic` from now on, while it is in the stack."""
         followers = self._followers.setdefault(topic, [])
         if screen not in followers:
             followers.append(screen)
 
-    def followers(self, topic: Topic) -> list[Screen[Any]]:
+    def followers(self, topic: Topic) -> list[MessagePump]:
         return list(self._followers.get(topic, ()))
 
-    def deliver(self, message: Message, stack: Collection[Screen[Any]]) -> None:
+    def deliver(self, message: Message, stack: Collection[MessagePump]) -> None:
         """Post `message` to each screen of `stack` that follows one of its topics, once; a
         screen no longer in `stack` is forgotten."""
         for topic, followers in list(self._followers.items()):
             followers[:] = [screen for screen in followers if screen in stack]
             if not followers:
                 del self._followers[topic]
-        told: list[Screen[Any]] = []
+        told: list[MessagePump] = []
         for topic in topics(message):
             for screen in self._followers.get(topic, ()):
                 if screen not in told:

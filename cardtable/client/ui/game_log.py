@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 from textual.binding import Binding
@@ -27,14 +27,16 @@ class GameLog(BoundedLog):
         #: The number of the game the log tells of.
         self.game = 0
 
-    def show_game(self, game: int, events: list[dict[str, Any]], names: list[str]) -> None:
+    def show_game(
+        self, game: int, events: Sequence[Mapping[str, object]], names: list[str]
+    ) -> None:
         """Tell all of game `game` so far, `events`, afresh."""
         self.clear()
         self.game = game
         for event in events:
             self.add(self.tell(event, names))
 
-    def follow(self, game: int, events: list[dict[str, Any]], names: list[str]) -> None:
+    def follow(self, game: int, events: Sequence[Mapping[str, object]], names: list[str]) -> None:
         """Add `events` of game `game`; a new game starts the log afresh, as the session's."""
         if game != self.game:
             self.game = game
@@ -43,7 +45,7 @@ class GameLog(BoundedLog):
         for event in events:
             self.add(self.tell(event, names))
 
-    def tell(self, event: dict[str, Any], names: list[str]) -> Text:
+    def tell(self, event: Mapping[str, object], names: list[str]) -> Text:
         """`event` in words, with the seats called by `names`."""
         try:
             words = self.spec.tell(event, names)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from cardtable.client.ui.history_words import (
@@ -16,6 +15,7 @@ from cardtable.client.ui.history_words import (
     winner_words,
 )
 from cardtable.client.ui.host import host
+from cardtable.client.ui.paged import PagedScreen
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.protocol import History, HistoryEntry
@@ -30,7 +30,7 @@ def cut(text: Text, width: int) -> Text:
     return text
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(PagedScreen):
     """The finished games on the server, a page at a time."""
 
     BINDINGS = [
@@ -43,15 +43,13 @@ class HistoryScreen(Screen[None]):
 
     #: Games asked for at a time.
     PAGE = 50
+    FAILED_TITLE = "History"
 
     def __init__(self) -> None:
         super().__init__()
         self.games: list[HistoryEntry] = []
         #: Whether the server has older games than those listed.
         self.more = False
-        self.loading = False
-        #: Why the last request failed, until one succeeds.
-        self.problem: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -79,7 +77,7 @@ class HistoryScreen(Screen[None]):
 
     def _load(self, before: int | None) -> None:
         self.loading = True
-        self._draw_detail()
+        self._draw_status()
         self.refresh_bindings()
         page = self.PAGE
         host(self).ask(
@@ -106,14 +104,7 @@ class HistoryScreen(Screen[None]):
                 Text(scores_words(entry)),
                 key=str(entry.game_id),
             )
-        self._draw_detail()
-        self.refresh_bindings()
-
-    def _failed(self, reason: str) -> None:
-        self.loading = False
-        self.problem = reason
-        self.notify(reason, title="History", severity="error", markup=False)
-        self._draw_detail()
+        self._draw_status()
         self.refresh_bindings()
 
     # -- drawing --------------------------------------------------------------------------------
@@ -126,12 +117,12 @@ class HistoryScreen(Screen[None]):
         return self.games[row]
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._draw_detail()
+        self._draw_status()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_replay()
 
-    def _draw_detail(self) -> None:
+    def _draw_status(self) -> None:
         detail = self.query_one("#history-detail", Static)
         hint = self.query_one("#history-hint", Static)
         entry = self.selected()

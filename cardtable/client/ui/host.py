@@ -9,7 +9,7 @@ with `host(self)`.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from textual.dom import DOMNode
 from textual.message import Message
@@ -38,7 +38,7 @@ class Host:
 
         def post_message(self, message: Message) -> bool: ...
 
-        def show_rules(self, game: str, options: Mapping[str, Any] | None = None) -> None:
+        def show_rules(self, game: str, options: Mapping[str, object] | None = None) -> None:
             """The rules of `game`, speaking of a table's `options` where it has some."""
 
         def retry(self, *, name: str | None = None, password: str | None = None) -> None:
@@ -47,7 +47,7 @@ class Host:
         async def action_quit(self) -> None:
             """Quit; seated at a game in progress, the table first asks about the seat."""
 
-    async def _attempt(self, request: Awaitable[Any]) -> None:
+    async def _attempt(self, request: Awaitable[object]) -> None:
         """Await a request; a refusal or a lost connection is told to the player."""
         try:
             await request
@@ -56,7 +56,7 @@ class Host:
         except ConnectionLost as error:
             self.post_message(Refused(str(error)))
 
-    def request(self, make: Callable[[ClientSession], Awaitable[Any]]) -> None:
+    def request(self, make: Callable[[ClientSession], Awaitable[object]]) -> None:
         """Make a request on the trio side with the current session; refusals are shown."""
 
         async def run() -> None:

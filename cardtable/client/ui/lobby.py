@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -262,30 +262,34 @@ class LobbyScreen(Screen[None]):
         games = self.session.welcome.games if self.session and self.session.welcome else ()
         self.app.push_screen(CreateTableScreen(games), create)
 
-    def action_sit(self) -> None:
-        table, seat = self.selected_id(), self._first_seat(SeatKind.EMPTY)
+    def _ask_at_table(self, ask: Callable[[ClientSession, int], Awaitable[object]]) -> None:
+        """Make the request `ask` of the selected table, if there is one."""
+        table = self.selected_id()
+        if table is not None:
+            host(self).request(lambda session: ask(session, table))
+
+    def _ask_at_seat(
+        self, kind: SeatKind, ask: Callable[[ClientSession, int, int], Awaitable[object]]
+    ) -> None:
+        """Make the request `ask` of the selected table's first seat of `kind`, if it has one."""
+        table, seat = self.selected_id(), self._first_seat(kind)
         if table is not None and seat is not None:
-            host(self).request(lambda session: session.sit(table, seat))
+            host(self).request(lambda session: ask(session, table, seat))
+
+    def action_sit(self) -> None:
+        self._ask_at_seat(SeatKind.EMPTY, ClientSession.sit)
 
     def action_watch(self) -> None:
-        table = self.selected_id()
-        if table is not None:
-            host(self).request(lambda session: session.spectate(table))
+        self._ask_at_table(ClientSession.spectate)
 
     def action_add_bot(self) -> None:
-        table, seat = self.selected_id(), self._first_seat(SeatKind.EMPTY)
-        if table is not None and seat is not None:
-            host(self).request(lambda session: session.add_bot(table, seat))
+        self._ask_at_seat(SeatKind.EMPTY, ClientSession.add_bot)
 
     def action_remove_bot(self) -> None:
-        table, seat = self.selected_id(), self._first_seat(SeatKind.BOT)
-        if table is not None and seat is not None:
-            host(self).request(lambda session: session.remove_bot(table, seat))
+        self._ask_at_seat(SeatKind.BOT, ClientSession.remove_bot)
 
     def action_start(self) -> None:
-        table = self.selected_id()
-        if table is not None:
-            host(self).request(lambda session: session.start(table))
+        self._ask_at_table(ClientSession.start)
 
     def action_rules(self) -> None:
         table = self.selected_table()

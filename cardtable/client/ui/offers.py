@@ -4,9 +4,9 @@ and the words for conceding and for the offers' state."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.table_state import TableState
@@ -25,13 +25,13 @@ class Question:
     text: str
 
 
-def open_concession(log: Sequence[dict[str, Any]]) -> tuple[int, int] | None:
+def open_concession(log: Sequence[Mapping[str, object]]) -> tuple[int, int] | None:
     """Our side's open offer to concede, as (its place in the log, the seat that offered)."""
     found: tuple[int, int] | None = None
     for place, event in enumerate(log):
-        kind = event.get("kind")
-        if kind == "concession_offered":
-            found = (place, int(event["seat"]))
+        kind, seat = event.get("kind"), event.get("seat")
+        if kind == "concession_offered" and isinstance(seat, int):
+            found = (place, seat)
         elif kind in CONCESSION_CLOSED:
             found = None
     return found
@@ -46,7 +46,7 @@ def partners(state: TableState) -> list[int]:
     return [seat for seat in side if seat != state.seat]
 
 
-def question(state: TableState, log: Sequence[dict[str, Any]]) -> Question | None:
+def question(state: TableState, log: Sequence[Mapping[str, object]]) -> Question | None:
     """The offer waiting for our answer now, if any: a partner's to concede first."""
     if state.seat is None:
         return None
@@ -63,7 +63,7 @@ def question(state: TableState, log: Sequence[dict[str, Any]]) -> Question | Non
     return None
 
 
-def concede_question(state: TableState, log: Sequence[dict[str, Any]]) -> str:
+def concede_question(state: TableState, log: Sequence[Mapping[str, object]]) -> str:
     """What to ask before conceding (or offering our partners to concede)."""
     others = partners(state)
     if not others:
@@ -75,7 +75,7 @@ def concede_question(state: TableState, log: Sequence[dict[str, Any]]) -> str:
     return f"Offer {names} to concede? If they agree, the game ends and your side loses it."
 
 
-def offers_note(state: TableState, log: Sequence[dict[str, Any]]) -> str:
+def offers_note(state: TableState, log: Sequence[Mapping[str, object]]) -> str:
     """A few words on the open offers for the status line: ours waiting for an answer, or the
     latest rematch declined."""
     offer = open_concession(log)

@@ -8,6 +8,7 @@ game's own board, read-only: no legal actions, no focus, no keys of its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.style import Style
@@ -16,13 +17,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.cards import GREEN_ON_DARK, RED_ON_DARK, YELLOW_ON_DARK
 from cardtable.client.ui.history_words import holder_names, names_at, side_words
 from cardtable.client.ui.host import host
+from cardtable.client.ui.paged import PagedScreen
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.players_panel import players_grid
 from cardtable.client.ui.scoring import breakdown
@@ -50,7 +52,7 @@ def eyes_words(seat: int | None, names: list[str]) -> str:
     return f"{names[seat]}'s seat" if 0 <= seat < len(names) else f"seat {seat + 1}"
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(PagedScreen):
     """One finished game, a step at a time."""
 
     BINDINGS = [
@@ -65,6 +67,7 @@ class ReplayScreen(Screen[None]):
     ]
     #: Nothing here takes focus: the keys step through the game.
     AUTO_FOCUS = ""
+    FAILED_TITLE = "Replay"
 
     def __init__(self, entry: HistoryEntry, seat: int | None) -> None:
         super().__init__()
@@ -82,10 +85,8 @@ class ReplayScreen(Screen[None]):
         self.target = 0
         #: Counts the loads begun, so that pages of a load given up are dropped.
         self._load_number = 0
-        self.loading = False
         #: The seat being asked for while `loading`.
         self.wanted: int | None = seat
-        self.problem: str | None = None
         game = entry.game_kind
         try:
             self.spec: GameSpec | None = get_game(game)
@@ -163,13 +164,6 @@ class ReplayScreen(Screen[None]):
             self._ask(reply.seat, len(self.steps), number)
         self.step = min(self.target, self.last_loaded)
         self.draw()
-
-    def _failed(self, reason: str) -> None:
-        self.loading = False
-        self.problem = reason
-        self.notify(reason, title="Replay", severity="error", markup=False)
-        self._draw_status()
-        self.refresh_bindings()
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -301,7 +295,7 @@ class ReplayScreen(Screen[None]):
         # Anchored: kept scrolled to the end as the text grows, even after a scroll up.
         self.query_one("#replay-log", VerticalScroll).anchor()
 
-    def _event_words(self, event: dict[str, Any], step: int) -> str:
+    def _event_words(self, event: Mapping[str, object], step: int) -> str:
         if self.spec is None:
             return str(event.get("kind", "?"))
         try:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,14 +24,14 @@ OPTION_FIGURE = re.compile(r"([\w.–-]+)<!--\s*option\s+(\w+)\s*-->")
 COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 
-def option_words(spec: OptionSpec, value: Any) -> str:
+def option_words(spec: OptionSpec, value: object) -> str:
     """An option's value as the rules write it: ``on`` / ``off`` for a switch."""
     if spec.kind == "bool":
         return "on" if value else "off"
     return str(value)
 
 
-def offered_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+def offered_options(game: str, options: Mapping[str, object]) -> dict[str, object]:
     """`options` but those the game does not offer players (kept for stored games only)."""
     try:
         hidden = {spec.name for spec in get_game(game).options if not spec.offered}
@@ -41,7 +40,7 @@ def offered_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in options.items() if name not in hidden}
 
 
-def options_shown(game: str, options: Mapping[str, Any]) -> list[str]:
+def options_shown(game: str, options: Mapping[str, object]) -> list[str]:
     """The options players chose, as the lobby lists them: ``strict: off``, ``decks: 2``."""
     return [
         f"{name}: {('on' if value else 'off') if isinstance(value, bool) else value}"
@@ -49,7 +48,7 @@ def options_shown(game: str, options: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def rules_markdown(game: str, title: str, options: Mapping[str, Any] | None = None) -> str:
+def rules_markdown(game: str, title: str, options: Mapping[str, object] | None = None) -> str:
     """The rules of `game` as Markdown, with the figures of `options` (the table's; None: the
     defaults, and no line about the table), or a note when they cannot be read."""
     try:
@@ -59,7 +58,7 @@ def rules_markdown(game: str, title: str, options: Mapping[str, Any] | None = No
     return for_table(text, game, options)
 
 
-def for_table(markdown: str, game: str, options: Mapping[str, Any] | None) -> str:
+def for_table(markdown: str, game: str, options: Mapping[str, object] | None) -> str:
     """`markdown` with each marked figure given as the table's value of its option, a line
     under the title with those values (when `options` are given), and no comments."""
     try:
@@ -90,7 +89,7 @@ class RulesScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, game: str, title: str, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, game: str, title: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__()
         self.game = game
         self.game_title = title

@@ -3,7 +3,7 @@ game with diplomacy, and a word to a player looking elsewhere when a private lin
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from textual.widgets import TabbedContent
 
@@ -15,7 +15,7 @@ from cardtable.client.ui.chat import (
     closed_partners,
     sender_of,
 )
-from cardtable.client.ui.diplomacy import Negotiations
+from cardtable.client.ui.diplomacy import DealNote, Negotiations, OfferParties
 from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.table_context import TableContext
@@ -66,12 +66,13 @@ class TableChat:
         )
         if self.negotiations is not None:
             table = state.view.get("table") if state.view else None
-            offers = table.get("offers", []) if isinstance(table, dict) else []
-            panel.set_diplomacy(self.negotiations.diplomacy, state.names, list(offers))
+            listed = table.get("offers", []) if isinstance(table, dict) else []
+            offers = [OfferParties(int(o["deal"]), int(o["from"]), int(o["to"])) for o in listed]
+            panel.set_diplomacy(self.negotiations.diplomacy, state.names, offers)
 
     def deal_notes(
-        self, events: list[dict[str, Any]], game: int, *, rebuild: bool = False
-    ) -> list[dict[str, Any]]:
+        self, events: Sequence[Mapping[str, object]], game: int, *, rebuild: bool = False
+    ) -> list[DealNote]:
         """The chat lines for the offers and deals among `events` that we are party to."""
         state = self.table.state
         if self.negotiations is None or state is None:
@@ -80,15 +81,15 @@ class TableChat:
             return self.negotiations.rebuild(events, game, state.seat, state.names)
         return self.negotiations.notes(events, game, state.seat, state.names)
 
-    def follow(self, events: list[dict[str, Any]], game: int) -> None:
+    def follow(self, events: Sequence[Mapping[str, object]], game: int) -> None:
         """Add the notes of the offers and deals among `events`: an answer to our offer is told
         wherever the player is looking, an offer to us flagged as a private line."""
         session, screen = self.table.session, self.table.screen
         for note in self.deal_notes(events, game):
             self.panel.add(note)
-            if note.get("answer"):
-                screen.notify(str(note["note"]), title="Your offer", markup=False)
-            elif session is not None and note["from_seat"] not in (None, session.seat):
+            if note.answer:
+                screen.notify(note.words, title="Your offer", markup=False)
+            elif session is not None and note.sender_seat not in (None, session.seat):
                 self.flag(note)
 
     def flag(self, line: ShownLine) -> None:

@@ -3,8 +3,6 @@ and who may run it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.screen import Screen
 
 from cardtable.client.session import ClientSession
@@ -16,7 +14,7 @@ from cardtable.protocol import TableStatus
 class TableContext:
     """One table screen's table: its id and its latest state, as the screen last drew it."""
 
-    def __init__(self, screen: Screen[Any], table_id: int) -> None:
+    def __init__(self, screen: Screen[None], table_id: int) -> None:
         self.screen = screen
         self.table_id = table_id
         #: The state the screen drew last (None before the first).

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from rich.cells import cell_len
 from textual.binding import ActiveBinding
-from textual.screen import Screen
+from textual.widget import Widget
 
 #: The keys the footer leaves out first, in this order, when it is too narrow for every key
 #: (they still work, and `K` lists them): the Chat and Log tabs are on screen anyway, and then
@@ -19,7 +18,7 @@ FOOTER_KEPT = ("keys", "leave", "quit")
 
 
 def fitted(
-    screen: Screen[Any], bindings: dict[str, ActiveBinding], room: int
+    screen: Widget, bindings: dict[str, ActiveBinding], room: int
 ) -> dict[str, ActiveBinding]:
     """`bindings` with those a footer `room` cells wide has no room for hidden (`FOOTER_SPARE`
     first, then from its end back), but never those of `FOOTER_KEPT`."""

@@ -4,7 +4,6 @@ latest (or the running count) at `v`. A new one replaces the one open before, ne
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from textual.screen import Screen
 
@@ -18,7 +17,7 @@ from cardtable.protocol import Update
 from cardtable.wire.codec import WireError
 
 
-def round_scores(events: Iterable[Mapping[str, Any]]) -> list[RoundScore]:
+def round_scores(events: Iterable[Mapping[str, object]]) -> list[RoundScore]:
     """The scores of the rounds `events` end (a score that cannot be read is passed over)."""
     found = []
     for event in events:

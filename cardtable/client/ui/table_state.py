@@ -26,7 +26,7 @@ class TableState:
     names: list[str] = field(default_factory=list)
     #: What the other players did since our seat's last move this round (for a spectator: the
     #: last player's turn), event by event: boards mark what it changed.
-    recent: tuple[dict[str, Any], ...] = ()
+    recent: tuple[dict[str, object], ...] = ()
 
     @classmethod
     def of(cls, session: ClientSession) -> TableState | None:
@@ -68,7 +68,7 @@ class TableState:
         return tuple(seen)
 
     @property
-    def legal(self) -> list[dict[str, Any]]:
+    def legal(self) -> list[dict[str, object]]:
         return list(self.view["legal"]) if self.view else []
 
     @property
@@ -111,11 +111,13 @@ ROUND_STARTS = frozenset({"deal"})
 TAKE_BACK = "take_back"
 
 
-def since_my_move(log: Sequence[Mapping[str, Any]], seat: int | None) -> tuple[dict[str, Any], ...]:
+def since_my_move(
+    log: Sequence[Mapping[str, object]], seat: int | None
+) -> tuple[dict[str, object], ...]:
     """The events of this round after `seat`'s last move, leaving out the turns: what the other
     players did since. For a spectator (`seat` None): the last player's move. A move taken back
     counts as never made: its events, the turns after it and the take-back are left out."""
-    found: list[dict[str, Any]] = []
+    found: list[dict[str, object]] = []
     #: The seat whose move taken back is being passed over, going back through the log.
     undoing: object = None
     passed = False

@@ -3,11 +3,13 @@ what would be out of sight is not hidden without a word."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from textual.app import App
 from textual.geometry import Size
 from textual.widgets import Static
+
+ReturnT = TypeVar("ReturnT")
 
 #: The smallest terminal every screen is drawn to fit.
 SMALLEST = Size(80, 24)
@@ -27,7 +29,7 @@ class TooSmall(Static):
     """The notice itself, laid over the screen it is on."""
 
 
-def follow_size(app: App[Any], size: Size | None = None) -> None:
+def follow_size(app: App[ReturnT], size: Size | None = None) -> None:
     """Lay the notice over the screen in front while the terminal (`size`, by default the
     app's) is too small, saying its size; take it off every screen once it is big enough."""
     words = too_small_words(size or app.size)

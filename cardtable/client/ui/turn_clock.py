@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from rich.text import Text
 
@@ -104,14 +103,14 @@ def clock_setting_words(settings: TableSettings) -> str | None:
 FIELD_NAMES = {"move": "The time for a move", "bank": "The bank", "increment": "The increment"}
 
 
-def clock_setting(mode: str, amount: str, increment: str, timeout: str) -> dict[str, Any]:
+def clock_setting(mode: str, amount: str, increment: str, timeout: str) -> dict[str, str | float]:
     """The ``clock`` table setting the new-table form describes: `amount` is the seconds for a
     move or the minutes of a bank, as `mode` says. Raises `ValueError` with words a player can
     read when a number is not one, or out of its range."""
     if mode not in (ClockMode.MOVE, ClockMode.BANK):
         return {"mode": ClockMode.OFF}
     key = "move" if mode == ClockMode.MOVE else "bank"
-    setting: dict[str, Any] = {"mode": mode, key: _number(key, amount), "timeout": timeout}
+    setting: dict[str, str | float] = {"mode": mode, key: _number(key, amount), "timeout": timeout}
     if mode == ClockMode.BANK:
         setting["increment"] = _number("increment", increment)
     return setting
@@ -128,7 +127,7 @@ def _number(key: str, text: str) -> float:
     return value
 
 
-def clock_from_text(text: str) -> dict[str, Any]:
+def clock_from_text(text: str) -> dict[str, str | float]:
     """The ``clock`` table setting `cardtable play --clock` gives: ``30s`` (seconds for each
     move), ``10m`` or ``10m+5s`` (a bank of minutes for each player, and the seconds added
     after each move). Raises `ValueError` with words a player can read."""
