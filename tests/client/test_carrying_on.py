@@ -241,8 +241,9 @@ def test_the_lobby_shows_a_seat_given_up_and_sitting_there_plays_on_with_its_han
                 await asyncio.to_thread(omar.close)
 
                 def omar_away() -> bool:
-                    seats = latest(app).tables[table].seats
-                    return seats[1].kind == "player" and not seats[1].connected
+                    summary = latest(app).tables.get(table)
+                    seats = summary.seats if summary is not None else ()
+                    return len(seats) > 1 and seats[1].kind == "player" and not seats[1].connected
 
                 await wait_until(pilot, omar_away, 5, "Omar away")
                 await rhea.ado(lambda session: session.release(table, 1))
@@ -252,7 +253,9 @@ def test_the_lobby_shows_a_seat_given_up_and_sitting_there_plays_on_with_its_han
                     5,
                     "the open seat in the detail",
                 )
-                assert rows(app)[0][2] == "playing · 1 open"
+                await wait_until(
+                    pilot, lambda: rows(app)[0][2] == "playing · 1 open", 5, "the open seat's row"
+                )
                 assert "enter: sit in the open seat and play on" in screen_text(app)
 
                 await pilot.press("enter")

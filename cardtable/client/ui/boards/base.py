@@ -134,6 +134,9 @@ class Board(Widget, can_focus=True):
         # draws such text as a link (in the theme's link colours, underlined), over the card's
         # own colours. A board's pieces keep the colours they were given.
         self.auto_links = False
+        #: The hints at the board's foot, there from the start (a state may be shown before
+        #: they are mounted).
+        self._hints = Hints()
 
     @property
     def seat_view(self) -> SeatView[Any] | None:
@@ -270,12 +273,12 @@ class Board(Widget, can_focus=True):
         self.make_if_legal(self.MOVES[name])
 
     def on_mount(self) -> None:
-        self.mount(Hints())
+        self.mount(self._hints)
 
     @property
     def hints(self) -> Hints:
         """The board's hints about the move in hand, at its foot."""
-        return self.query_one(Hints)
+        return self._hints
 
     def notify(
         self,
