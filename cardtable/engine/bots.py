@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic
 
 from cardtable.engine.actions import GameAction
-from cardtable.engine.events import Event, SeenEvent
+from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.views import SeatView, TableT
 
@@ -30,7 +30,7 @@ class Bot(ABC, Generic[TableT]):
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def hear(self, events: Sequence[SeenEvent[Any]]) -> None:
+    def hear(self, events: Sequence[SeenEvent[EventPart]]) -> None:
         """Take note of events the seat was told of, in order (most bots ignore them)."""
 
     @abstractmethod

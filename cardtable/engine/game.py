@@ -26,6 +26,7 @@ from cardtable.engine.events import (
     RoundEnd,
 )
 from cardtable.engine.game_types import GameTypes
+from cardtable.engine.options import Options
 from cardtable.engine.refusal import IllegalAction, Refusal
 from cardtable.engine.scores import Result, RoundScore, best_sides
 from cardtable.engine.seat_words import Words
@@ -205,7 +206,7 @@ class Game(ABC):
         """What `seat` cannot see, as it lies now: the record `from_view` takes."""
 
     @classmethod
-    def _from_frame(cls, view: SeatView[Any], options: Mapping[str, Any], seed: int) -> Self:
+    def _from_frame(cls, view: SeatView[Any], options: Options, seed: int) -> Self:
         """A new game of this kind with `options` and `seed`, at `view`'s round, dealer and
         scores: where `from_view` starts."""
         game = cls(Setup(view.game, view.seats, options, seed, view.dealer))

@@ -55,7 +55,7 @@ def get_game(game_id: str) -> GameSpec:
 def new_game(
     game_id: str,
     seats: int,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
     seed: int = 0,
     dealer: int = 0,
 ) -> Game:

@@ -26,12 +26,18 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Any, Literal, TypeAlias, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
 
 #: A value as it travels: dicts, lists, strings, ints, bools and None.
 Plain = Any
+#: A value as `to_wire` writes it, typed: what msgpack carries.
+WireValue: TypeAlias = (
+    bool | int | float | str | bytes | list["WireValue"] | dict[str, "WireValue"] | None
+)
+#: A map as it travels: an event, a view, a stored setup.
+WireMap: TypeAlias = dict[str, WireValue]
 
 _WIRE_NAME = "wire"
 _PARSER = "parse"

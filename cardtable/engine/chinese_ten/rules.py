@@ -124,13 +124,13 @@ class ChineseTen(Game):
 
     def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
         super().__init__(setup)
-        decks: int = setup.options["decks"]
+        decks = int(setup.options["decks"])
         facts = card_facts(decks)
         self.cards = facts.cards
         self.ranks, self.wanted, self.points = facts.ranks, facts.wanted, facts.points
         self.faces, self.sort_keys = facts.faces, facts.sort_keys
         self.hand_size = HAND_SIZES[(decks, setup.seats)]
-        self.rounds: int = setup.options["rounds"]
+        self.rounds = int(setup.options["rounds"])
         #: Show only what the printed game shows: scoring piles lie face down.
         self.strict = bool(setup.options.get("strict", False))
         #: The cards the latest action captured, shown face up as they were taken.

@@ -21,6 +21,7 @@ from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game, other_hands
 from cardtable.engine.game_types import GameTypes
+from cardtable.engine.options import Options
 from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edition
 from cardtable.engine.queen_of_scots.legal import crown_jewels, legal_actions
 from cardtable.engine.queen_of_scots.phases import MELD, PICKUP
@@ -136,7 +137,7 @@ class QueenOfScots(Game):
         table, seat = view.table, view.seat
         assert seat is not None and table.hand is not None and table.turn is not None
         strict = len(table.pile) < table.pile_size
-        options = {"target": table.target, "edition": table.edition, "strict": strict}
+        options: Options = {"target": table.target, "edition": table.edition, "strict": strict}
         game = cls._from_frame(view, options, seed)
         game.hands = [
             [card.cid for card in table.hand]

@@ -26,17 +26,17 @@ from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot, next_turn
-from cardtable.engine.events import SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.search.copying import copy_game, shared_parts
 from cardtable.engine.views import SeatView
 
 #: Builds a full game consistent with a seat's view and the events it was told of.
-Determinizer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]], random.Random], Game]
+Determinizer = Callable[[SeatView[Any], Sequence[SeenEvent[EventPart]], random.Random], Game]
 #: Free actions (offers) a seat might take now besides its legal moves, from its view and the
 #: events it was told of.
-Proposer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]]], list[GameAction]]
+Proposer = Callable[[SeatView[Any], Sequence[SeenEvent[EventPart]]], list[GameAction]]
 
 
 #: Rollouts per move when a budget names neither a count nor a stop.
@@ -133,7 +133,7 @@ def choose_by_search(
     rules: SearchRules,
     view: SeatView[Any],
     legal: Sequence[GameAction],
-    history: Sequence[SeenEvent[Any]],
+    history: Sequence[SeenEvent[EventPart]],
     rng: random.Random,
     budget: Budget,
 ) -> GameAction:

@@ -9,13 +9,14 @@ the drawn card's place, which everyone can see, is chosen by the engine when the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game, other_hands
+from cardtable.engine.options import Options
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.seat_words import Words
@@ -58,7 +59,7 @@ from cardtable.engine.views import SeatView, Zone
 HAND_SIZE = 6
 
 
-def sides_for(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+def sides_for(seats: int, options: Options) -> tuple[tuple[int, ...], ...]:
     """The scoring sides: partners opposite in the partnership game (ruling 2), else each seat
     alone."""
     if options.get("partnership"):
