@@ -86,7 +86,7 @@ def named_cards(cids: Sequence[int], hand: Sequence[int]) -> list[int]:
     return list(cids)
 
 
-def is_concession(action: GameAction | Mapping[str, Any]) -> bool:
+def is_concession(action: GameAction | Mapping[str, object]) -> bool:
     """Whether `action`, typed or plain, is a concession or a refusal to concede."""
     if isinstance(action, Concede | PlayOn):
         return True

@@ -6,7 +6,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import fields as dataclasses_fields
-from typing import Any, Generic
+from typing import Generic
 
 from cardtable.engine.actions import EXACTLY, FRAME_ACTIONS, GameAction
 from cardtable.engine.events import FRAME_EVENTS, EventPart, SeenEvent
@@ -16,7 +16,7 @@ from cardtable.wire.codec import Plain, UnknownField, WireError, from_wire, read
 
 #: A view's frame, field by field with its type: all of `SeatView` but the legal actions and
 #: the table, which each game's types read.
-_FRAME_FIELDS: dict[str, Any] = {
+_FRAME_FIELDS: dict[str, object] = {
     name: hint
     for name, hint in typing.get_type_hints(SeatView).items()
     if name not in ("legal", "table")
@@ -91,9 +91,9 @@ class GameTypes(Generic[TableT]):
 
     def view_from_wire(self, data: Plain) -> SeatView[TableT]:
         """Read a seat's view, or `WireError`."""
-        view = read_as(dict[str, Any], data)
+        view = read_as(dict[str, object], data)
         frame = {key: value for key, value in view.items() if key not in ("legal", "table")}
-        legal = read_as(list[Any], view.get("legal", []))
+        legal = read_as(list[object], view.get("legal", []))
         actions: list[GameAction] = []
         for action in legal:
             try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, ClassVar, Final, Literal
+from typing import ClassVar, Final, Literal, TypedDict
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import Card, CardFace, standard_deck
@@ -115,6 +115,12 @@ def card_facts(decks: int) -> CardFacts:
         faces=tuple(card.face for card in cards),
         sort_keys=tuple((card.rank, card.suit, card.cid) for card in cards),
     )
+
+
+class ChineseTenOwnFields(TypedDict):
+    """The fields of a seat's table view that it alone sees, by name."""
+
+    hand: tuple[CardFace, ...]
 
 
 class ChineseTen(Game):
@@ -251,7 +257,7 @@ class ChineseTen(Game):
             zones["flipped"] = Zone((self.flipped,), public=True)
         return zones
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+    def _own_table_fields(self, seat: int) -> ChineseTenOwnFields:
         return {"hand": self._faces(self.hands[seat])}
 
     def _table_view(self, seat: int | None) -> ChineseTenTable:

@@ -14,7 +14,7 @@ cards. The engine accepts any legal meld or take, however many cards it names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardtable.engine.actions import GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
@@ -61,7 +61,7 @@ from cardtable.engine.queen_of_scots.types import (
     WentOut,
 )
 from cardtable.engine.queen_of_scots.unseen import QueenOfScotsUnseen, sets_shown
-from cardtable.engine.queen_of_scots.view import own_table_fields, table_view
+from cardtable.engine.queen_of_scots.view import QueenOfScotsOwnFields, own_table_fields, table_view
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.setup import Setup
@@ -184,7 +184,7 @@ class QueenOfScots(Game):
     def _table_view(self, seat: int | None) -> QueenOfScotsTable:
         return table_view(self, seat)
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+    def _own_table_fields(self, seat: int) -> QueenOfScotsOwnFields:
         return own_table_fields(self, seat)
 
     # -- what a seat may do ----------------------------------------------------------------

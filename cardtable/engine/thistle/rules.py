@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event
@@ -53,7 +52,7 @@ from cardtable.engine.thistle.types import (
     WentOut,
 )
 from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
-from cardtable.engine.thistle.view import own_table_fields, table_view, zones
+from cardtable.engine.thistle.view import ThistleOwnFields, own_table_fields, table_view, zones
 from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 6
@@ -174,7 +173,7 @@ class Thistle(Game):
     def _table_view(self, seat: int | None) -> ThistleTable:
         return table_view(self, seat)
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+    def _own_table_fields(self, seat: int) -> ThistleOwnFields:
         return own_table_fields(self, seat)
 
     # -- applying actions --------------------------------------------------------------------
