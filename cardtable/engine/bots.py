@@ -38,12 +38,12 @@ class Bot(ABC, Generic[TableT]):
         """Return one element of `legal`."""
 
 
-class RandomBot(Bot[Any]):
+class RandomBot(Bot[object]):
     """Plays a uniformly random legal action."""
 
     uses_view = False
 
-    def choose(self, view: SeatView[Any] | None, legal: Sequence[GameAction]) -> GameAction:
+    def choose(self, view: SeatView[object] | None, legal: Sequence[GameAction]) -> GameAction:
         return self.rng.choice(list(legal))
 
 
@@ -87,7 +87,7 @@ class Turn:
 
     seat: int
     bot: Bot[Any]
-    view: SeatView[Any] | None
+    view: SeatView[object] | None
     choices: Sequence[GameAction]
 
 

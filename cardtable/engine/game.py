@@ -45,7 +45,7 @@ class Game(ABC):
     #: The game's id as used in setups and on the wire.
     game_id: ClassVar[str] = ""
     #: The game's declared types: its actions, events and table view.
-    types: ClassVar[GameTypes[Any]]
+    types: ClassVar[GameTypes[object]]
     #: The currency a game keeps in play, which no action creates or destroys (0: no money).
     currency: ClassVar[int] = 0
 
@@ -206,7 +206,7 @@ class Game(ABC):
         """What `seat` cannot see, as it lies now: the record `from_view` takes."""
 
     @classmethod
-    def _from_frame(cls, view: SeatView[Any], options: Options, seed: int) -> Self:
+    def _from_frame(cls, view: SeatView[object], options: Options, seed: int) -> Self:
         """A new game of this kind with `options` and `seed`, at `view`'s round, dealer and
         scores: where `from_view` starts."""
         game = cls(Setup(view.game, view.seats, options, seed, view.dealer))
@@ -297,7 +297,7 @@ class Game(ABC):
         index = self.side_of(seat)
         return self.concessions.lapse(index, self.sides[index], over=self.result is not None)
 
-    def seat_view(self, seat: int | None) -> SeatView[Any]:
+    def seat_view(self, seat: int | None) -> SeatView[object]:
         """Everything `seat` may know now and nothing more; None gives the spectators' view."""
         return SeatView(
             game=self.game_id,

@@ -58,7 +58,7 @@ class GameSpec:
     #: How players word the game's offers to one another and read its deals (None: no offers).
     diplomacy: Diplomacy | None = None
 
-    def tell(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+    def tell(self, event: Mapping[str, object], names: Sequence[str]) -> str:
         """One line of words for an event as a seat received it (plain), read by the game's
         types first; an event they cannot read is named by its kind."""
         try:
@@ -74,7 +74,7 @@ class GameSpec:
         return bot.rules if isinstance(bot, type) and issubclass(bot, SearchBot) else None
 
     @property
-    def types(self) -> GameTypes[Any]:
+    def types(self) -> GameTypes[object]:
         """The game's declared types: its actions, events and view, and how to read them."""
         return self.game_class.types
 

@@ -25,16 +25,16 @@ import enum
 import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, TypeAlias, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
 
 #: A value as it travels: dicts, lists, strings, ints, bools and None.
 Plain = Any
-#: A value as `to_wire` writes it, typed: what msgpack carries.
+#: A value as `to_wire` writes it, typed: what msgpack carries (it writes lists and dicts).
 WireValue: TypeAlias = (
-    bool | int | float | str | bytes | list["WireValue"] | dict[str, "WireValue"] | None
+    bool | int | float | str | bytes | Sequence["WireValue"] | Mapping[str, "WireValue"] | None
 )
 #: A map as it travels: an event, a view, a stored setup.
 WireMap: TypeAlias = dict[str, WireValue]
