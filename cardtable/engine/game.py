@@ -45,7 +45,7 @@ class Game(ABC):
     #: The game's id as used in setups and on the wire.
     game_id: ClassVar[str] = ""
     #: The game's declared types: its actions, events and table view.
-    types: ClassVar[GameTypes[object]]
+    types: ClassVar[GameTypes[Any]]
     #: The currency a game keeps in play, which no action creates or destroys (0: no money).
     currency: ClassVar[int] = 0
 

@@ -68,13 +68,13 @@ class GameSpec:
         return self.describe(seen, names)
 
     @property
-    def search(self) -> SearchRules | None:
+    def search(self) -> SearchRules[Any] | None:
         """What the game gives the search: its ``search`` bot's rules (None: it has none)."""
         bot = self.bots.get("search")
         return bot.rules if isinstance(bot, type) and issubclass(bot, SearchBot) else None
 
     @property
-    def types(self) -> GameTypes[object]:
+    def types(self) -> GameTypes[Any]:
         """The game's declared types: its actions, events and view, and how to read them."""
         return self.game_class.types
 

@@ -22,7 +22,7 @@ class SearchBot(Bot[Any]):
     its seat was told of (`hear`); it never sees the game itself. A game's search bot is a
     subclass that names the game's `SearchRules`."""
 
-    rules: ClassVar[SearchRules]
+    rules: ClassVar[SearchRules[Any]]
     uses_history: ClassVar[bool] = True
 
     def __init__(
