@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardtable.engine.refusal import IllegalAction
-from cardtable.wire.codec import Plain, WireError, wire_field
+from cardtable.wire.codec import Plain, WireError, WireMap, wire_field
 
 #: The refusal of an action with a field its kind does not have.
 EXACTLY = "Send one of your legal actions exactly as the view lists it."
@@ -18,7 +18,7 @@ NAME_THE_CARDS = "Name the cards from your hand."
 
 #: An action as plain data, as it travels and is stored, before `GameTypes.action_from_wire`
 #: reads it.
-PlainAction = dict[str, Any]
+PlainAction = WireMap
 
 
 class GameAction:
@@ -86,7 +86,7 @@ def named_cards(cids: Sequence[int], hand: Sequence[int]) -> list[int]:
     return list(cids)
 
 
-def is_concession(action: GameAction | Mapping[str, Any]) -> bool:
+def is_concession(action: GameAction | Mapping[str, object]) -> bool:
     """Whether `action`, typed or plain, is a concession or a refusal to concede."""
     if isinstance(action, Concede | PlayOn):
         return True

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic
 
 from cardtable.engine.actions import GameAction
-from cardtable.engine.events import Event, SeenEvent
+from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.views import SeatView, TableT
 
@@ -30,7 +30,7 @@ class Bot(ABC, Generic[TableT]):
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def hear(self, events: Sequence[SeenEvent[Any]]) -> None:
+    def hear(self, events: Sequence[SeenEvent[EventPart]]) -> None:
         """Take note of events the seat was told of, in order (most bots ignore them)."""
 
     @abstractmethod
@@ -38,12 +38,12 @@ class Bot(ABC, Generic[TableT]):
         """Return one element of `legal`."""
 
 
-class RandomBot(Bot[Any]):
+class RandomBot(Bot[object]):
     """Plays a uniformly random legal action."""
 
     uses_view = False
 
-    def choose(self, view: SeatView[Any] | None, legal: Sequence[GameAction]) -> GameAction:
+    def choose(self, view: SeatView[object] | None, legal: Sequence[GameAction]) -> GameAction:
         return self.rng.choice(list(legal))
 
 
@@ -87,7 +87,7 @@ class Turn:
 
     seat: int
     bot: Bot[Any]
-    view: SeatView[Any] | None
+    view: SeatView[object] | None
     choices: Sequence[GameAction]
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
+
+from cardtable.wire.codec import WireMap
 
 #: How an offer stands in an event: made, carried out, or closed in one of these ways.
 DealStage = Literal["offer", "done", "declined", "withdrawn", "lapsed", "closed"]
@@ -51,7 +53,7 @@ class Diplomacy:
     terms_help: str
     #: An offer's terms (the engine's keys of its offer action, only those that say something)
     #: from what was typed after the name, or a sentence saying what is wrong.
-    read_terms: Callable[[str], dict[str, Any] | str]
+    read_terms: Callable[[str], WireMap | str]
     #: The news in one plain event as `me` was told of it (the players' names given), or None
     #: for an event about no offer.
-    news: Callable[[Mapping[str, Any], Sequence[str], int | None], DealNews | None]
+    news: Callable[[Mapping[str, object], Sequence[str], int | None], DealNews | None]

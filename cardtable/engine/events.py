@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from cardtable.engine.scores import Result, RoundScore
 from cardtable.engine.seat_words import Words
-from cardtable.wire.codec import to_wire
+from cardtable.wire.codec import WireMap, to_wire
 
 
 class EventPart:
@@ -49,8 +49,8 @@ class Event:
         private = self.private.get(seat) if seat is not None else None
         return SeenEvent(self.public, private)
 
-    def for_seat(self, seat: int | None) -> dict[str, Any]:
-        wire: dict[str, Any] = to_wire(self.public)
+    def for_seat(self, seat: int | None) -> WireMap:
+        wire: WireMap = to_wire(self.public)
         if seat is not None and seat in self.private:
             wire.update(to_wire(self.private[seat]))
         return wire
@@ -154,6 +154,6 @@ FRAME_EVENTS: tuple[type[EventPart], ...] = (
 )
 
 
-def events_for(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
+def events_for(events: Sequence[Event], seat: int | None) -> list[WireMap]:
     """The events `seat` is told of (None: a spectator), each in that seat's form."""
     return [event.for_seat(seat) for event in events if event.reaches(seat)]

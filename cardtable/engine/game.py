@@ -26,12 +26,13 @@ from cardtable.engine.events import (
     RoundEnd,
 )
 from cardtable.engine.game_types import GameTypes
+from cardtable.engine.options import Options
 from cardtable.engine.refusal import IllegalAction, Refusal
 from cardtable.engine.scores import Result, RoundScore, best_sides
 from cardtable.engine.seat_words import Words
 from cardtable.engine.setup import Setup
 from cardtable.engine.views import SeatView, Zone
-from cardtable.wire.codec import to_wire
+from cardtable.wire.codec import WireMap, to_wire
 
 
 class Game(ABC):
@@ -117,12 +118,12 @@ class Game(ABC):
     def card_count(self) -> int:
         """How many cards the game uses; card ids are 0 … card_count - 1."""
 
-    def parse(self, action: GameAction | Mapping[str, Any]) -> GameAction:
+    def parse(self, action: GameAction | Mapping[str, object]) -> GameAction:
         """`action` typed: read from plain data by the game's types, or `IllegalAction`
         (`Refusal.MALFORMED`) saying what is wrong with it."""
         return self.types.action_from_wire(action)
 
-    def is_free(self, action: GameAction | Mapping[str, Any]) -> bool:
+    def is_free(self, action: GameAction | Mapping[str, object]) -> bool:
         """Whether `action` is free (diplomacy: any seat, in turn or not), whatever its shape."""
         if isinstance(action, GameAction):
             return action.free
@@ -205,7 +206,7 @@ class Game(ABC):
         """What `seat` cannot see, as it lies now: the record `from_view` takes."""
 
     @classmethod
-    def _from_frame(cls, view: SeatView[Any], options: Mapping[str, Any], seed: int) -> Self:
+    def _from_frame(cls, view: SeatView[object], options: Options, seed: int) -> Self:
         """A new game of this kind with `options` and `seed`, at `view`'s round, dealer and
         scores: where `from_view` starts."""
         game = cls(Setup(view.game, view.seats, options, seed, view.dealer))
@@ -232,11 +233,11 @@ class Game(ABC):
             return [Deal()]
         return self._legal_actions(seat)
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, seat: int) -> list[WireMap]:
         """`legal` in plain form, as the view lists them."""
         return [to_wire(action) for action in self.legal(seat)]
 
-    def apply(self, seat: int, action: GameAction | Mapping[str, Any]) -> list[Event]:
+    def apply(self, seat: int, action: GameAction | Mapping[str, object]) -> list[Event]:
         """Apply `action` by `seat` (typed, or plain data read by the game's types first),
         returning what happened.
 
@@ -255,7 +256,7 @@ class Game(ABC):
             return self._concession(seat, self.parse(action))
         return self._apply_move(seat, action) + self._lapse(seat)
 
-    def _apply_move(self, seat: int, action: GameAction | Mapping[str, Any]) -> list[Event]:
+    def _apply_move(self, seat: int, action: GameAction | Mapping[str, object]) -> list[Event]:
         """Apply a move of the game (not a concession), as `apply` describes."""
         if self.is_free(action):
             if self.awaiting_deal:
@@ -296,7 +297,7 @@ class Game(ABC):
         index = self.side_of(seat)
         return self.concessions.lapse(index, self.sides[index], over=self.result is not None)
 
-    def seat_view(self, seat: int | None) -> SeatView[Any]:
+    def seat_view(self, seat: int | None) -> SeatView[object]:
         """Everything `seat` may know now and nothing more; None gives the spectators' view."""
         return SeatView(
             game=self.game_id,
@@ -314,12 +315,12 @@ class Game(ABC):
             result=self.result,
         )
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> WireMap:
         """`seat_view` in plain form, as it travels."""
-        wire: dict[str, Any] = to_wire(self.seat_view(seat))
+        wire: WireMap = to_wire(self.seat_view(seat))
         return wire
 
-    def views(self, viewers: Sequence[int | None]) -> list[dict[str, Any]]:
+    def views(self, viewers: Sequence[int | None]) -> list[WireMap]:
         """`view` for each of `viewers`, in order, built from the spectators' view: what every
         seat sees alike is written once and shared by the maps (an equal part of two views is
         the same object), and each seat's own parts are added to it (`_own_table_fields`; a
@@ -339,13 +340,15 @@ class Game(ABC):
             if own is None:
                 view["table"] = to_wire(self._table_view(seat))
             else:
-                table = view["table"] = dict(public["table"])
+                public_table = public["table"]
+                assert isinstance(public_table, dict)  # (a table view travels as a map)
+                table = view["table"] = dict(public_table)
                 for name, value in own.items():
                     table[name] = to_wire(value)
             views.append(view)
         return views
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any] | None:
+    def _own_table_fields(self, seat: int) -> Mapping[str, object] | None:
         """The fields of `_table_view(seat)` that differ from the spectators' (its hand, say),
         by name; None (the default) when the game does not say, and each seat's table part is
         built whole. A game that says must say all of them (the conformance tests check)."""

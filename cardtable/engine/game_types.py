@@ -6,24 +6,24 @@ from __future__ import annotations
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import fields as dataclasses_fields
-from typing import Any, Generic
+from typing import Generic
 
 from cardtable.engine.actions import EXACTLY, FRAME_ACTIONS, GameAction
 from cardtable.engine.events import FRAME_EVENTS, EventPart, SeenEvent
 from cardtable.engine.refusal import IllegalAction, Refusal
-from cardtable.engine.views import SeatView, TableT
+from cardtable.engine.views import SeatView, TableT_co
 from cardtable.wire.codec import Plain, UnknownField, WireError, from_wire, read_as
 
 #: A view's frame, field by field with its type: all of `SeatView` but the legal actions and
 #: the table, which each game's types read.
-_FRAME_FIELDS: dict[str, Any] = {
+_FRAME_FIELDS: dict[str, object] = {
     name: hint
     for name, hint in typing.get_type_hints(SeatView).items()
     if name not in ("legal", "table")
 }
 
 
-class GameTypes(Generic[TableT]):
+class GameTypes(Generic[TableT_co]):
     """A game's declared types and the one way to read each from plain data: its actions
     (`action_from_wire`), its events as a seat was told of them (`event_from_wire`), and its
     per-seat view (`view_from_wire`). Writing is `to_wire` for all of them."""
@@ -34,7 +34,7 @@ class GameTypes(Generic[TableT]):
         *,
         actions: Sequence[type[GameAction]],
         events: Sequence[type[EventPart] | tuple[type[EventPart], type[object]]],
-        table: type[TableT],
+        table: type[TableT_co],
     ) -> None:
         self.title = title
         self.table = table
@@ -89,11 +89,11 @@ class GameTypes(Generic[TableT]):
         private = {key: value for key, value in data.items() if key in names}
         return SeenEvent(part, from_wire(private_type, private))
 
-    def view_from_wire(self, data: Plain) -> SeatView[TableT]:
+    def view_from_wire(self, data: Plain) -> SeatView[TableT_co]:
         """Read a seat's view, or `WireError`."""
-        view = read_as(dict[str, Any], data)
+        view = read_as(dict[str, object], data)
         frame = {key: value for key, value in view.items() if key not in ("legal", "table")}
-        legal = read_as(list[Any], view.get("legal", []))
+        legal = read_as(list[object], view.get("legal", []))
         actions: list[GameAction] = []
         for action in legal:
             try:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
+
+#: The value of one game option: a switch, a number or one of a few named choices.
+OptionValue: TypeAlias = bool | int | str
+#: A game's options by name.
+Options: TypeAlias = Mapping[str, OptionValue]
 
 
 class OptionError(ValueError):
@@ -18,7 +23,7 @@ class OptionSpec:
     games`): it exists so that games stored under older rules replay as they were played."""
 
     name: str
-    default: int | bool | str
+    default: OptionValue
     description: str
     choices: tuple[int | str, ...] = ()
     minimum: int | None = None
@@ -33,7 +38,7 @@ class OptionSpec:
             return "choice"
         return "int" if isinstance(self.default, int) else "str"
 
-    def check(self, value: Any) -> int | bool | str:
+    def check(self, value: object) -> OptionValue:
         """Return `value` if it is allowed, else raise `OptionError`."""
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
@@ -43,7 +48,7 @@ class OptionSpec:
             if isinstance(value, bool) or value not in self.choices:
                 allowed = ", ".join(str(choice) for choice in self.choices)
                 raise OptionError(f"Option {self.name!r} must be one of {allowed}, not {value!r}.")
-            return value  # type: ignore[no-any-return]
+            return self.choices[self.choices.index(value)]
         if isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise OptionError(f"Option {self.name!r} must be a whole number, not {value!r}.")
@@ -68,9 +73,7 @@ class OptionSpec:
         return f"{self.name} = {default} ({allowed}): {self.description}"
 
 
-def resolve_options(
-    specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | None
-) -> dict[str, Any]:
+def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object] | None) -> Options:
     """Fill in defaults and check every given option; unknown names are an error."""
     given = dict(given or {})
     known = {spec.name: spec for spec in specs}
@@ -84,9 +87,9 @@ def resolve_options(
     }
 
 
-def parse_option_text(spec: OptionSpec, text: str) -> int | bool | str:
+def parse_option_text(spec: OptionSpec, text: str) -> OptionValue:
     """Turn command-line text such as ``2`` or ``true`` into the option's type, then check it."""
-    value: int | bool | str = text
+    value: OptionValue = text
     if spec.kind == "bool":
         lowered = text.strip().lower()
         if lowered in {"true", "yes", "on", "1"}:

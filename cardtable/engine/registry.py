@@ -7,7 +7,6 @@ game of their own this way, so the installed program never offers it)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.chinese_ten import SPEC as CHINESE_TEN
@@ -55,7 +54,7 @@ def get_game(game_id: str) -> GameSpec:
 def new_game(
     game_id: str,
     seats: int,
-    options: Mapping[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
     seed: int = 0,
     dealer: int = 0,
 ) -> Game:
@@ -71,7 +70,7 @@ def start(setup: Setup) -> Game:
     return spec.game_class(checked)
 
 
-def replay(setup: Setup, actions: Iterable[tuple[int, GameAction | Mapping[str, Any]]]) -> Game:
+def replay(setup: Setup, actions: Iterable[tuple[int, GameAction | Mapping[str, object]]]) -> Game:
     """Rebuild a game exactly from its setup and its actions in order."""
     game = start(setup)
     for seat, action in actions:

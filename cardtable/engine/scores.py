@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from cardtable.wire.codec import Plain, WireError, read_as
+from cardtable.wire.codec import Plain, WireError, WireMap, WireValue, read_as
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,10 +20,10 @@ class ScoreLine:
     def points(self) -> int:
         return self.count * self.each
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> ScoreLine:
+    def __deepcopy__(self, memo: dict[int, object]) -> ScoreLine:
         return self  # immutable all the way down: a copy would be the same
 
-    def to_wire(self) -> list[Any]:
+    def to_wire(self) -> list[WireValue]:
         """``[label, count, each]``: a breakdown has many lines, so they go without names
         (the line's points are ``count × each``)."""
         return [self.label, self.count, self.each]
@@ -35,7 +34,7 @@ class ScoreLine:
         (``{"label", "count", "each", "points"}``)."""
         if isinstance(data, dict):
             data = [data.get("label"), data.get("count"), data.get("each")]
-        line = read_as(list[Any], data)
+        line = read_as(list[object], data)
         if len(line) != 3:
             raise WireError("A score line is [label, count, each].")
         return cls(read_as(str, line[0]), read_as(int, line[1]), read_as(int, line[2]))
@@ -53,10 +52,10 @@ class RoundScore:
     def points(self) -> tuple[int, ...]:
         return tuple(sum(line.points for line in side_lines) for side_lines in self.lines)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> RoundScore:
+    def __deepcopy__(self, memo: dict[int, object]) -> RoundScore:
         return self  # immutable all the way down: a copy would be the same
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> WireMap:
         return {
             "round": self.round,
             "sides": [list(side) for side in self.sides],
@@ -66,7 +65,7 @@ class RoundScore:
 
     @classmethod
     def from_wire(cls, data: Plain) -> RoundScore:
-        score = read_as(dict[str, Any], data)
+        score = read_as(dict[str, object], data)
         return cls(
             read_as(int, score.get("round")),
             read_as(tuple[tuple[int, ...], ...], score.get("sides")),
@@ -88,9 +87,9 @@ class Result:
     def winning_seats(self) -> tuple[int, ...]:
         return tuple(seat for index in self.winners for seat in self.sides[index])
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> WireMap:
         """The plain form; ``conceded`` is there only when a side conceded."""
-        wire: dict[str, Any] = {
+        wire: WireMap = {
             "sides": [list(side) for side in self.sides],
             "totals": list(self.totals),
             "winners": list(self.winners),
@@ -102,7 +101,7 @@ class Result:
 
     @classmethod
     def from_wire(cls, data: Plain) -> Result:
-        result = read_as(dict[str, Any], data)
+        result = read_as(dict[str, object], data)
         return cls(
             read_as(tuple[tuple[int, ...], ...], result.get("sides")),
             read_as(tuple[int, ...], result.get("totals")),

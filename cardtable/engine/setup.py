@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from cardtable.engine.options import Options
+from cardtable.wire.codec import WireMap
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,11 +14,11 @@ class Setup:
 
     game: str
     seats: int
-    options: Mapping[str, Any]
+    options: Options
     seed: int
     dealer: int = 0
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> WireMap:
         return {
             "game": self.game,
             "seats": self.seats,

@@ -11,25 +11,25 @@ from typing import Any
 
 from cardtable.engine.bots import Bot
 from cardtable.engine.diplomacy import Diplomacy
-from cardtable.engine.events import SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.game_types import GameTypes
-from cardtable.engine.options import OptionError, OptionSpec, resolve_options
+from cardtable.engine.options import OptionError, Options, OptionSpec, resolve_options
 from cardtable.engine.search import SearchBot, SearchRules
 from cardtable.engine.setup import Setup
 from cardtable.wire.codec import WireError
 
 
-def _no_extra_check(seats: int, options: Mapping[str, Any]) -> None:
+def _no_extra_check(seats: int, options: Options) -> None:
     """Most games need no check beyond each option's own."""
 
 
-def each_alone(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+def each_alone(seats: int, options: Options) -> tuple[tuple[int, ...], ...]:
     """The sides of a game without partnerships: each seat scores alone."""
     return tuple((seat,) for seat in range(seats))
 
 
-def _describe_kind(event: SeenEvent[Any], names: Sequence[str]) -> str:
+def _describe_kind(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     return event.kind
 
 
@@ -47,18 +47,18 @@ class GameSpec:
     summary: str
     bots: Mapping[str, Callable[[int], Bot[Any]]] = field(default_factory=dict)
     #: A check across options and seats (e.g. partnerships need four); raises `OptionError`.
-    check: Callable[[int, Mapping[str, Any]], None] = _no_extra_check
+    check: Callable[[int, Options], None] = _no_extra_check
     #: One line of words for an event as a seat received it, given the players' names.
-    describe: Callable[[SeenEvent[Any], Sequence[str]], str] = _describe_kind
+    describe: Callable[[SeenEvent[EventPart], Sequence[str]], str] = _describe_kind
     #: The scoring sides for (seats, options), e.g. ((0, 2), (1, 3)) for two partnerships.
-    sides: Callable[[int, Mapping[str, Any]], tuple[tuple[int, ...], ...]] = each_alone
+    sides: Callable[[int, Options], tuple[tuple[int, ...], ...]] = each_alone
     #: Where the game's board is, as ``module:Class`` (the client imports it: the engine knows
     #: no widget); empty: the client plays the game from its list of legal actions.
     board: str = ""
     #: How players word the game's offers to one another and read its deals (None: no offers).
     diplomacy: Diplomacy | None = None
 
-    def tell(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+    def tell(self, event: Mapping[str, object], names: Sequence[str]) -> str:
         """One line of words for an event as a seat received it (plain), read by the game's
         types first; an event they cannot read is named by its kind."""
         try:
@@ -68,7 +68,7 @@ class GameSpec:
         return self.describe(seen, names)
 
     @property
-    def search(self) -> SearchRules | None:
+    def search(self) -> SearchRules[Any] | None:
         """What the game gives the search: its ``search`` bot's rules (None: it has none)."""
         bot = self.bots.get("search")
         return bot.rules if isinstance(bot, type) and issubclass(bot, SearchBot) else None
@@ -90,7 +90,7 @@ class GameSpec:
         """Whether the game can be played in partnerships (it says how seats form sides)."""
         return self.sides is not each_alone
 
-    def partners(self, seats: int, options: Mapping[str, Any], seat: int) -> tuple[int, ...]:
+    def partners(self, seats: int, options: Options, seat: int) -> tuple[int, ...]:
         """The other seats on `seat`'s side (none when it plays alone)."""
         side = next((side for side in self.sides(seats, options) if seat in side), ())
         return tuple(other for other in side if other != seat)
@@ -115,7 +115,7 @@ class GameSpec:
     def setup(
         self,
         seats: int,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         seed: int = 0,
         dealer: int = 0,
     ) -> Setup:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event, TookBack
@@ -23,9 +22,10 @@ from cardtable.engine.game import Game
 from cardtable.engine.refusal import IllegalAction, Refusal
 from cardtable.engine.seat_words import Words
 from cardtable.engine.setup import Setup
+from cardtable.wire.codec import WireMap
 
 #: A take-back as stored among a game's actions.
-TAKE_BACK: dict[str, Any] = {"kind": "take_back"}
+TAKE_BACK: WireMap = {"kind": "take_back"}
 
 NOTHING = "You have nothing to take back."
 TOO_LATE = "{0} has acted since; only your own last actions can be taken back."
@@ -78,7 +78,7 @@ class PlayedGame:
 
     @classmethod
     def replay(
-        cls, game: Game, actions: Iterable[tuple[int, GameAction | Mapping[str, Any]]]
+        cls, game: Game, actions: Iterable[tuple[int, GameAction | Mapping[str, object]]]
     ) -> PlayedGame:
         """`game` (just started) carried through stored actions, take-backs included."""
         played = cls(game)
@@ -90,13 +90,13 @@ class PlayedGame:
     def setup(self) -> Setup:
         return self.game.setup
 
-    def step(self, seat: int, action: GameAction | Mapping[str, Any]) -> list[Event]:
+    def step(self, seat: int, action: GameAction | Mapping[str, object]) -> list[Event]:
         """Apply a stored entry: an action, or a take-back."""
         if is_take_back(action):
             return self.take_back(seat)
         return self.apply(seat, action)
 
-    def apply(self, seat: int, action: GameAction | Mapping[str, Any]) -> list[Event]:
+    def apply(self, seat: int, action: GameAction | Mapping[str, object]) -> list[Event]:
         """Apply `action` by `seat` as `Game.apply` does, and record whether it may be taken
         back."""
         game = self.game

@@ -11,10 +11,12 @@ from cardtable.engine.scores import Result, RoundScore
 
 #: A game's table view type (the game's part of a `SeatView`).
 TableT = TypeVar("TableT")
+#: The same where only read: a `SeatView` of a game's table is a `SeatView[object]`.
+TableT_co = TypeVar("TableT_co", covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView(Generic[TableT]):
+class SeatView(Generic[TableT_co]):
     """Everything one seat may know now (None: a spectator): the frame every game shares and
     the game's own `table`."""
 
@@ -27,7 +29,7 @@ class SeatView(Generic[TableT]):
     awaiting_deal: bool
     actors: tuple[int, ...]
     legal: tuple[GameAction, ...]
-    table: TableT
+    table: TableT_co
     round_scores: tuple[RoundScore, ...]
     totals: tuple[int, ...]
     result: Result | None

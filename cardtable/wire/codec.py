@@ -11,7 +11,7 @@ every game:
   as every action and event has) carries ``"kind"`` first;
 - tuples become lists and back; an enumeration travels as its value; ``X | None``,
   ``Literal``, nested dataclasses, unions of tagged dataclasses (told apart by ``"kind"``)
-  and ``Mapping[str, Any]`` (arbitrary data) are read;
+  and ``Mapping[str, object]`` (arbitrary data, as ``Any``) are read;
 - a class with its own ``to_wire`` method and ``from_wire`` class method is trusted with both.
 
 Reading checks every value's type and raises `WireError` with a sentence a player can read:
@@ -25,13 +25,19 @@ import enum
 import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, TypeAlias, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
 
 #: A value as it travels: dicts, lists, strings, ints, bools and None.
 Plain = Any
+#: A value as `to_wire` writes it, typed: what msgpack carries (it writes lists and dicts).
+WireValue: TypeAlias = (
+    bool | int | float | str | bytes | Sequence["WireValue"] | Mapping[str, "WireValue"] | None
+)
+#: A map as it travels: an event, a view, a stored setup.
+WireMap: TypeAlias = dict[str, WireValue]
 
 _WIRE_NAME = "wire"
 _PARSER = "parse"
@@ -263,7 +269,7 @@ def _reader(hint: Any) -> Callable[[Plain], Any]:
 
 
 def _new_reader(hint: Any) -> Callable[[Plain], Any]:
-    if hint is Any:
+    if hint is Any or hint is object:
         return lambda data: data
     if hint is int:
         return _read_int

@@ -279,6 +279,12 @@ def test_lists_and_tuples() -> None:
         read_as(list[int], [1, "2"])
 
 
+def test_object_is_read_as_it_is_as_any_is() -> None:
+    """`object` claims nothing of a value, so the codec passes it through unread."""
+    assert read_as(dict[str, object], {"a": [1, None], "b": "c"}) == {"a": [1, None], "b": "c"}
+    assert refused_as(dict[str, object], [1]) == "Expected a record."
+
+
 def test_bool_is_not_an_int_nor_an_int_a_bool() -> None:
     assert refused_as(int, True) == "Expected a whole number, not True."
     assert refused_as(bool, 1) == "Expected true or false, not 1."

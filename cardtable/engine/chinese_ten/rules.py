@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, ClassVar, Final, Literal
+from typing import ClassVar, Final, Literal, TypedDict
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import Card, CardFace, standard_deck
@@ -117,6 +117,12 @@ def card_facts(decks: int) -> CardFacts:
     )
 
 
+class ChineseTenOwnFields(TypedDict):
+    """The fields of a seat's table view that it alone sees, by name."""
+
+    hand: tuple[CardFace, ...]
+
+
 class ChineseTen(Game):
     """The rules of Chinese Ten (rulings 1–9)."""
 
@@ -124,13 +130,13 @@ class ChineseTen(Game):
 
     def __init__(self, setup: Setup, stack: Sequence[int] | None = None) -> None:
         super().__init__(setup)
-        decks: int = setup.options["decks"]
+        decks = int(setup.options["decks"])
         facts = card_facts(decks)
         self.cards = facts.cards
         self.ranks, self.wanted, self.points = facts.ranks, facts.wanted, facts.points
         self.faces, self.sort_keys = facts.faces, facts.sort_keys
         self.hand_size = HAND_SIZES[(decks, setup.seats)]
-        self.rounds: int = setup.options["rounds"]
+        self.rounds = int(setup.options["rounds"])
         #: Show only what the printed game shows: scoring piles lie face down.
         self.strict = bool(setup.options.get("strict", False))
         #: The cards the latest action captured, shown face up as they were taken.
@@ -251,7 +257,7 @@ class ChineseTen(Game):
             zones["flipped"] = Zone((self.flipped,), public=True)
         return zones
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+    def _own_table_fields(self, seat: int) -> ChineseTenOwnFields:
         return {"hand": self._faces(self.hands[seat])}
 
     def _table_view(self, seat: int | None) -> ChineseTenTable:

@@ -15,13 +15,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardtable.engine.chinese_ten.bots import GreedyBot
 from cardtable.engine.chinese_ten.rules import ChineseTen, captured_rank, card_facts
 from cardtable.engine.chinese_ten.types import Captured, ChineseTenTable, Dealt, DealtHand, Laid
 from cardtable.engine.chinese_ten.unseen import ChineseTenUnseen, decks_on
-from cardtable.engine.events import SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
@@ -39,7 +38,7 @@ class Knowledge:
 
 
 def read_history(
-    view: SeatView[ChineseTenTable], history: Sequence[SeenEvent[Any]]
+    view: SeatView[ChineseTenTable], history: Sequence[SeenEvent[EventPart]]
 ) -> Knowledge | None:
     """The spots, piles and barred ranks from the events since this round's deal, or None when
     the events do not reach back to the deal or do not agree with the view."""
@@ -88,7 +87,7 @@ def read_history(
 
 def determinize(
     view: SeatView[ChineseTenTable],
-    history: Sequence[SeenEvent[Any]],
+    history: Sequence[SeenEvent[EventPart]],
     rng: random.Random,
 ) -> Game:
     """A Chinese Ten game consistent with what `view.seat` knows, the rest dealt at random."""

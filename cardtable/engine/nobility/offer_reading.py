@@ -6,7 +6,7 @@ codec gives for every action."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TypeGuard
 
 from cardtable.wire.codec import Plain, WireError
 
@@ -18,19 +18,19 @@ NAME_THE_OFFER = "Name the offer by its number, as `deal`."
 NO_SUCH_OFFER = "There is no open offer with that number."
 
 
-def whole(data: Plain) -> bool:
+def whole(data: object) -> TypeGuard[int]:
     """Whether `data` is a whole number (true and false are not)."""
     return isinstance(data, int) and not isinstance(data, bool)
 
 
-def as_record(data: Plain, what: str) -> Mapping[str, Any]:
+def as_record(data: Plain, what: str) -> Mapping[str, object]:
     """`data` as the record of a `what`."""
     if not isinstance(data, Mapping):
         raise WireError(f"Expected a record for {what}.")
     return data
 
 
-def amount(record: Mapping[str, Any], key: str) -> int:
+def amount(record: Mapping[str, object], key: str) -> int:
     """The sum of money an offer names as `key` (0 if none)."""
     value = record.get(key, 0)
     if not whole(value) or not 0 <= value <= MONEY_LIMIT:
@@ -39,7 +39,7 @@ def amount(record: Mapping[str, Any], key: str) -> int:
     return value
 
 
-def meld_ids(record: Mapping[str, Any], key: str) -> tuple[int, ...]:
+def meld_ids(record: Mapping[str, object], key: str) -> tuple[int, ...]:
     """The melds an offer names as `key` (none if none)."""
     value = record.get(key, [])
     if not isinstance(value, list) or not all(whole(item) for item in value):

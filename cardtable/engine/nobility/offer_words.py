@@ -12,12 +12,11 @@ Only the words are checked here; the rules are the judge of what an offer may co
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from cardtable.engine.diplomacy import DealNews, Diplomacy, number, tokens
 from cardtable.engine.nobility.text import deal_text, offer_text
 from cardtable.engine.nobility.types import TYPES, DealDone, OfferClosed, OfferMade
-from cardtable.wire.codec import WireError
+from cardtable.wire.codec import WireError, WireMap
 
 USAGE = "/offer NAME give 20 meld 3 get meld 5 coalition"
 
@@ -34,7 +33,7 @@ def _number_at(words: Sequence[str], index: int) -> bool:
     return index < len(words) and number(words[index]) is not None
 
 
-def parse_terms(text: str) -> dict[str, Any] | str:
+def parse_terms(text: str) -> WireMap | str:
     """An offer's terms (the engine's keys, only those that say something), or what is wrong."""
     words = tokens(text)
     money = {"give": 0, "get": 0}
@@ -84,7 +83,7 @@ def parse_terms(text: str) -> dict[str, Any] | str:
     for way in ("give", "get"):
         if len(set(melds[way])) != len(melds[way]):
             return "A meld is named twice in the offer."
-    terms: dict[str, Any] = {}
+    terms: WireMap = {}
     for way in ("give", "get"):
         if money[way]:
             terms[f"{way}_money"] = money[way]
@@ -97,7 +96,7 @@ def parse_terms(text: str) -> dict[str, Any] | str:
     return terms
 
 
-def news(event: Mapping[str, Any], names: Sequence[str], me: int | None) -> DealNews | None:
+def news(event: Mapping[str, object], names: Sequence[str], me: int | None) -> DealNews | None:
     """What an offer's or a deal's event tells `me`; None for any other event."""
     try:
         seen = TYPES.event_from_wire(event)

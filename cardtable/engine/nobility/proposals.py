@@ -33,10 +33,9 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from cardtable.engine.actions import GameAction
-from cardtable.engine.events import SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.nobility.bot_reading import Reading, ViewMeld, read
 from cardtable.engine.nobility.bots import offer_value
 from cardtable.engine.nobility.cards import is_noble, suit_of
@@ -90,7 +89,7 @@ class OwnOffers:
 
 
 def own_offers(
-    view: SeatView[NobilityTable], history: Sequence[SeenEvent[Any]]
+    view: SeatView[NobilityTable], history: Sequence[SeenEvent[EventPart]]
 ) -> OwnOffers | None:
     """The seat's offers of this rubber (None: the events do not reach back to its deal)."""
     start = max(
@@ -124,7 +123,9 @@ def may_offer_now(table: NobilityTable, seat: int) -> bool:
     return table.turn == seat and (table.phase == START or (table.endgame and table.phase == MAIN))
 
 
-def proposals(view: SeatView[NobilityTable], history: Sequence[SeenEvent[Any]]) -> list[GameAction]:
+def proposals(
+    view: SeatView[NobilityTable], history: Sequence[SeenEvent[EventPart]]
+) -> list[GameAction]:
     """The offers the seat might make now (see the module docstring)."""
     table, seat = view.table, view.seat
     if seat is None or view.awaiting_deal or not may_offer_now(table, seat):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event
@@ -88,7 +87,7 @@ from cardtable.engine.nobility.unseen import (
     offers_shown,
     owed_shown,
 )
-from cardtable.engine.nobility.view import own_table_fields, table_view, zones
+from cardtable.engine.nobility.view import NobilityOwnFields, own_table_fields, table_view, zones
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.seat_words import Words
@@ -223,7 +222,7 @@ class Nobility(Diplomacy):
     def _table_view(self, seat: int | None) -> NobilityTable:
         return table_view(self, seat)
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+    def _own_table_fields(self, seat: int) -> NobilityOwnFields:
         return own_table_fields(self, seat)
 
     def _legal_actions(self, seat: int) -> list[GameAction]:

@@ -19,9 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from cardtable.engine.events import SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.cards import CARD_COUNT, is_noble
@@ -89,7 +88,7 @@ class Known:
     offer_ids: set[int] = field(default_factory=set)
 
 
-def read_history(view: SeatView[NobilityTable], history: Sequence[SeenEvent[Any]]) -> Known:
+def read_history(view: SeatView[NobilityTable], history: Sequence[SeenEvent[EventPart]]) -> Known:
     """What `view.seat` knows from the events of this rubber (nothing more without them)."""
     seat = view.seat
     known = Known([set() for _ in range(view.seats)])
@@ -186,7 +185,7 @@ def _payers_after(view: SeatView[NobilityTable], known: Known) -> tuple[int, ...
 
 
 def determinize(
-    view: SeatView[NobilityTable], history: Sequence[SeenEvent[Any]], rng: random.Random
+    view: SeatView[NobilityTable], history: Sequence[SeenEvent[EventPart]], rng: random.Random
 ) -> Game:
     """A Nobility game consistent with what `view.seat` knows, the rest dealt at random."""
     table, seat = view.table, view.seat

@@ -5,13 +5,14 @@ and who may see it."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict
 
+from cardtable.engine.cards import CardFace
 from cardtable.engine.nobility.cards import SUITS, card_face, faces
 from cardtable.engine.nobility.diplomacy import offer_view
 from cardtable.engine.nobility.limits import ELECTIONS, ENDGAME_TURNS, TURN_LIMIT
 from cardtable.engine.nobility.phases import ELECTION
-from cardtable.engine.nobility.pieces import BattleView, OwedView
+from cardtable.engine.nobility.pieces import BattleView, OfferView, OwedView
 from cardtable.engine.nobility.state import Position
 from cardtable.engine.nobility.types import NobilityTable
 from cardtable.engine.views import Zone
@@ -27,7 +28,16 @@ def _owed_view(game: Position, seat: int | None) -> OwedView | None:
     )
 
 
-def own_table_fields(game: Position, seat: int) -> dict[str, Any]:
+class NobilityOwnFields(TypedDict):
+    """The fields of a seat's table view that it alone sees, by name."""
+
+    taken: CardFace | None
+    hand: tuple[CardFace, ...]
+    owed: OwedView | None
+    offers: tuple[OfferView, ...]
+
+
+def own_table_fields(game: Position, seat: int) -> NobilityOwnFields:
     return {
         # in the taker's hand: told to her alone, like the rest of it
         "taken": card_face(game.taken) if game.taken is not None and seat == game.turn else None,

@@ -1,11 +1,8 @@
 """Queen of Scots: meld sets of matching characters and of the royal family, with wild Crown
 Jewels; first to 1000 (2–4 players)."""
 
-from collections.abc import Mapping
-from typing import Any
-
 from cardtable.engine.bots import RandomBot
-from cardtable.engine.options import OptionError, OptionSpec
+from cardtable.engine.options import OptionError, Options, OptionSpec
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD
 from cardtable.engine.queen_of_scots.rules import TARGET, QueenOfScots, dealt_cards
@@ -14,9 +11,9 @@ from cardtable.engine.queen_of_scots.text import describe
 from cardtable.engine.spec import GameSpec
 
 
-def check(seats: int, options: Mapping[str, Any]) -> None:
+def check(seats: int, options: Options) -> None:
     """An edition must hold the hands, the upcard and a stock (ruling 1)."""
-    edition = EDITIONS[options["edition"]]
+    edition = EDITIONS[str(options["edition"])]
     if len(edition) <= dealt_cards(seats):
         raise OptionError(
             f"The {edition.name} edition has {len(edition)} cards, too few to deal to {seats}."

@@ -14,13 +14,14 @@ cards. The engine accepts any legal meld or take, however many cards it names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cardtable.engine.actions import GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game, other_hands
 from cardtable.engine.game_types import GameTypes
+from cardtable.engine.options import Options
 from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edition
 from cardtable.engine.queen_of_scots.legal import crown_jewels, legal_actions
 from cardtable.engine.queen_of_scots.phases import MELD, PICKUP
@@ -60,7 +61,7 @@ from cardtable.engine.queen_of_scots.types import (
     WentOut,
 )
 from cardtable.engine.queen_of_scots.unseen import QueenOfScotsUnseen, sets_shown
-from cardtable.engine.queen_of_scots.view import own_table_fields, table_view
+from cardtable.engine.queen_of_scots.view import QueenOfScotsOwnFields, own_table_fields, table_view
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.setup import Setup
@@ -136,7 +137,7 @@ class QueenOfScots(Game):
         table, seat = view.table, view.seat
         assert seat is not None and table.hand is not None and table.turn is not None
         strict = len(table.pile) < table.pile_size
-        options = {"target": table.target, "edition": table.edition, "strict": strict}
+        options: Options = {"target": table.target, "edition": table.edition, "strict": strict}
         game = cls._from_frame(view, options, seed)
         game.hands = [
             [card.cid for card in table.hand]
@@ -183,7 +184,7 @@ class QueenOfScots(Game):
     def _table_view(self, seat: int | None) -> QueenOfScotsTable:
         return table_view(self, seat)
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+    def _own_table_fields(self, seat: int) -> QueenOfScotsOwnFields:
         return own_table_fields(self, seat)
 
     # -- what a seat may do ----------------------------------------------------------------

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from cardtable.engine.events import SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS
@@ -36,7 +35,7 @@ from cardtable.engine.views import SeatView
 
 
 def taken_into_hands(
-    view: SeatView[QueenOfScotsTable], history: Sequence[SeenEvent[Any]]
+    view: SeatView[QueenOfScotsTable], history: Sequence[SeenEvent[EventPart]]
 ) -> list[set[int]]:
     """Per seat, the cards it took into hand with the pile this round and still holds (as far
     as the events since the deal tell; none without them)."""
@@ -59,7 +58,7 @@ def taken_into_hands(
 
 
 def determinize(
-    view: SeatView[QueenOfScotsTable], history: Sequence[SeenEvent[Any]], rng: random.Random
+    view: SeatView[QueenOfScotsTable], history: Sequence[SeenEvent[EventPart]], rng: random.Random
 ) -> Game:
     """A Queen of Scots game consistent with what `view.seat` knows, the rest dealt at random."""
     table, seat = view.table, view.seat

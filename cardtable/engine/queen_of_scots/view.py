@@ -4,13 +4,19 @@ alone in the strict edition)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict
 
 from cardtable.engine.queen_of_scots.position import Position
-from cardtable.engine.queen_of_scots.types import QueenOfScotsTable
+from cardtable.engine.queen_of_scots.types import QueenFace, QueenOfScotsTable
 
 
-def own_table_fields(game: Position, seat: int) -> dict[str, Any]:
+class QueenOfScotsOwnFields(TypedDict):
+    """The fields of a seat's table view that it alone sees, by name."""
+
+    hand: tuple[QueenFace, ...]
+
+
+def own_table_fields(game: Position, seat: int) -> QueenOfScotsOwnFields:
     return {"hand": game.edition.faces_of(game.hands[seat])}
 
 

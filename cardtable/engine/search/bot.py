@@ -7,12 +7,12 @@ from typing import Any, ClassVar
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot
-from cardtable.engine.events import Event, SeenEvent
+from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.search.pimc import Budget, SearchRules, choose_by_search
 from cardtable.engine.views import SeatView
 
 
-def heard_by(events: Iterable[Event], seat: int) -> list[SeenEvent[Any]]:
+def heard_by(events: Iterable[Event], seat: int) -> list[SeenEvent[EventPart]]:
     """The events `seat` was told of, each as it was told (what a search bot may hear)."""
     return [event.seen_by(seat) for event in events if event.reaches(seat)]
 
@@ -22,20 +22,20 @@ class SearchBot(Bot[Any]):
     its seat was told of (`hear`); it never sees the game itself. A game's search bot is a
     subclass that names the game's `SearchRules`."""
 
-    rules: ClassVar[SearchRules]
+    rules: ClassVar[SearchRules[Any]]
     uses_history: ClassVar[bool] = True
 
     def __init__(
         self,
         seed: int = 0,
         budget: Budget | None = None,
-        history: Sequence[SeenEvent[Any]] = (),
+        history: Sequence[SeenEvent[EventPart]] = (),
     ) -> None:
         super().__init__(seed)
         self.budget = budget or Budget()
-        self.history: list[SeenEvent[Any]] = list(history)
+        self.history: list[SeenEvent[EventPart]] = list(history)
 
-    def hear(self, events: Sequence[SeenEvent[Any]]) -> None:
+    def hear(self, events: Sequence[SeenEvent[EventPart]]) -> None:
         self.history.extend(events)
 
     def choose(self, view: SeatView[Any] | None, legal: Sequence[GameAction]) -> GameAction:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from cardtable.engine.game import Game
 
@@ -54,7 +54,7 @@ def copy_game(game: G, shared: frozenset[str] | None = None) -> G:
     """An independent copy of `game`: playing on it never changes `game`. `shared` (from
     `shared_parts`, computed once for many copies of one game) names what need not be copied."""
     names = shared_parts(game) if shared is None else shared
-    memo: dict[int, Any] = {}
+    memo: dict[int, object] = {}
     twin = object.__new__(type(game))
     twin.__dict__.update(
         {name: value if name in names else _copy(value, memo) for name, value in vars(game).items()}
@@ -62,7 +62,7 @@ def copy_game(game: G, shared: frozenset[str] | None = None) -> G:
     return twin
 
 
-def _copy(value: object, memo: dict[int, Any]) -> object:
+def _copy(value: object, memo: dict[int, object]) -> object:
     if type(value) is random.Random:  # its state by `setstate`, not 625 ints one by one
         twin = random.Random()
         twin.setstate(value.getstate())

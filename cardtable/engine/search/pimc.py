@@ -22,21 +22,21 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Any
+from typing import Generic
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot, next_turn
-from cardtable.engine.events import SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.search.copying import copy_game, shared_parts
-from cardtable.engine.views import SeatView
+from cardtable.engine.views import SeatView, TableT
 
 #: Builds a full game consistent with a seat's view and the events it was told of.
-Determinizer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]], random.Random], Game]
+Determinizer = Callable[[SeatView[TableT], Sequence[SeenEvent[EventPart]], random.Random], Game]
 #: Free actions (offers) a seat might take now besides its legal moves, from its view and the
 #: events it was told of.
-Proposer = Callable[[SeatView[Any], Sequence[SeenEvent[Any]]], list[GameAction]]
+Proposer = Callable[[SeatView[TableT], Sequence[SeenEvent[EventPart]]], list[GameAction]]
 
 
 #: Rollouts per move when a budget names neither a count nor a stop.
@@ -44,14 +44,14 @@ DEFAULT_ROLLOUTS = 200
 
 
 @dataclass(frozen=True)
-class SearchRules:
-    """What a game gives the search."""
+class SearchRules(Generic[TableT]):
+    """What a game gives the search, for its table view `TableT`."""
 
     #: A full game consistent with the seat's view and history, the hidden cards dealt at random
     #: (built by the game's `Game.from_view`).
-    determinize: Determinizer
+    determinize: Determinizer[TableT]
     #: The bot that plays every seat in rollouts (the game's best heuristic bot), by seed.
-    policy: Callable[[int], Bot[Any]]
+    policy: Callable[[int], Bot[TableT]]
     #: How good a game in progress is for a seat, in points: its side's lead over the best
     #: other side if the round ended now. Used when a rollout stops before the round's end.
     evaluate: Callable[[Game, int], float]
@@ -65,7 +65,7 @@ class SearchRules:
     round_weight: float = 1.0
     #: Free actions the seat might take now besides its legal moves (Nobility: offers), tried
     #: as candidates like the moves; each costs rollouts, so a game proposes few. None: none.
-    proposals: Proposer | None = None
+    proposals: Proposer[TableT] | None = None
 
 
 @dataclass(frozen=True)
@@ -130,10 +130,10 @@ class Tally:
 
 
 def choose_by_search(
-    rules: SearchRules,
-    view: SeatView[Any],
+    rules: SearchRules[TableT],
+    view: SeatView[TableT],
     legal: Sequence[GameAction],
-    history: Sequence[SeenEvent[Any]],
+    history: Sequence[SeenEvent[EventPart]],
     rng: random.Random,
     budget: Budget,
 ) -> GameAction:
@@ -206,7 +206,7 @@ def _still_in_play(tallies: Sequence[Tally], live: list[int], confidence: float)
 
 
 def _try(
-    rules: SearchRules,
+    rules: SearchRules[TableT],
     world: Game,
     shared: frozenset[str],
     seat: int,
@@ -227,15 +227,21 @@ def _try(
 
 
 def rollout_margin(
-    rules: SearchRules, game: Game, seat: int, seed: int, rounds: int, *, extra_moves: int = 0
+    rules: SearchRules[TableT],
+    game: Game,
+    seat: int,
+    seed: int,
+    rounds: int,
+    *,
+    extra_moves: int = 0,
 ) -> float:
     """Play `game` on with the policy for every seat until round `rounds + 1` ends (or the
     horizon, counted in moves: answers to offers are free; `extra_moves` more); return
     `seat`'s margin: its side's lead in that round's points, or the evaluation. Turns come
     as in `play_out` (`next_turn`)."""
-    policies: dict[int, Bot[Any]] = {}
+    policies: dict[int, Bot[TableT]] = {}
 
-    def policy_for(actor: int) -> Bot[Any]:
+    def policy_for(actor: int) -> Bot[TableT]:
         bot = policies.get(actor)
         if bot is None:
             bot = policies[actor] = rules.policy(seed + actor)

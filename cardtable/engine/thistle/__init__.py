@@ -1,11 +1,8 @@
 """Thistle: build six-card books of a Scottish clan; capture groups of two or three (2–4 players,
 or two partnerships of two)."""
 
-from collections.abc import Mapping
-from typing import Any
-
 from cardtable.engine.bots import RandomBot
-from cardtable.engine.options import OptionError, OptionSpec
+from cardtable.engine.options import OptionError, Options, OptionSpec
 from cardtable.engine.spec import GameSpec
 from cardtable.engine.thistle.bots import HeuristicBot
 from cardtable.engine.thistle.rules import Thistle, sides_for
@@ -13,7 +10,7 @@ from cardtable.engine.thistle.search import ThistleSearchBot
 from cardtable.engine.thistle.text import describe
 
 
-def check(seats: int, options: Mapping[str, Any]) -> None:
+def check(seats: int, options: Options) -> None:
     """Ruling 2: the partnership game is for exactly four players."""
     if options.get("partnership") and seats != 4:
         raise OptionError(f"The partnership game is for exactly 4 players, not {seats}.")

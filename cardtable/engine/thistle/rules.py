@@ -9,13 +9,13 @@ the drawn card's place, which everyone can see, is chosen by the engine when the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cached_property
-from typing import Any
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game, other_hands
+from cardtable.engine.options import Options
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.seat_words import Words
@@ -52,13 +52,13 @@ from cardtable.engine.thistle.types import (
     WentOut,
 )
 from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
-from cardtable.engine.thistle.view import own_table_fields, table_view, zones
+from cardtable.engine.thistle.view import ThistleOwnFields, own_table_fields, table_view, zones
 from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 6
 
 
-def sides_for(seats: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+def sides_for(seats: int, options: Options) -> tuple[tuple[int, ...], ...]:
     """The scoring sides: partners opposite in the partnership game (ruling 2), else each seat
     alone."""
     if options.get("partnership"):
@@ -173,7 +173,7 @@ class Thistle(Game):
     def _table_view(self, seat: int | None) -> ThistleTable:
         return table_view(self, seat)
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+    def _own_table_fields(self, seat: int) -> ThistleOwnFields:
         return own_table_fields(self, seat)
 
     # -- applying actions --------------------------------------------------------------------

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from cardtable.engine.events import SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
@@ -27,7 +26,7 @@ from cardtable.engine.views import SeatView
 
 
 def determinize(
-    view: SeatView[ThistleTable], history: Sequence[SeenEvent[Any]], rng: random.Random
+    view: SeatView[ThistleTable], history: Sequence[SeenEvent[EventPart]], rng: random.Random
 ) -> Game:
     """A Thistle game consistent with what `view.seat` sees, the rest dealt at random."""
     table, seat = view.table, view.seat

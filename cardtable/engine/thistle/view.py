@@ -4,16 +4,22 @@ from the game's `Position`."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict
 
-from cardtable.engine.thistle.cards import DECK, faces
+from cardtable.engine.thistle.cards import DECK, ThistleCard, faces
 from cardtable.engine.thistle.phases import HANDS_PER_GAME
 from cardtable.engine.thistle.position import Position
 from cardtable.engine.thistle.types import ThistleTable
 from cardtable.engine.views import Zone
 
 
-def own_table_fields(game: Position, seat: int) -> dict[str, Any]:
+class ThistleOwnFields(TypedDict):
+    """The fields of a seat's table view that it alone sees, by name."""
+
+    hand: tuple[ThistleCard, ...]
+
+
+def own_table_fields(game: Position, seat: int) -> ThistleOwnFields:
     return {"hand": faces(game.hands[seat])}
 
 

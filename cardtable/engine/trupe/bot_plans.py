@@ -4,7 +4,6 @@ the Trefoil's best use, and what a card in hand is worth keeping, so the discard
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from cardtable.engine.trupe.bot_combos import (
     COMBOS_WITH,
@@ -52,9 +51,17 @@ def going_out(
         if not best or worth > best[0][0]:
             best[:] = [(worth, list(steps))]
 
-    def play(step: Step, *args: Any) -> None:
+    def play(
+        step: Step,
+        joker: bool,
+        discards: int,
+        pair: bool,
+        points: int,
+        groups: set[str | None],
+        seq: bool,
+    ) -> None:
         steps.append(step)
-        search(*args)
+        search(joker, discards, pair, points, groups, seq)
         steps.pop()
 
     def search(

@@ -24,7 +24,6 @@ identities.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardtable.engine.actions import Deal, GameAction, named_cards
 from cardtable.engine.events import Event
@@ -85,7 +84,7 @@ from cardtable.engine.trupe.types import (
     WentOut,
 )
 from cardtable.engine.trupe.unseen import TrupeUnseen, declarations_shown, pairs_shown
-from cardtable.engine.trupe.view import own_table_fields, table_view, zones
+from cardtable.engine.trupe.view import TrupeOwnFields, own_table_fields, table_view, zones
 from cardtable.engine.views import SeatView, Zone
 
 HAND_SIZE = 13
@@ -230,7 +229,7 @@ class Trupe(Game):
     def _table_view(self, seat: int | None) -> TrupeTable:
         return table_view(self, seat)
 
-    def _own_table_fields(self, seat: int) -> dict[str, Any]:
+    def _own_table_fields(self, seat: int) -> TrupeOwnFields:
         return own_table_fields(self, seat)
 
     # -- what a seat has and may do ----------------------------------------------------------

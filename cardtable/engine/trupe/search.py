@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from cardtable.engine.events import SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
@@ -35,7 +34,7 @@ def _not_special(cid: int) -> bool:
 
 
 def determinize(
-    view: SeatView[TrupeTable], history: Sequence[SeenEvent[Any]], rng: random.Random
+    view: SeatView[TrupeTable], history: Sequence[SeenEvent[EventPart]], rng: random.Random
 ) -> Game:
     """A Trupe game consistent with what `view.seat` knows, the rest dealt at random."""
     table, seat = view.table, view.seat

@@ -4,16 +4,23 @@ from the game's `Position`."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, cast
+from typing import TypedDict, cast
 
 from cardtable.engine.trupe.cards import face, faces
 from cardtable.engine.trupe.legal import drawn_from_pack
 from cardtable.engine.trupe.position import Position
-from cardtable.engine.trupe.types import Phase, TrupeTable
+from cardtable.engine.trupe.types import Phase, TrupeFace, TrupeTable
 from cardtable.engine.views import Zone
 
 
-def own_table_fields(game: Position, seat: int) -> dict[str, Any]:
+class TrupeOwnFields(TypedDict):
+    """The fields of a seat's table view that it alone sees, by name."""
+
+    hand: tuple[TrupeFace, ...]
+    from_pack: tuple[int, ...]
+
+
+def own_table_fields(game: Position, seat: int) -> TrupeOwnFields:
     hand = game.hands[seat]
     return {
         "hand": faces(hand),

@@ -134,7 +134,7 @@ def _create_version_1(connection: sqlite3.Connection) -> None:
 
 def _add_round_scores(connection: sqlite3.Connection) -> None:
     """Version 2 keeps each round's score; games stored before it get theirs by replaying."""
-    from cardtable.engine import Setup, replay  # the engine is only needed for old files
+    from cardtable.engine import get_game, replay  # the engine is only needed for old files
     from cardtable.server.storage.records import running_totals
 
     _run_script(connection, _VERSION_2)
@@ -146,7 +146,7 @@ def _add_round_scores(connection: sqlite3.Connection) -> None:
             "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
         state = replay(
-            Setup(game, seats, as_stored(game, unpack(options)), seed, dealer),
+            get_game(game).setup(seats, as_stored(game, unpack(options)), seed, dealer),
             [(seat, unpack(action)) for seat, action in actions],
         )
         scores = state.round_scores
