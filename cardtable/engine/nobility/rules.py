@@ -14,24 +14,7 @@ from typing import Any
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event
 from cardtable.engine.game import other_hands
-from cardtable.engine.nobility.actions import (
-    Battle,
-    Claim,
-    Corrupt,
-    Defend,
-    Discard,
-    Done,
-    Draw,
-    Extend,
-    GiveUp,
-    MeldCards,
-    Merge,
-    Pass,
-    Ready,
-    Recall,
-    Retrieve,
-    Take,
-)
+from cardtable.engine.nobility import actions
 from cardtable.engine.nobility.battles import battle, give_up
 from cardtable.engine.nobility.cards import (
     ALL_PROVINCES,
@@ -232,7 +215,7 @@ class Nobility(Diplomacy):
     # -- applying --------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: GameAction) -> list[Event]:
-        if isinstance(action, (MeldCards, Battle)):
+        if isinstance(action, (actions.MeldCards, actions.Battle)):
             action = replace(action, cids=tuple(sorted(action.cids)))
         if action not in self._legal_actions(seat):
             raise IllegalAction(refusal(self, seat, action))
@@ -241,28 +224,28 @@ class Nobility(Diplomacy):
 
     def _carry_out(self, seat: int, action: GameAction) -> list[Event]:
         match action:
-            case GiveUp(cid=cid):
+            case actions.GiveUp(cid=cid):
                 return self._give_up(seat, cid)
-            case Ready():
+            case actions.Ready():
                 return self._ready(seat)
-            case Draw() | Take():
-                return self._draw(seat, take=isinstance(action, Take))
-            case MeldCards() | Extend() | Defend() | Corrupt() | Claim():
+            case actions.Draw() | actions.Take():
+                return self._draw(seat, take=isinstance(action, actions.Take))
+            case _ if isinstance(action, actions.MeldMove):
                 self.phase = MELDING
                 return meld_move(self, seat, action)
-            case Battle():
+            case actions.Battle():
                 events = battle(self, seat, action)
                 return events if self.owed is not None else events + self._battle_over()
-            case Retrieve() | Recall():
+            case actions.Retrieve() | actions.Recall():
                 self.phase = RETRIEVING
                 return retrieve(self, seat, action)
-            case Done():
+            case actions.Done():
                 return self._done(seat)
-            case Discard(cid=cid):
+            case actions.Discard(cid=cid):
                 return self._discard(seat, cid)
-            case Merge(to=to):
+            case actions.Merge(to=to):
                 return self._merge(seat, to)
-            case Pass():
+            case actions.Pass():
                 return self._pass(seat)
         raise IllegalAction(f"{action.kind!r} is not a move in Nobility.")  # never: not legal
 
