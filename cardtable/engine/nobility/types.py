@@ -25,7 +25,14 @@ from cardtable.engine.nobility.offer_reading import (
     meld_ids,
     whole,
 )
-from cardtable.engine.nobility.pieces import BattleView, Coalition, MeldView, OfferView, OwedView
+from cardtable.engine.nobility.pieces import (
+    BattleView,
+    Coalition,
+    DealTerms,
+    MeldView,
+    OfferView,
+    OwedView,
+)
 from cardtable.wire.codec import Plain, WireError, wire_field
 
 #: The phases of a turn (and the election that interrupts one).
@@ -411,17 +418,8 @@ class OfferClosed(EventPart):
 
 
 @event("deal_done")
-class DealDone(EventPart):
+class DealDone(DealTerms, EventPart):
     """Offer `deal` was accepted and carried out (public)."""
-
-    deal: int
-    maker: int = wire_field(name="from")
-    to: int = wire_field()
-    give_money: int = wire_field()
-    give_melds: tuple[int, ...] = wire_field()
-    get_money: int = wire_field()
-    get_melds: tuple[int, ...] = wire_field()
-    coalition: Coalition | None = wire_field()
 
 
 TYPES = GameTypes(
