@@ -24,34 +24,39 @@ Source = Literal["hand", "flip"]
 # -- actions ---------------------------------------------------------------------------------------
 
 
-@action("capture")
-class Capture(GameAction):
-    """Step 1: play hand card `cid` to take the top card of `spot`."""
+@dataclass(frozen=True, slots=True)
+class CardOnSpot(GameAction):
+    """The fields of step 1: hand card `cid` played to `spot`."""
 
     cid: int = wire_field(refusal=CARD_REFUSAL)
     spot: int = wire_field(refusal=SPOT_REFUSAL)
 
 
+@action("capture")
+class Capture(CardOnSpot):
+    """Step 1: play hand card `cid` to take the top card of `spot`."""
+
+
 @action("lay")
-class Lay(GameAction):
+class Lay(CardOnSpot):
     """Step 1, when no capture exists: lay hand card `cid` on `spot`."""
 
-    cid: int = wire_field(refusal=CARD_REFUSAL)
+
+@dataclass(frozen=True, slots=True)
+class FlippedToSpot(GameAction):
+    """The fields of step 2: the flipped card goes to `spot`."""
+
     spot: int = wire_field(refusal=SPOT_REFUSAL)
 
 
 @action("take", undoable=True)
-class Take(GameAction):
+class Take(FlippedToSpot):
     """Step 2: the flipped card takes the top card of `spot` (where it could take several)."""
-
-    spot: int = wire_field(refusal=SPOT_REFUSAL)
 
 
 @action("place", undoable=True)
-class Place(GameAction):
+class Place(FlippedToSpot):
     """Step 2: the flipped card captures nothing and no spot is empty; it covers `spot`."""
-
-    spot: int = wire_field(refusal=SPOT_REFUSAL)
 
 
 ChineseTenAction = Capture | Lay | Take | Place

@@ -5,6 +5,8 @@ Cards and melds are named by their numbers; a battle names one target, a meld or
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from cardtable.engine.actions import GameAction, action, cards_field
 from cardtable.wire.codec import Plain, read_as, wire_field
 
@@ -30,28 +32,27 @@ class MeldCards(GameAction):
     cids: tuple[int, ...] = cards_field()
 
 
-@action("extend")
-class Extend(GameAction):
-    """Add province `cid` at either end of meld `meld` (anyone's)."""
+@dataclass(frozen=True, slots=True)
+class CardOnMeld(GameAction):
+    """The fields of an action that puts hand card `cid` on meld `meld`."""
 
     cid: int = wire_field(refusal=CARD_REFUSAL)
     meld: int = wire_field(refusal=MELD_REFUSAL)
+
+
+@action("extend")
+class Extend(CardOnMeld):
+    """Add province `cid` at either end of meld `meld` (anyone's)."""
 
 
 @action("defend")
-class Defend(GameAction):
+class Defend(CardOnMeld):
     """Put noble `cid` on one's own meld `meld` of its suit."""
-
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int = wire_field(refusal=MELD_REFUSAL)
 
 
 @action("joker")
-class Corrupt(GameAction):
+class Corrupt(CardOnMeld):
     """Put Joker `cid` on meld `meld`: it pays no more income."""
-
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int = wire_field(refusal=MELD_REFUSAL)
 
 
 @action("claim")
