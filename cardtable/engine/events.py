@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, dataclass_transform
 
+from cardtable.engine.cards import CardFace
 from cardtable.engine.records import tagged
 from cardtable.engine.scores import Result, RoundScore
 from cardtable.engine.seat_words import Words
@@ -143,6 +144,14 @@ class Conceded(EventPart):
     """The side of `seats` conceded; the game ends (`game_end` follows)."""
 
     seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    """The private part of a game's deal event that shows the receiving seat its own hand
+    (Chinese Ten's and Nobility's)."""
+
+    hand: tuple[CardFace, ...]
 
 
 #: The events the frame itself emits, which every game's log holds.

@@ -10,7 +10,7 @@ from typing import Literal
 
 from cardtable.engine.actions import GameAction, action
 from cardtable.engine.cards import CardFace
-from cardtable.engine.events import EventPart, event
+from cardtable.engine.events import DealtHand, EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
 
@@ -74,13 +74,6 @@ class Dealt(EventPart):
     hand_counts: tuple[int, ...]
     spots: tuple[CardFace, ...]
     deck: int
-
-
-@dataclass(frozen=True, slots=True)
-class DealtHand:
-    """The private part of `Dealt`: the receiving seat's own hand."""
-
-    hand: tuple[CardFace, ...]
 
 
 @event("turn")

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardtable.engine.actions import GameAction
-from cardtable.engine.events import Event
+from cardtable.engine.events import DealtHand, Event
 from cardtable.engine.game import other_hands
 from cardtable.engine.nobility import actions
 from cardtable.engine.nobility.battles import battle, give_up
@@ -46,7 +46,6 @@ from cardtable.engine.nobility.text import taken_back_words
 from cardtable.engine.nobility.types import (
     TYPES,
     Dealt,
-    DealtHand,
     Discarded,
     DrawnCards,
     Drew,

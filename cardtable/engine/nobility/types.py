@@ -13,7 +13,7 @@ from typing import Literal
 
 from cardtable.engine.actions import GameAction, action
 from cardtable.engine.cards import CardFace
-from cardtable.engine.events import EventPart, event
+from cardtable.engine.events import DealtHand, EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.nobility.actions import TURN_ACTIONS
 from cardtable.engine.nobility.offer_reading import (
@@ -171,11 +171,6 @@ class Dealt(EventPart):
     stock: int
     turned: CardFace
     bank: int
-
-
-@dataclass(frozen=True, slots=True)
-class DealtHand:
-    hand: tuple[CardFace, ...]
 
 
 @event("draw")
