@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.engine.bots import RandomBot
-from cardtable.engine.options import OptionError, OptionSpec
+from cardtable.engine.options import OptionError, OptionSpec, target_option
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD
 from cardtable.engine.queen_of_scots.rules import TARGET, QueenOfScots, dealt_cards
@@ -29,13 +29,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     options=(
-        OptionSpec(
-            "target",
-            TARGET,
-            "the cumulative score that ends the game",
-            minimum=100,
-            maximum=5000,
-        ),
+        target_option(TARGET, minimum=100, maximum=5000),
         OptionSpec("edition", STANDARD.name, "which edition of the deck", choices=tuple(EDITIONS)),
         OptionSpec(
             "strict",
