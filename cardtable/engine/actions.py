@@ -10,7 +10,7 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from cardtable.engine.records import tagged
 from cardtable.engine.refusal import IllegalAction
-from cardtable.wire.codec import Plain, WireError, wire_field
+from cardtable.wire.codec import Plain, WireError, read_as, wire_field
 
 #: The refusal of an action with a field its kind does not have.
 EXACTLY = "Send one of your legal actions exactly as the view lists it."
@@ -82,6 +82,14 @@ def card_ids(data: Plain) -> tuple[int, ...]:
     if len(set(data)) != len(data):
         raise WireError("A card is named twice.")
     return tuple(data)
+
+
+def optional_number(data: Plain) -> int:
+    """The number in an optional field (a field's parser: see `wire_field`). Such a field is
+    left out when there is none, so an explicit null, which no view lists, is refused; the
+    field's refusal words replace this parser's."""
+    number: int = read_as(int, data)
+    return number
 
 
 def cards_field(**kwargs: Any) -> Any:

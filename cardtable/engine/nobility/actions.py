@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.engine.actions import GameAction, action, cards_field
-from cardtable.wire.codec import Plain, read_as, wire_field
+from cardtable.engine.actions import GameAction, action, cards_field, optional_number
+from cardtable.wire.codec import wire_field
 
 CARD_REFUSAL = "Cards are named by their numbers."
 MELD_REFUSAL = "Melds are named by their numbers."
@@ -62,13 +62,6 @@ class Claim(GameAction):
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
-def _number(data: Plain) -> int:
-    """An optional field's number: one that is left out when there is none, so an explicit
-    null is not sent as the view lists the action, and is refused."""
-    number: int = read_as(int, data)
-    return number
-
-
 @action("battle")
 class Battle(GameAction):
     """Attack meld `meld` or seat `hand`'s hand (one of the two) with nobles `cids`.
@@ -77,9 +70,9 @@ class Battle(GameAction):
     ``{"cids": [...], "hand": 1}``."""
 
     cids: tuple[int, ...] = cards_field()
-    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
+    meld: int | None = wire_field(optional=True, parse=optional_number, refusal=MELD_REFUSAL)
     hand: int | None = wire_field(
-        optional=True, parse=_number, refusal="Name the hand to attack by its seat."
+        optional=True, parse=optional_number, refusal="Name the hand to attack by its seat."
     )
 
 
@@ -90,7 +83,7 @@ class Retrieve(GameAction):
     On the wire ``meld`` travels only when there is one."""
 
     cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
+    meld: int | None = wire_field(optional=True, parse=optional_number, refusal=MELD_REFUSAL)
 
 
 @action("recall", undoable=True)

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardtable.engine.actions import GameAction, action, cards_field
+from cardtable.engine.actions import GameAction, action, cards_field, optional_number
 from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
-from cardtable.wire.codec import Plain, read_as, wire_field
+from cardtable.wire.codec import wire_field
 
 NOT_IN_HAND = "That card is not in your hand."
 NO_SUCH_SET = "There is no such set on the table."
@@ -40,13 +40,6 @@ class QueenFace:
         return self.type == "royal"
 
 
-def _number(data: Plain) -> int:
-    """An optional field's number: one that is left out when there is none, so an explicit
-    null is not sent as the view lists the action, and is refused."""
-    number: int = read_as(int, data)
-    return number
-
-
 # -- actions ---------------------------------------------------------------------------------------
 
 
@@ -68,7 +61,9 @@ class Take(GameAction):
     travel: ``{"kind": "take", "cids": [...]}`` or ``{"kind": "take", "set": 2}``."""
 
     cids: tuple[int, ...] | None = cards_field(optional=True)
-    set_id: int | None = wire_field(name="set", parse=_number, refusal=NO_SUCH_SET, optional=True)
+    set_id: int | None = wire_field(
+        name="set", parse=optional_number, refusal=NO_SUCH_SET, optional=True
+    )
 
 
 @action("meld")

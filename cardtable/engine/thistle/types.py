@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardtable.engine.actions import GameAction, action
+from cardtable.engine.actions import GameAction, action, optional_number
 from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.thistle.cards import ThistleCard
-from cardtable.wire.codec import Plain, read_as, wire_field
+from cardtable.wire.codec import wire_field
 
 GROUP_REFUSAL = "There is no such group on the table."
 CARD_REFUSAL = "That card is not in your hand."
@@ -30,12 +30,6 @@ Phase = Literal["start", "place", "play", "final", "deal", "over"]
 
 
 # -- actions ---------------------------------------------------------------------------------------
-
-
-def _card_id(data: Plain) -> int:
-    """A card named by its number (the codec's refusal words replace this error's)."""
-    number: int = read_as(int, data)
-    return number
 
 
 @action("draw")
@@ -73,7 +67,7 @@ class Capture(GameAction):
     list is accepted."""
 
     group: int = wire_field(refusal=GROUP_REFUSAL)
-    orphan: int | None = wire_field(optional=True, parse=_card_id, refusal=ORPHAN_REFUSAL)
+    orphan: int | None = wire_field(optional=True, parse=optional_number, refusal=ORPHAN_REFUSAL)
 
 
 ThistleAction = Draw | End | Place | Play | Capture
