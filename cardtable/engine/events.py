@@ -17,8 +17,8 @@ from cardtable.wire.codec import to_wire
 
 class EventPart:
     """The base of every game's public event types, each declared with `event`. A private
-    part, shown to one seat alone, is a plain frozen dataclass whose fields are added to the public
-    ones in that seat's form."""
+    part, shown to one seat alone, is a plain frozen dataclass whose fields are added to the
+    public ones in that seat's form."""
 
     __slots__ = ()
     kind: ClassVar[str]
