@@ -101,12 +101,18 @@ class Take(GameAction):
     cid: int = wire_field(refusal=NOT_IN_ROW)
 
 
-@action("declare")
-class Declare(GameAction):
-    """Declare `cids` as a new combination; the Trefoil among them stands for `stands_for`."""
+@dataclass(frozen=True, slots=True)
+class LaidCards(GameAction):
+    """The fields of an action that lays hand cards `cids` down, the Trefoil among them
+    standing for `stands_for`."""
 
     cids: tuple[int, ...] = cards_field()
     stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
+
+
+@action("declare")
+class Declare(LaidCards):
+    """Declare `cids` as a new combination; the Trefoil among them stands for `stands_for`."""
 
 
 @action("extend")
@@ -120,11 +126,8 @@ class Extend(GameAction):
 
 
 @action("pair")
-class Pair(GameAction):
+class Pair(LaidCards):
     """Lay down `cids` as a final pair, to go out."""
-
-    cids: tuple[int, ...] = cards_field()
-    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
 
 
 @action("discard")
