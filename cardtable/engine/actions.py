@@ -1,14 +1,16 @@
 """Actions: the base of every game's action types, the frame's own (deal, concede, play on), and
 the helpers for an action that names cards from the hand."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: the base's `kind: ClassVar[str]` stays evaluated, so
+# the codec reads a declared class's hints in its own module, which need not import ClassVar.
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import field
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
+from cardtable.engine.records import tagged
 from cardtable.engine.refusal import IllegalAction
-from cardtable.wire.codec import Plain, WireError, WireMap, wire_field
+from cardtable.wire.codec import Plain, WireError, WireMap, read_as, wire_field
 
 #: The refusal of an action with a field its kind does not have.
 EXACTLY = "Send one of your legal actions exactly as the view lists it."
@@ -22,8 +24,9 @@ PlainAction = WireMap
 
 
 class GameAction:
-    """The base of every game's action types: frozen, slotted dataclasses, each with its own
-    ``kind`` (how it is named on the wire). `GameTypes` reads them from plain data."""
+    """The base of every game's action types, each declared with `action`: frozen, slotted
+    dataclasses, each with its own ``kind`` (how it is named on the wire). `GameTypes` reads
+    them from plain data."""
 
     __slots__ = ()
     kind: ClassVar[str]
@@ -34,27 +37,34 @@ class GameAction:
     undoable: ClassVar[bool] = False
 
 
-@dataclass(frozen=True, slots=True)
+ActionT = TypeVar("ActionT", bound=GameAction)
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def action(
+    kind: str, *, undoable: bool = False, free: bool = False
+) -> Callable[[type[ActionT]], type[ActionT]]:
+    """Declares an action: a frozen, slotted dataclass named `kind` on the wire, with the
+    flags `GameAction` describes (``@action("place", undoable=True)`` over
+    ``class Place(GameAction):`` and its fields)."""
+    return tagged(kind=kind, undoable=undoable, free=free)
+
+
+@action("deal")
 class Deal(GameAction):
     """Deal the next round (the dealer's only action between two rounds)."""
 
-    kind: ClassVar[str] = "deal"
 
-
-@dataclass(frozen=True, slots=True)
+@action("concede")
 class Concede(GameAction):
     """Concede the game for the seat's side, or agree to a partner's offer to concede: any
     seat, at any time until the game is over. A side of one ends the game at once; a
     partnership's concession takes effect when every partner has conceded."""
 
-    kind: ClassVar[str] = "concede"
 
-
-@dataclass(frozen=True, slots=True)
+@action("play_on")
 class PlayOn(GameAction):
     """Turn down (or take back) the open offer to concede on the seat's side."""
-
-    kind: ClassVar[str] = "play_on"
 
 
 #: The frame's own actions, which the game's rules never see.
@@ -72,6 +82,14 @@ def card_ids(data: Plain) -> tuple[int, ...]:
     if len(set(data)) != len(data):
         raise WireError("A card is named twice.")
     return tuple(data)
+
+
+def optional_number(data: Plain) -> int:
+    """The number in an optional field (a field's parser: see `wire_field`). Such a field is
+    left out when there is none, so an explicit null, which no view lists, is refused; the
+    field's refusal words replace this parser's."""
+    number: int = read_as(int, data)
+    return number
 
 
 def cards_field(**kwargs: Any) -> Any:

@@ -1,24 +1,37 @@
 """Events: what happened, with its public part, each seat's private part and its audience; and
 the events the frame itself emits (round and game ends, the next dealer, take-backs, conceding)."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: the base's `kind: ClassVar[str]` stays evaluated, so
+# the codec reads a declared class's hints in its own module, which need not import ClassVar.
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar, dataclass_transform
 
+from cardtable.engine.cards import CardFace
+from cardtable.engine.records import tagged
 from cardtable.engine.scores import Result, RoundScore
 from cardtable.engine.seat_words import Words
 from cardtable.wire.codec import WireMap, to_wire
 
 
 class EventPart:
-    """The base of every game's public event types (frozen, slotted dataclasses with a
-    ``kind``). A private part, shown to one seat alone, is a plain frozen dataclass whose
-    fields are added to the public ones in that seat's form."""
+    """The base of every game's public event types, each declared with `event`. A private
+    part, shown to one seat alone, is a plain frozen dataclass whose fields are added to the
+    public ones in that seat's form."""
 
     __slots__ = ()
     kind: ClassVar[str]
+
+
+EventT = TypeVar("EventT", bound=EventPart)
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def event(kind: str) -> Callable[[type[EventT]], type[EventT]]:
+    """Declares an event's public part: a frozen, slotted dataclass named `kind` on the wire
+    (``@event("turn")`` over ``class Turn(EventPart):`` and its fields)."""
+    return tagged(kind=kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +57,7 @@ class Event:
         """Whether `seat` (None: a spectator) is told of this event at all."""
         return self.audience is None or (seat is not None and seat in self.audience)
 
-    def seen_by(self, seat: int | None) -> SeenEvent[EventPart]:
+    def seen_by(self, seat: int | None) -> "SeenEvent[EventPart]":
         """The event as `seat` is told of it, typed."""
         private = self.private.get(seat) if seat is not None else None
         return SeenEvent(self.public, private)
@@ -72,73 +85,73 @@ class SeenEvent(Generic[PartT]):
         return self.public.kind
 
 
-@dataclass(frozen=True, slots=True)
+@event("round_end")
 class RoundEnd(EventPart):
     """A round was scored; `totals` are each side's after it."""
 
-    kind: ClassVar[str] = "round_end"
     score: RoundScore
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("game_end")
 class GameEnd(EventPart):
     """The game is over."""
 
-    kind: ClassVar[str] = "game_end"
     result: Result
 
 
-@dataclass(frozen=True, slots=True)
+@event("next_dealer")
 class NextDealer(EventPart):
     """`seat` deals `round` next."""
 
-    kind: ClassVar[str] = "next_dealer"
     seat: int
     round: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("take_back")
 class TookBack(EventPart):
     """`seat` took back its last action, named by `words` ("laying 7♣ on spot 2"); the game
     is as it was before that action."""
 
-    kind: ClassVar[str] = "take_back"
     seat: int
     words: Words
 
 
-@dataclass(frozen=True, slots=True)
+@event("concession_offered")
 class ConcessionOffered(EventPart):
     """`seat` offers to concede for its side; heard by its side alone, who must all agree."""
 
-    kind: ClassVar[str] = "concession_offered"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("concession_declined")
 class ConcessionDeclined(EventPart):
     """`seat` plays on: its side's offer to concede is closed (heard by the side alone)."""
 
-    kind: ClassVar[str] = "concession_declined"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("concession_lapsed")
 class ConcessionLapsed(EventPart):
     """`seat`, on a side with an open offer to concede, made a move: the offer lapsed (heard
     by the side alone)."""
 
-    kind: ClassVar[str] = "concession_lapsed"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("conceded")
 class Conceded(EventPart):
     """The side of `seats` conceded; the game ends (`game_end` follows)."""
 
-    kind: ClassVar[str] = "conceded"
     seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    """The private part of a game's deal event that shows the receiving seat its own hand
+    (Chinese Ten's and Nobility's)."""
+
+    hand: tuple[CardFace, ...]
 
 
 #: The events the frame itself emits, which every game's log holds.

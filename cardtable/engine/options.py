@@ -102,3 +102,14 @@ def parse_option_text(spec: OptionSpec, text: str) -> OptionValue:
         except ValueError:
             value = text
     return spec.check(value)
+
+
+def target_option(default: int, minimum: int, maximum: int) -> OptionSpec:
+    """The ``target`` option of a game played to a cumulative score."""
+    return OptionSpec(
+        "target",
+        default,
+        "the cumulative score that ends the game",
+        minimum=minimum,
+        maximum=maximum,
+    )

@@ -3,30 +3,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
-from cardtable.engine.actions import GameAction
+from cardtable.engine.actions import GameAction, action
 from cardtable.engine.cards import CardFace
-from cardtable.engine.events import EventPart
+from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
 
 CARD_REFUSAL = "That card is not in your hand."
 
 
-@dataclass(frozen=True, slots=True)
+@action("play")
 class Play(GameAction):
     """Play hand card `cid` to the trick."""
 
-    kind: ClassVar[str] = "play"
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
-@dataclass(frozen=True, slots=True)
+@event("deal")
 class Dealt(EventPart):
     """Round `round` is dealt by `dealer`: `hand` cards to each player, the rest to the stock."""
 
-    kind: ClassVar[str] = "deal"
     round: int
     dealer: int
     hand: int
@@ -40,18 +38,16 @@ class YourCards:
     cards: tuple[CardFace, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("play")
 class Played(EventPart):
-    kind: ClassVar[str] = "play"
     seat: int
     card: CardFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("trick")
 class TrickWon(EventPart):
     """`seat` won the trick of `cards` (the leader's first)."""
 
-    kind: ClassVar[str] = "trick"
     seat: int
     cards: tuple[CardFace, ...]
 

@@ -32,7 +32,6 @@ from cardtable.engine.chinese_ten.types import (
     Captured,
     ChineseTenTable,
     Dealt,
-    DealtHand,
     Flipped,
     Laid,
     Lay,
@@ -44,7 +43,7 @@ from cardtable.engine.chinese_ten.types import (
     Turn,
 )
 from cardtable.engine.chinese_ten.unseen import ChineseTenUnseen, decks_on
-from cardtable.engine.events import Event
+from cardtable.engine.events import DealtHand, Event
 from cardtable.engine.game import Game, other_hands
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.refusal import IllegalAction

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from cardtable.engine.chinese_ten.bots import GreedyBot
 from cardtable.engine.chinese_ten.rules import ChineseTen, captured_rank, card_facts
-from cardtable.engine.chinese_ten.types import Captured, ChineseTenTable, Dealt, DealtHand, Laid
+from cardtable.engine.chinese_ten.types import Captured, ChineseTenTable, Dealt, Laid
 from cardtable.engine.chinese_ten.unseen import ChineseTenUnseen, decks_on
-from cardtable.engine.events import EventPart, SeenEvent
+from cardtable.engine.events import DealtHand, EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.chinese_ten.types import Captured, Dealt, DealtHand, Flipped, Laid, Turn
-from cardtable.engine.events import Event, EventPart, SeenEvent
+from cardtable.engine.chinese_ten.types import Captured, Dealt, Flipped, Laid, Turn
+from cardtable.engine.events import DealtHand, Event, EventPart, SeenEvent
 from cardtable.engine.seat_words import Words
 from cardtable.engine.text import describe_frame, face_text
 

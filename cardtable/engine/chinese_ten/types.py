@@ -6,11 +6,11 @@ Read these first: they are the whole of what the rules accept and tell.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
-from cardtable.engine.actions import GameAction
+from cardtable.engine.actions import GameAction, action
 from cardtable.engine.cards import CardFace
-from cardtable.engine.events import EventPart
+from cardtable.engine.events import DealtHand, EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
 
@@ -25,39 +25,38 @@ Source = Literal["hand", "flip"]
 
 
 @dataclass(frozen=True, slots=True)
-class Capture(GameAction):
+class CardOnSpot(GameAction):
+    """The fields of step 1: hand card `cid` played to `spot`."""
+
+    cid: int = wire_field(refusal=CARD_REFUSAL)
+    spot: int = wire_field(refusal=SPOT_REFUSAL)
+
+
+@action("capture")
+class Capture(CardOnSpot):
     """Step 1: play hand card `cid` to take the top card of `spot`."""
 
-    kind: ClassVar[str] = "capture"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    spot: int = wire_field(refusal=SPOT_REFUSAL)
 
-
-@dataclass(frozen=True, slots=True)
-class Lay(GameAction):
+@action("lay")
+class Lay(CardOnSpot):
     """Step 1, when no capture exists: lay hand card `cid` on `spot`."""
 
-    kind: ClassVar[str] = "lay"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
+
+@dataclass(frozen=True, slots=True)
+class FlippedToSpot(GameAction):
+    """The fields of step 2: the flipped card goes to `spot`."""
+
     spot: int = wire_field(refusal=SPOT_REFUSAL)
 
 
-@dataclass(frozen=True, slots=True)
-class Take(GameAction):
+@action("take", undoable=True)
+class Take(FlippedToSpot):
     """Step 2: the flipped card takes the top card of `spot` (where it could take several)."""
 
-    kind: ClassVar[str] = "take"
-    undoable: ClassVar[bool] = True
-    spot: int = wire_field(refusal=SPOT_REFUSAL)
 
-
-@dataclass(frozen=True, slots=True)
-class Place(GameAction):
+@action("place", undoable=True)
+class Place(FlippedToSpot):
     """Step 2: the flipped card captures nothing and no spot is empty; it covers `spot`."""
-
-    kind: ClassVar[str] = "place"
-    undoable: ClassVar[bool] = True
-    spot: int = wire_field(refusal=SPOT_REFUSAL)
 
 
 ChineseTenAction = Capture | Lay | Take | Place
@@ -66,11 +65,10 @@ ChineseTenAction = Capture | Lay | Take | Place
 # -- events ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@event("deal")
 class Dealt(EventPart):
     """A round is dealt: how many cards each holds, the four spots' cards, the deck's size."""
 
-    kind: ClassVar[str] = "deal"
     round: int
     dealer: int
     hand_counts: tuple[int, ...]
@@ -78,32 +76,22 @@ class Dealt(EventPart):
     deck: int
 
 
-@dataclass(frozen=True, slots=True)
-class DealtHand:
-    """The private part of `Dealt`: the receiving seat's own hand."""
-
-    hand: tuple[CardFace, ...]
-
-
-@dataclass(frozen=True, slots=True)
+@event("turn")
 class Turn(EventPart):
-    kind: ClassVar[str] = "turn"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("flip")
 class Flipped(EventPart):
-    kind: ClassVar[str] = "flip"
     seat: int
     card: CardFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("capture")
 class Captured(EventPart):
     """`card` (from the hand or the flip) took `target` from `spot`, worth `points`;
     `uncovered` is the card now on top of the spot."""
 
-    kind: ClassVar[str] = "capture"
     seat: int
     card: CardFace
     target: CardFace
@@ -113,11 +101,10 @@ class Captured(EventPart):
     uncovered: CardFace | None = wire_field()
 
 
-@dataclass(frozen=True, slots=True)
+@event("lay")
 class Laid(EventPart):
     """`card` went onto `spot`, covering `covered` (None: the spot was empty)."""
 
-    kind: ClassVar[str] = "lay"
     seat: int
     card: CardFace
     spot: int

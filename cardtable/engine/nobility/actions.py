@@ -6,161 +6,124 @@ Cards and melds are named by their numbers; a battle names one target, a meld or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from cardtable.engine.actions import GameAction, cards_field
-from cardtable.wire.codec import Plain, read_as, wire_field
+from cardtable.engine.actions import GameAction, action, cards_field, optional_number
+from cardtable.wire.codec import wire_field
 
 CARD_REFUSAL = "Cards are named by their numbers."
 MELD_REFUSAL = "Melds are named by their numbers."
 MERGE_REFUSAL = "Merge your melds into another player's, by seat (`to`)."
 
 
-@dataclass(frozen=True, slots=True)
+@action("draw")
 class Draw(GameAction):
     """Draw the top card of the stock (the start of a turn)."""
 
-    kind: ClassVar[str] = "draw"
 
-
-@dataclass(frozen=True, slots=True)
+@action("take", undoable=True)
 class Take(GameAction):
     """Take the top card of the stock discard pile instead of drawing."""
 
-    kind: ClassVar[str] = "take"
-    undoable: ClassVar[bool] = True
 
-
-@dataclass(frozen=True, slots=True)
+@action("meld")
 class MeldCards(GameAction):
     """Lay `cids` (three or more provinces of a suit in sequence, in card order) as a meld."""
 
-    kind: ClassVar[str] = "meld"
     cids: tuple[int, ...] = cards_field()
 
 
 @dataclass(frozen=True, slots=True)
-class Extend(GameAction):
+class CardOnMeld(GameAction):
+    """The fields of an action that puts hand card `cid` on meld `meld`."""
+
+    cid: int = wire_field(refusal=CARD_REFUSAL)
+    meld: int = wire_field(refusal=MELD_REFUSAL)
+
+
+@action("extend")
+class Extend(CardOnMeld):
     """Add province `cid` at either end of meld `meld` (anyone's)."""
 
-    kind: ClassVar[str] = "extend"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int = wire_field(refusal=MELD_REFUSAL)
 
-
-@dataclass(frozen=True, slots=True)
-class Defend(GameAction):
+@action("defend")
+class Defend(CardOnMeld):
     """Put noble `cid` on one's own meld `meld` of its suit."""
 
-    kind: ClassVar[str] = "defend"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int = wire_field(refusal=MELD_REFUSAL)
 
-
-@dataclass(frozen=True, slots=True)
-class Corrupt(GameAction):
+@action("joker")
+class Corrupt(CardOnMeld):
     """Put Joker `cid` on meld `meld`: it pays no more income."""
 
-    kind: ClassVar[str] = "joker"
-    cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int = wire_field(refusal=MELD_REFUSAL)
 
-
-@dataclass(frozen=True, slots=True)
+@action("claim")
 class Claim(GameAction):
     """Meld noble `cid` to claim income for its suit."""
 
-    kind: ClassVar[str] = "claim"
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
-def _number(data: Plain) -> int:
-    """An optional field's number: one that is left out when there is none, so an explicit
-    null is not sent as the view lists the action, and is refused."""
-    number: int = read_as(int, data)
-    return number
-
-
-@dataclass(frozen=True, slots=True)
+@action("battle")
 class Battle(GameAction):
     """Attack meld `meld` or seat `hand`'s hand (one of the two) with nobles `cids`.
 
     On the wire only the target named travels: ``{"cids": [...], "meld": 2}`` or
     ``{"cids": [...], "hand": 1}``."""
 
-    kind: ClassVar[str] = "battle"
     cids: tuple[int, ...] = cards_field()
-    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
+    meld: int | None = wire_field(optional=True, parse=optional_number, refusal=MELD_REFUSAL)
     hand: int | None = wire_field(
-        optional=True, parse=_number, refusal="Name the hand to attack by its seat."
+        optional=True, parse=optional_number, refusal="Name the hand to attack by its seat."
     )
 
 
-@dataclass(frozen=True, slots=True)
+@action("retrieve", undoable=True)
 class Retrieve(GameAction):
     """Pay for noble `cid` from the noble discard pile: to hand, or onto one's own `meld`.
 
     On the wire ``meld`` travels only when there is one."""
 
-    kind: ClassVar[str] = "retrieve"
-    undoable: ClassVar[bool] = True
     cid: int = wire_field(refusal=CARD_REFUSAL)
-    meld: int | None = wire_field(optional=True, parse=_number, refusal=MELD_REFUSAL)
+    meld: int | None = wire_field(optional=True, parse=optional_number, refusal=MELD_REFUSAL)
 
 
-@dataclass(frozen=True, slots=True)
+@action("recall", undoable=True)
 class Recall(GameAction):
     """Take defender `cid` back from one's own meld to hand (a retrieval)."""
 
-    kind: ClassVar[str] = "recall"
-    undoable: ClassVar[bool] = True
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
-@dataclass(frozen=True, slots=True)
+@action("done", undoable=True)
 class Done(GameAction):
     """The meld phase or the retrieval is over."""
 
-    kind: ClassVar[str] = "done"
-    undoable: ClassVar[bool] = True
 
-
-@dataclass(frozen=True, slots=True)
+@action("discard")
 class Discard(GameAction):
-    kind: ClassVar[str] = "discard"
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
-@dataclass(frozen=True, slots=True)
+@action("give_up")
 class GiveUp(GameAction):
     """Give up noble `cid`, one of those owed."""
 
-    kind: ClassVar[str] = "give_up"
     cid: int = wire_field(refusal=CARD_REFUSAL)
 
 
-@dataclass(frozen=True, slots=True)
+@action("ready", undoable=True)
 class Ready(GameAction):
     """Ready for the election's vote."""
 
-    kind: ClassVar[str] = "ready"
-    undoable: ClassVar[bool] = True
 
-
-@dataclass(frozen=True, slots=True)
+@action("pass", undoable=True)
 class Pass(GameAction):
     """The endgame: do nothing this turn."""
 
-    kind: ClassVar[str] = "pass"
-    undoable: ClassVar[bool] = True
 
-
-@dataclass(frozen=True, slots=True)
+@action("merge", undoable=True)
 class Merge(GameAction):
     """The endgame: hand every one of one's melds to seat `to`."""
 
-    kind: ClassVar[str] = "merge"
-    undoable: ClassVar[bool] = True
     to: int = wire_field(refusal=MERGE_REFUSAL)
 
 

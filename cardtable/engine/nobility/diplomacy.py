@@ -12,6 +12,7 @@ actions: any seat may make them, in turn or not.
 from __future__ import annotations
 
 from abc import abstractmethod
+from typing import TypeVar
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import Event
@@ -19,7 +20,7 @@ from cardtable.engine.game import Game
 from cardtable.engine.nobility.melds import Meld
 from cardtable.engine.nobility.offer_reading import TO_SEAT
 from cardtable.engine.nobility.phases import ELECTION
-from cardtable.engine.nobility.pieces import OfferView
+from cardtable.engine.nobility.pieces import DealTerms, OfferView
 from cardtable.engine.nobility.state import OpenOffer, Owed
 from cardtable.engine.nobility.types import (
     Accept,
@@ -38,11 +39,19 @@ from cardtable.engine.refusal import IllegalAction
 #: Turns (three: a full round) after the one it was made in before an offer lapses.
 OFFER_TURNS = 3
 
+DealT = TypeVar("DealT", bound=DealTerms)
+
 
 def offer_view(offer: OpenOffer) -> OfferView:
     """An open offer as its parties see it."""
+    return deal_terms(OfferView, offer, lapses_on_turn=offer.made_on_turn + OFFER_TURNS)
+
+
+def deal_terms(cls: type[DealT], offer: OpenOffer, **more: int) -> DealT:
+    """`offer` as `cls` (its view, or the deal done), with the fields `more` of that type's
+    own."""
     terms = offer.terms
-    return OfferView(
+    return cls(
         deal=offer.id,
         maker=offer.maker,
         to=terms.to,
@@ -51,7 +60,7 @@ def offer_view(offer: OpenOffer) -> OfferView:
         get_money=terms.get_money,
         get_melds=terms.get_melds,
         coalition=terms.coalition,
-        lapses_on_turn=offer.made_on_turn + OFFER_TURNS,
+        **more,
     )
 
 
@@ -173,17 +182,7 @@ class Diplomacy(Game):
         for meld_id in terms.get_melds:
             self.melds[meld_id].owner = maker
         del self.offers[offer.id]
-        done = DealDone(
-            deal=offer.id,
-            maker=maker,
-            to=to,
-            give_money=terms.give_money,
-            give_melds=terms.give_melds,
-            get_money=terms.get_money,
-            get_melds=terms.get_melds,
-            coalition=terms.coalition,
-        )
-        events = [Event(done)]
+        events = [Event(deal_terms(DealDone, offer))]
         if terms.coalition == "form":
             self.coalition = (min(maker, to), max(maker, to))
             events.append(Event(CoalitionFormed(self.coalition)))

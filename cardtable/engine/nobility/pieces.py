@@ -32,8 +32,9 @@ class MeldView:
 
 
 @dataclass(frozen=True, slots=True)
-class OfferView:
-    """An open offer as its two parties see it."""
+class DealTerms:
+    """Offer `deal` as it travels: who made it to whom, and its terms (the fields an open
+    offer and the deal done share)."""
 
     deal: int
     maker: int = wire_field(name="from")
@@ -43,6 +44,12 @@ class OfferView:
     get_money: int = wire_field()
     get_melds: tuple[int, ...] = wire_field()
     coalition: Coalition | None = wire_field()
+
+
+@dataclass(frozen=True, slots=True)
+class OfferView(DealTerms):
+    """An open offer as its two parties see it."""
+
     lapses_on_turn: int = wire_field()
 
 

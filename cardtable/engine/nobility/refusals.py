@@ -7,25 +7,7 @@ The rules use this module; it knows the game only as the `state.Position` it rea
 from __future__ import annotations
 
 from cardtable.engine.actions import GameAction, named_cards
-from cardtable.engine.nobility.actions import (
-    Battle,
-    Claim,
-    Corrupt,
-    Defend,
-    Discard,
-    Done,
-    Draw,
-    Extend,
-    GiveUp,
-    MeldCards,
-    MeldMove,
-    Merge,
-    Pass,
-    Ready,
-    Recall,
-    Retrieve,
-    Take,
-)
+from cardtable.engine.nobility import actions
 from cardtable.engine.nobility.cards import is_joker, is_noble, is_province, label, run_order
 from cardtable.engine.nobility.melds import NOBLE_COST
 from cardtable.engine.nobility.phases import ELECTION, MAIN, MELDING, RETRIEVING, START
@@ -42,24 +24,24 @@ def refusal(game: Position, seat: int, action: GameAction) -> str:
     if game.phase == ELECTION:
         return "An election is on: make your deals, then say you are ready."
     match action:
-        case GiveUp():
+        case actions.GiveUp():
             return "There is nothing to give up now."
-        case Ready():
+        case actions.Ready():
             return "There is no election on: nothing to be ready for."
-        case Draw() | Take():
+        case actions.Draw() | actions.Take():
             if game.phase != START:
                 return "You draw only at the start of your turn."
-            if isinstance(action, Draw):
+            if isinstance(action, actions.Draw):
                 return "The stock is empty."
             return "The stock discard pile is empty."
-        case Retrieve() | Recall():
+        case actions.Retrieve() | actions.Recall():
             if game.phase not in (START, RETRIEVING) and not (game.endgame and game.phase == MAIN):
                 return "Retrieval takes the place of the draw and meld phase."
             return _retrieval_refusal(game, seat, action)
     if game.phase == START:
         return "Draw first: from the stock or the stock discard pile (or retrieve)."
     match action:
-        case Battle(cids=cids):
+        case actions.Battle(cids=cids):
             if game.phase != MAIN:
                 return "A battle takes the place of the meld phase, right after the draw."
             try:
@@ -69,30 +51,30 @@ def refusal(game: Position, seat: int, action: GameAction) -> str:
             if not all(is_noble(cid) for cid in nobles) or len(nobles) < 2:
                 return "Attack with two or more nobles (A, J, Q, K) from your hand."
             return "Attack an opponent's meld (`meld`) or an opponent's hand (`hand`)."
-        case MeldCards() | Extend() | Defend() | Corrupt() | Claim():
+        case _ if isinstance(action, actions.MeldMove):
             if game.phase not in (MAIN, MELDING):
                 return "Melding is over for this turn."
             return _meld_refusal(game, seat, action)
-        case Done():
+        case actions.Done():
             return "There is nothing to finish: meld, battle or discard."
-        case Discard(cid=cid):
+        case actions.Discard(cid=cid):
             if cid not in hand:
                 return "That card is not in your hand."
             if cid == game.taken:
                 return "You cannot discard the card you took from the stock discard pile."
             return "Finish melding first (done), then discard."
-        case Merge() | Pass():
+        case actions.Merge() | actions.Pass():
             if not game.endgame:
                 return "Passing and merging come only once the stock and its discard are gone."
-            if isinstance(action, Pass):
+            if isinstance(action, actions.Pass):
                 return "Discard down to three before passing."
             return "Merge your melds into another player's, by seat (`to`)."
     return f"There is no move {action.kind!r} now."
 
 
-def _meld_refusal(game: Position, seat: int, action: MeldMove) -> str:
+def _meld_refusal(game: Position, seat: int, action: actions.MeldMove) -> str:
     hand = game.hands[seat]
-    if isinstance(action, MeldCards):
+    if isinstance(action, actions.MeldCards):
         try:
             cids = named_cards(action.cids, hand)
         except IllegalAction as refused:
@@ -103,16 +85,16 @@ def _meld_refusal(game: Position, seat: int, action: MeldMove) -> str:
     cid = action.cid
     if cid not in hand:
         return "That card is not in your hand."
-    if isinstance(action, Claim):
+    if isinstance(action, actions.Claim):
         return "Only a noble (A, J, Q, K) claims income."
     meld = game.melds.get(action.meld)
     if meld is None:
         return "There is no such meld."
-    if isinstance(action, Extend):
+    if isinstance(action, actions.Extend):
         if not is_province(cid):
             return "Only a province (2–10) extends a meld."
         return f"That card ({label(cid)}) does not extend meld {meld.id} at either end."
-    if isinstance(action, Defend):
+    if isinstance(action, actions.Defend):
         if meld.owner != seat:
             return "You defend only your own melds."
         return "A meld is defended only by nobles of its suit."
@@ -121,8 +103,8 @@ def _meld_refusal(game: Position, seat: int, action: MeldMove) -> str:
     return "That meld has a Joker already."
 
 
-def _retrieval_refusal(game: Position, seat: int, action: Retrieve | Recall) -> str:
-    if isinstance(action, Recall):
+def _retrieval_refusal(game: Position, seat: int, action: actions.Retrieve | actions.Recall) -> str:
+    if isinstance(action, actions.Recall):
         return "Recall a noble that defends one of your own melds."
     if action.cid not in game.nobles:
         return "Retrieve a noble from the noble discard pile."

@@ -11,26 +11,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cardtable.engine.actions import GameAction
-from cardtable.engine.events import Event
+from cardtable.engine.events import DealtHand, Event
 from cardtable.engine.game import other_hands
-from cardtable.engine.nobility.actions import (
-    Battle,
-    Claim,
-    Corrupt,
-    Defend,
-    Discard,
-    Done,
-    Draw,
-    Extend,
-    GiveUp,
-    MeldCards,
-    Merge,
-    Pass,
-    Ready,
-    Recall,
-    Retrieve,
-    Take,
-)
+from cardtable.engine.nobility import actions, phases
 from cardtable.engine.nobility.battles import battle, give_up
 from cardtable.engine.nobility.cards import (
     ALL_PROVINCES,
@@ -47,14 +30,6 @@ from cardtable.engine.nobility.limits import HAND as HAND  # search's import
 from cardtable.engine.nobility.limits import RUBBERS as RUBBERS  # the game's record's import
 from cardtable.engine.nobility.melding import meld_move, pay_upkeep, retrieve, run_claim
 from cardtable.engine.nobility.melds import Meld
-from cardtable.engine.nobility.phases import (
-    DISCARD,
-    ELECTION,
-    MAIN,
-    MELDING,
-    RETRIEVING,
-    START,
-)
 from cardtable.engine.nobility.refusals import refusal
 from cardtable.engine.nobility.standing import majority_now, recount, rubber_leader
 from cardtable.engine.nobility.state import Fight, Payout
@@ -62,7 +37,6 @@ from cardtable.engine.nobility.text import taken_back_words
 from cardtable.engine.nobility.types import (
     TYPES,
     Dealt,
-    DealtHand,
     Discarded,
     DrawnCards,
     Drew,
@@ -127,7 +101,7 @@ class Nobility(Diplomacy):
         self.elections = 0
         self.election_due = False
         self.ready: set[int] = set()
-        self.paused: Phase = START
+        self.paused: Phase = phases.START
         self.endgame = False
         self.endgame_turns = 0
         self.passes = 0
@@ -138,7 +112,7 @@ class Nobility(Diplomacy):
         self.taken: int | None = None  # the card taken from the stock discard pile this turn
         self.turn = self.left_of(self.dealer)
         self.turns = 1
-        self.phase: Phase = START
+        self.phase: Phase = phases.START
         for seat in range(self.seats):
             self.hands[seat] = hand_order(self.hands[seat])
         deal = Dealt(self.round, self.dealer, len(self.stock), card_face(self.pile[-1]), self.bank)
@@ -192,7 +166,7 @@ class Nobility(Diplomacy):
     def _actors(self) -> tuple[int, ...]:
         if self.owed is not None:
             return (self.owed.seat,)
-        if self.phase == ELECTION:
+        if self.phase == phases.ELECTION:
             return tuple(seat for seat in range(self.seats) if seat not in self.ready)
         return (self.turn,)
 
@@ -231,7 +205,7 @@ class Nobility(Diplomacy):
     # -- applying --------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: GameAction) -> list[Event]:
-        if isinstance(action, (MeldCards, Battle)):
+        if isinstance(action, (actions.MeldCards, actions.Battle)):
             action = replace(action, cids=tuple(sorted(action.cids)))
         if action not in self._legal_actions(seat):
             raise IllegalAction(refusal(self, seat, action))
@@ -240,28 +214,28 @@ class Nobility(Diplomacy):
 
     def _carry_out(self, seat: int, action: GameAction) -> list[Event]:
         match action:
-            case GiveUp(cid=cid):
+            case actions.GiveUp(cid=cid):
                 return self._give_up(seat, cid)
-            case Ready():
+            case actions.Ready():
                 return self._ready(seat)
-            case Draw() | Take():
-                return self._draw(seat, take=isinstance(action, Take))
-            case MeldCards() | Extend() | Defend() | Corrupt() | Claim():
-                self.phase = MELDING
+            case actions.Draw() | actions.Take():
+                return self._draw(seat, take=isinstance(action, actions.Take))
+            case _ if isinstance(action, actions.MeldMove):
+                self.phase = phases.MELDING
                 return meld_move(self, seat, action)
-            case Battle():
+            case actions.Battle():
                 events = battle(self, seat, action)
                 return events if self.owed is not None else events + self._battle_over()
-            case Retrieve() | Recall():
-                self.phase = RETRIEVING
+            case actions.Retrieve() | actions.Recall():
+                self.phase = phases.RETRIEVING
                 return retrieve(self, seat, action)
-            case Done():
+            case actions.Done():
                 return self._done(seat)
-            case Discard(cid=cid):
+            case actions.Discard(cid=cid):
                 return self._discard(seat, cid)
-            case Merge(to=to):
+            case actions.Merge(to=to):
                 return self._merge(seat, to)
-            case Pass():
+            case actions.Pass():
                 return self._pass(seat)
         raise IllegalAction(f"{action.kind!r} is not a move in Nobility.")  # never: not legal
 
@@ -270,9 +244,9 @@ class Nobility(Diplomacy):
         events: list[Event] = []
         if self.over or self.awaiting_deal:
             return events
-        if self.election_due and self.owed is None and self.phase != ELECTION:
+        if self.election_due and self.owed is None and self.phase != phases.ELECTION:
             self.election_due = False
-            self.paused, self.phase = self.phase, ELECTION
+            self.paused, self.phase = self.phase, phases.ELECTION
             self.ready = set()
             events.append(Event(ElectionOpens(self.elections)))
         if self.endgame:
@@ -282,7 +256,7 @@ class Nobility(Diplomacy):
     # -- drawing and discarding --------------------------------------------------------------
 
     def _draw(self, seat: int, *, take: bool) -> list[Event]:
-        self.phase = MAIN
+        self.phase = phases.MAIN
         if take:
             cid = self.pile.pop()
             self.taken = cid
@@ -331,16 +305,16 @@ class Nobility(Diplomacy):
         self.pile.append(cid)
         events = [Event(Discarded(seat, card_face(cid)))]
         if len(self.hands[seat]) > HAND:
-            self.phase = DISCARD
+            self.phase = phases.DISCARD
             return events
         return events + self._end_turn(passed=False)
 
     def _done(self, seat: int) -> list[Event]:
         """The meld phase or the retrieval is over: replenish (after melding), then discard."""
         events: list[Event] = []
-        if self.phase == MELDING and not self.endgame:
+        if self.phase == phases.MELDING and not self.endgame:
             self._draw_to(seat, DRAWN, events)
-        self.phase = DISCARD
+        self.phase = phases.DISCARD
         if len(self.hands[seat]) <= HAND:
             events += self._end_turn(passed=False)
         return events
@@ -367,9 +341,9 @@ class Nobility(Diplomacy):
         if battle.meld is None and not self.endgame:
             self._draw_to(battle.victim, HAND, events)
         if self.won_hand:
-            self.phase = MELDING
+            self.phase = phases.MELDING
             return events
-        self.phase = DISCARD
+        self.phase = phases.DISCARD
         if not self.endgame:
             self._draw_to(battle.attacker, DRAWN, events)
         if len(self.hands[battle.attacker]) <= HAND:
@@ -399,7 +373,7 @@ class Nobility(Diplomacy):
         self.taken = None
         self.turn = self.left_of(self.turn)
         self.turns += 1
-        self.phase = MAIN if self.endgame else START
+        self.phase = phases.MAIN if self.endgame else phases.START
         events = self._lapse_offers()
         if self.endgame:
             self.endgame_turns += 1
@@ -417,8 +391,8 @@ class Nobility(Diplomacy):
         if len(self.ready) < self.seats:
             return events
         self.phase, self.ready = self.paused, set()
-        if self.endgame and self.phase == START:
-            self.phase = MAIN
+        if self.endgame and self.phase == phases.START:
+            self.phase = phases.MAIN
         self.majority = majority_now(self)
         election = Election(self.elections, self.majority, self.coalition, self.all_provinces())
         events.append(Event(election))

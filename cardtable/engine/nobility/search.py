@@ -22,16 +22,9 @@ from dataclasses import dataclass, field
 
 from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
+from cardtable.engine.nobility import phases
 from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.cards import CARD_COUNT, is_noble
-from cardtable.engine.nobility.phases import (
-    DISCARD,
-    ELECTION,
-    MAIN,
-    MELDING,
-    RETRIEVING,
-    START,
-)
 from cardtable.engine.nobility.proposals import proposals
 from cardtable.engine.nobility.rules import HAND, Nobility
 from cardtable.engine.nobility.types import (
@@ -98,7 +91,7 @@ def read_history(view: SeatView[NobilityTable], history: Sequence[SeenEvent[Even
     )
     if start is None or getattr(history[start].public, "round", None) != view.round:
         return known
-    phase: Phase = START
+    phase: Phase = phases.START
     won_hand = after_battle = endgame = False
     first = history[start].public
     assert isinstance(first, Dealt)
@@ -108,31 +101,31 @@ def read_history(view: SeatView[NobilityTable], history: Sequence[SeenEvent[Even
         part = seen.public
         match part:
             case Turn():
-                turn, phase, known.taken = part.seat, MAIN if endgame else START, None
+                turn, phase, known.taken = part.seat, phases.MAIN if endgame else phases.START, None
                 won_hand = after_battle = False
             case Took():
                 hands[part.seat].add(part.card.cid)
-                known.taken, phase = part.card.cid, MAIN
+                known.taken, phase = part.card.cid, phases.MAIN
             case Drew() if part.seat == turn:
-                phase = MAIN if phase == START else DISCARD
+                phase = phases.MAIN if phase == phases.START else phases.DISCARD
                 after_battle = False
             case Recalled():
                 hands[part.seat].add(part.card.cid)
-                phase = RETRIEVING
+                phase = phases.RETRIEVING
             case Retrieved():
                 if part.meld is None:
                     hands[part.seat].add(part.card.cid)
-                phase = RETRIEVING
+                phase = phases.RETRIEVING
             case Kept():
                 hands[part.seat] |= set(cids(part.cards))
             case Discarded():
                 hands[part.seat].discard(part.card.cid)
             case Melded():
                 hands[part.seat] -= set(cids(part.meld.cards))
-                phase = MELDING
+                phase = phases.MELDING
             case Extended() | Defended() | Corrupted() | Claimed():
                 hands[part.seat].discard(part.card.cid)
-                phase = MELDING
+                phase = phases.MELDING
                 if isinstance(part, Claimed):
                     known.claimer = part.seat
             case Fought():
@@ -153,7 +146,9 @@ def read_history(view: SeatView[NobilityTable], history: Sequence[SeenEvent[Even
             case StockOut():
                 endgame = part.endgame
             case ElectionOpens():
-                known.paused = phase if not after_battle else MELDING if won_hand else DISCARD
+                known.paused = (
+                    phase if not after_battle else phases.MELDING if won_hand else phases.DISCARD
+                )
             case OfferMade():
                 known.offer_ids.add(part.offer.deal)
             case DealDone():
@@ -169,8 +164,8 @@ def _paused(view: SeatView[NobilityTable], known: Known) -> Phase:
         return known.paused
     table = view.table
     if table.hand_counts[table.turn] > HAND:
-        return MELDING if table.won_hand else MAIN
-    return START
+        return phases.MELDING if table.won_hand else phases.MAIN
+    return phases.START
 
 
 def _payers_after(view: SeatView[NobilityTable], known: Known) -> tuple[int, ...]:
@@ -225,7 +220,7 @@ def determinize(
         hands=hands,
         stock=tuple(dealt["stock"]),
         taken=known.taken,
-        paused=_paused(view, known) if table.phase == ELECTION else START,
+        paused=_paused(view, known) if table.phase == phases.ELECTION else phases.START,
         payers_after=_payers_after(view, known),
         next_offer=max([*known.offer_ids, *(shown.deal for shown in table.offers)], default=0) + 1,
     )

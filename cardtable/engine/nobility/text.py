@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.actions import GameAction
 from cardtable.engine.cards import CardFace
-from cardtable.engine.events import Event, EventPart, SeenEvent
+from cardtable.engine.events import DealtHand, Event, EventPart, SeenEvent
 from cardtable.engine.nobility.pieces import OfferView
 from cardtable.engine.nobility.types import (
     Captured,
@@ -16,7 +16,6 @@ from cardtable.engine.nobility.types import (
     Corrupted,
     DealDone,
     Dealt,
-    DealtHand,
     Defended,
     Discarded,
     DrawnCards,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
-from cardtable.engine.actions import GameAction
+from cardtable.engine.actions import GameAction, action
 from cardtable.engine.cards import CardFace
-from cardtable.engine.events import EventPart
+from cardtable.engine.events import DealtHand, EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.nobility.actions import TURN_ACTIONS
 from cardtable.engine.nobility.offer_reading import (
@@ -25,7 +25,14 @@ from cardtable.engine.nobility.offer_reading import (
     meld_ids,
     whole,
 )
-from cardtable.engine.nobility.pieces import BattleView, Coalition, MeldView, OfferView, OwedView
+from cardtable.engine.nobility.pieces import (
+    BattleView,
+    Coalition,
+    DealTerms,
+    MeldView,
+    OfferView,
+    OwedView,
+)
 from cardtable.wire.codec import Plain, WireError, wire_field
 
 #: The phases of a turn (and the election that interrupts one).
@@ -34,13 +41,11 @@ Phase = Literal["start", "main", "melding", "retrieving", "discard", "election"]
 # -- actions: diplomacy (free: any seat, whenever the game allows; the turn's are in ``actions``)
 
 
-@dataclass(frozen=True, slots=True)
+@action("offer", free=True)
 class Offer(GameAction):
     """Offer seat `to` a deal (ruling 12): what the maker gives, what she asks for, and a
     coalition to form or dissolve."""
 
-    kind: ClassVar[str] = "offer"
-    free: ClassVar[bool] = True
     to: int
     give_money: int = 0
     give_melds: tuple[int, ...] = ()
@@ -81,12 +86,10 @@ class Offer(GameAction):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@action("accept", free=True)
 class Accept(GameAction):
     """Accept offer `deal` (made to you): it is carried out whole, now."""
 
-    kind: ClassVar[str] = "accept"
-    free: ClassVar[bool] = True
     deal: int
 
     @classmethod
@@ -94,10 +97,8 @@ class Accept(GameAction):
         return cls(deal_number(data, cls.kind))
 
 
-@dataclass(frozen=True, slots=True)
+@action("decline", free=True)
 class Decline(GameAction):
-    kind: ClassVar[str] = "decline"
-    free: ClassVar[bool] = True
     deal: int
 
     @classmethod
@@ -105,12 +106,10 @@ class Decline(GameAction):
         return cls(deal_number(data, cls.kind))
 
 
-@dataclass(frozen=True, slots=True)
+@action("withdraw", free=True)
 class Withdraw(GameAction):
     """Withdraw offer `deal` (made by you)."""
 
-    kind: ClassVar[str] = "withdraw"
-    free: ClassVar[bool] = True
     deal: int
 
     @classmethod
@@ -163,11 +162,10 @@ class NobilityTable:
 # -- events --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@event("deal")
 class Dealt(EventPart):
     """A rubber is dealt: three each, the stock, its top card turned up."""
 
-    kind: ClassVar[str] = "deal"
     round: int
     dealer: int
     stock: int
@@ -175,16 +173,10 @@ class Dealt(EventPart):
     bank: int
 
 
-@dataclass(frozen=True, slots=True)
-class DealtHand:
-    hand: tuple[CardFace, ...]
-
-
-@dataclass(frozen=True, slots=True)
+@event("draw")
 class Drew(EventPart):
     """`seat` drew `count` cards from the stock, which has `stock` left."""
 
-    kind: ClassVar[str] = "draw"
     seat: int
     count: int
     stock: int
@@ -195,112 +187,99 @@ class DrawnCards:
     cards: tuple[CardFace, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("take")
 class Took(EventPart):
-    kind: ClassVar[str] = "take"
     seat: int
     card: CardFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("discard")
 class Discarded(EventPart):
-    kind: ClassVar[str] = "discard"
     seat: int
     card: CardFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("recall")
 class Recalled(EventPart):
-    kind: ClassVar[str] = "recall"
     seat: int
     card: CardFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("retrieve")
 class Retrieved(EventPart):
     """`seat` paid `paid` for `card` from the noble pile, to hand (`meld` None) or a meld."""
 
-    kind: ClassVar[str] = "retrieve"
     seat: int
     card: CardFace
     meld: int | None
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("meld")
 class Melded(EventPart):
-    kind: ClassVar[str] = "meld"
     seat: int
     meld: MeldView
 
 
-@dataclass(frozen=True, slots=True)
+@event("extend")
 class Extended(EventPart):
-    kind: ClassVar[str] = "extend"
     seat: int
     card: CardFace
     meld: int
     owner: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("defend")
 class Defended(EventPart):
-    kind: ClassVar[str] = "defend"
     seat: int
     card: CardFace
     meld: int
     owner: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("joker")
 class Corrupted(EventPart):
-    kind: ClassVar[str] = "joker"
     seat: int
     card: CardFace
     meld: int
     owner: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("claim")
 class Claimed(EventPart):
-    kind: ClassVar[str] = "claim"
     seat: int
     card: CardFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("income")
 class Income(EventPart):
     """`seat` was owed `due` for `suit` and the bank paid `paid`."""
 
-    kind: ClassVar[str] = "income"
     seat: int
     suit: str
     due: int
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("maintenance")
 class Maintenance(EventPart):
-    kind: ClassVar[str] = "maintenance"
     seat: int
     nobles: int
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("unpaid")
 class Unpaid(EventPart):
     """Defenders `seat` could not pay for, gone to the stock discard pile."""
 
-    kind: ClassVar[str] = "unpaid"
     seat: int
     cards: tuple[CardFace, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("battle")
 class Fought(EventPart):
     """`seat` attacked meld `meld` (None: `victim`'s hand) with `nobles`."""
 
-    kind: ClassVar[str] = "battle"
     seat: int
     victim: int
     meld: int | None
@@ -310,29 +289,26 @@ class Fought(EventPart):
     won: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event("to_nobles")
 class ToNobles(EventPart):
     """`cards` of `seat` went to the noble discard pile, and `why`."""
 
-    kind: ClassVar[str] = "to_nobles"
     seat: int
     cards: tuple[CardFace, ...]
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@event("captured")
 class Captured(EventPart):
-    kind: ClassVar[str] = "captured"
     seat: int
     meld: int
     source: int = wire_field(name="from")
 
 
-@dataclass(frozen=True, slots=True)
+@event("hand_taken")
 class HandTaken(EventPart):
     """`seat` won `victim`'s hand: `count` cards (which the two of them see)."""
 
-    kind: ClassVar[str] = "hand_taken"
     seat: int
     victim: int
     count: int
@@ -343,126 +319,102 @@ class TakenCards:
     cards: tuple[CardFace, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("kept")
 class Kept(EventPart):
-    kind: ClassVar[str] = "kept"
     seat: int
     cards: tuple[CardFace, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("pass")
 class Passed(EventPart):
-    kind: ClassVar[str] = "pass"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("merge")
 class Merged(EventPart):
-    kind: ClassVar[str] = "merge"
     seat: int
     to: int
     melds: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("turn")
 class Turn(EventPart):
-    kind: ClassVar[str] = "turn"
     seat: int
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("ready")
 class WasReady(EventPart):
-    kind: ClassVar[str] = "ready"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("stock_out")
 class StockOut(EventPart):
     """The stock ran out: election `number` is due; in the `endgame` when the discard pile
     was gone too."""
 
-    kind: ClassVar[str] = "stock_out"
     number: int
     stock: int
     endgame: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event("election_opens")
 class ElectionOpens(EventPart):
-    kind: ClassVar[str] = "election_opens"
     number: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("election")
 class Election(EventPart):
-    kind: ClassVar[str] = "election"
     number: int
     majority: tuple[int, ...]
     coalition: tuple[int, ...]
     provinces: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("majority")
 class MajorityNow(EventPart):
-    kind: ClassVar[str] = "majority"
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("coalition")
 class CoalitionFormed(EventPart):
-    kind: ClassVar[str] = "coalition"
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("coalition_ends")
 class CoalitionEnds(EventPart):
-    kind: ClassVar[str] = "coalition_ends"
     seats: tuple[int, ...]
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@event("rubber_end")
 class RubberEnd(EventPart):
     """The rubber is decided: `winner` (None: nobody ahead), `why`, and where it stood."""
 
-    kind: ClassVar[str] = "rubber_end"
     winner: int | None
     why: str
     provinces: tuple[int, ...]
     money: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("offer")
 class OfferMade(EventPart):
     """An offer, told to its two parties alone."""
 
-    kind: ClassVar[str] = "offer"
     offer: OfferView
 
 
-@dataclass(frozen=True, slots=True)
+@event("offer_closed")
 class OfferClosed(EventPart):
     """Offer `deal` was withdrawn, declined or lapsed (`how`), told to its parties alone."""
 
-    kind: ClassVar[str] = "offer_closed"
     deal: int
     how: str
 
 
-@dataclass(frozen=True, slots=True)
-class DealDone(EventPart):
+@event("deal_done")
+class DealDone(DealTerms, EventPart):
     """Offer `deal` was accepted and carried out (public)."""
-
-    kind: ClassVar[str] = "deal_done"
-    deal: int
-    maker: int = wire_field(name="from")
-    to: int = wire_field()
-    give_money: int = wire_field()
-    give_melds: tuple[int, ...] = wire_field()
-    get_money: int = wire_field()
-    get_melds: tuple[int, ...] = wire_field()
-    coalition: Coalition | None = wire_field()
 
 
 TYPES = GameTypes(

@@ -2,7 +2,7 @@
 Jewels; first to 1000 (2–4 players)."""
 
 from cardtable.engine.bots import RandomBot
-from cardtable.engine.options import OptionError, Options, OptionSpec
+from cardtable.engine.options import OptionError, Options, OptionSpec, target_option
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD
 from cardtable.engine.queen_of_scots.rules import TARGET, QueenOfScots, dealt_cards
@@ -26,13 +26,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     options=(
-        OptionSpec(
-            "target",
-            TARGET,
-            "the cumulative score that ends the game",
-            minimum=100,
-            maximum=5000,
-        ),
+        target_option(TARGET, minimum=100, maximum=5000),
         OptionSpec("edition", STANDARD.name, "which edition of the deck", choices=tuple(EDITIONS)),
         OptionSpec(
             "strict",

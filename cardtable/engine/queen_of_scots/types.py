@@ -6,12 +6,12 @@ Read these first: they are the whole of what the rules accept and tell.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
-from cardtable.engine.actions import GameAction, cards_field
-from cardtable.engine.events import EventPart
+from cardtable.engine.actions import GameAction, action, cards_field, optional_number
+from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
-from cardtable.wire.codec import Plain, read_as, wire_field
+from cardtable.wire.codec import wire_field
 
 NOT_IN_HAND = "That card is not in your hand."
 NO_SUCH_SET = "There is no such set on the table."
@@ -40,64 +40,51 @@ class QueenFace:
         return self.type == "royal"
 
 
-def _number(data: Plain) -> int:
-    """An optional field's number: one that is left out when there is none, so an explicit
-    null is not sent as the view lists the action, and is refused."""
-    number: int = read_as(int, data)
-    return number
-
-
 # -- actions ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@action("draw")
 class Draw(GameAction):
     """The pickup: the top card of the stock."""
 
-    kind: ClassVar[str] = "draw"
 
-
-@dataclass(frozen=True, slots=True)
+@action("stop")
 class Stop(GameAction):
     """The stock being empty, end the round instead of taking the pile."""
 
-    kind: ClassVar[str] = "stop"
 
-
-@dataclass(frozen=True, slots=True)
+@action("take")
 class Take(GameAction):
     """The pickup: the whole discard pile. A natural card on top is taken by showing `cids`,
     two or more hand cards matching it; a Crown Jewel on top, by showing two Crown Jewels (they
     stay in hand), and it joins set `set_id` of the taker's. On the wire only the fields named
     travel: ``{"kind": "take", "cids": [...]}`` or ``{"kind": "take", "set": 2}``."""
 
-    kind: ClassVar[str] = "take"
     cids: tuple[int, ...] | None = cards_field(optional=True)
-    set_id: int | None = wire_field(name="set", parse=_number, refusal=NO_SUCH_SET, optional=True)
+    set_id: int | None = wire_field(
+        name="set", parse=optional_number, refusal=NO_SUCH_SET, optional=True
+    )
 
 
-@dataclass(frozen=True, slots=True)
+@action("meld")
 class Meld(GameAction):
     """A new set of `cids`: three or more matching cards, or two and Crown Jewels."""
 
-    kind: ClassVar[str] = "meld"
     cids: tuple[int, ...] = cards_field()
 
 
-@dataclass(frozen=True, slots=True)
+@action("add")
 class Add(GameAction):
     """Hand card `cid` joins set `set_id`, one of the seat's own."""
 
-    kind: ClassVar[str] = "add"
     cid: int = wire_field(refusal=NOT_IN_HAND)
     set_id: int = wire_field(name="set", refusal=NO_SUCH_SET)
 
 
-@dataclass(frozen=True, slots=True)
+@action("discard")
 class Discard(GameAction):
     """Hand card `cid` onto the pile, ending the turn."""
 
-    kind: ClassVar[str] = "discard"
     cid: int = wire_field(refusal=NOT_IN_HAND)
 
 
@@ -107,12 +94,11 @@ QueenAction = Draw | Stop | Take | Meld | Add | Discard
 # -- events ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@event("deal")
 class Dealt(EventPart):
     """A round is dealt: how many cards each holds, the stock's size and the upcard (each
     seat's new hand reaches it in its view, not here)."""
 
-    kind: ClassVar[str] = "deal"
     round: int
     dealer: int
     hand_counts: tuple[int, ...]
@@ -120,18 +106,16 @@ class Dealt(EventPart):
     upcard: QueenFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("turn")
 class Turn(EventPart):
-    kind: ClassVar[str] = "turn"
     seat: int
     stock: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("draw")
 class Drew(EventPart):
     """`seat` drew from the stock, leaving `stock` cards."""
 
-    kind: ClassVar[str] = "draw"
     seat: int
     stock: int
 
@@ -143,15 +127,14 @@ class DrawnCard:
     card: QueenFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("stop")
 class Stopped(EventPart):
     """The stock being empty, `seat` ended the round."""
 
-    kind: ClassVar[str] = "stop"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("take")
 class Took(EventPart):
     """`seat` took the pile: `top` and the `played` cards onto set `set_id` (of `of`, `new`
     when the take made it), worth `value` now; `jewels_shown` Crown Jewels shown for a Crown
@@ -159,7 +142,6 @@ class Took(EventPart):
     `strict` option, the rest lay hidden under the top: `to_hand` is empty, and the taker alone
     is shown them, in `PileToHand`)."""
 
-    kind: ClassVar[str] = "take"
     seat: int
     top: QueenFace
     played: tuple[QueenFace, ...]
@@ -180,11 +162,10 @@ class PileToHand:
     pile_cards: tuple[QueenFace, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("meld")
 class Melded(EventPart):
     """`seat` made set `set_id` of `of` with `cards`, worth `value`."""
 
-    kind: ClassVar[str] = "meld"
     seat: int
     set_id: int = wire_field(name="set")
     of: str = wire_field()
@@ -192,11 +173,10 @@ class Melded(EventPart):
     value: int = wire_field()
 
 
-@dataclass(frozen=True, slots=True)
+@event("add")
 class Added(EventPart):
     """`seat` added `card` to their set `set_id` of `of`, now worth `value`."""
 
-    kind: ClassVar[str] = "add"
     seat: int
     set_id: int = wire_field(name="set")
     of: str = wire_field()
@@ -204,11 +184,10 @@ class Added(EventPart):
     value: int = wire_field()
 
 
-@dataclass(frozen=True, slots=True)
+@event("discard")
 class Discarded(EventPart):
     """`seat` discarded `card`; the pile holds `pile` cards."""
 
-    kind: ClassVar[str] = "discard"
     seat: int
     card: QueenFace
     pile: int
@@ -218,11 +197,10 @@ class Discarded(EventPart):
 OutBy = Literal["take", "meld", "add", "discard"]
 
 
-@dataclass(frozen=True, slots=True)
+@event("out")
 class WentOut(EventPart):
     """`seat` emptied their hand (`by` that move), ending the round."""
 
-    kind: ClassVar[str] = "out"
     seat: int
     by: OutBy
 

@@ -9,13 +9,13 @@ Read these first: they are the whole of what the rules accept and tell. A card a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
-from cardtable.engine.actions import GameAction
-from cardtable.engine.events import EventPart
+from cardtable.engine.actions import GameAction, action, optional_number
+from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.thistle.cards import ThistleCard
-from cardtable.wire.codec import Plain, read_as, wire_field
+from cardtable.wire.codec import wire_field
 
 GROUP_REFUSAL = "There is no such group on the table."
 CARD_REFUSAL = "That card is not in your hand."
@@ -32,45 +32,32 @@ Phase = Literal["start", "place", "play", "final", "deal", "over"]
 # -- actions ---------------------------------------------------------------------------------------
 
 
-def _card_id(data: Plain) -> int:
-    """A card named by its number (the codec's refusal words replace this error's)."""
-    number: int = read_as(int, data)
-    return number
-
-
-@dataclass(frozen=True, slots=True)
+@action("draw")
 class Draw(GameAction):
     """The first draw of a regular turn: the top card goes to the drawer's side."""
 
-    kind: ClassVar[str] = "draw"
 
-
-@dataclass(frozen=True, slots=True)
+@action("end")
 class End(GameAction):
     """End the play step (a regular turn then makes its second draw) or a final turn."""
 
-    kind: ClassVar[str] = "end"
 
-
-@dataclass(frozen=True, slots=True)
+@action("place", undoable=True)
 class Place(GameAction):
     """Put the first drawn card on `group`, one of the drawer's groups it may join."""
 
-    kind: ClassVar[str] = "place"
-    undoable: ClassVar[bool] = True
     group: int = wire_field(refusal=GROUP_REFUSAL)
 
 
-@dataclass(frozen=True, slots=True)
+@action("play")
 class Play(GameAction):
     """Play hand card `cid` onto `group` (the seat's own, or its partner's)."""
 
-    kind: ClassVar[str] = "play"
     cid: int = wire_field(refusal=CARD_REFUSAL)
     group: int = wire_field(refusal=GROUP_REFUSAL)
 
 
-@dataclass(frozen=True, slots=True)
+@action("capture")
 class Capture(GameAction):
     """Capture `group` with as many Clan cards of its clan from hand, adding the set-aside
     bonus card `orphan` to the new group if one is named.
@@ -79,9 +66,8 @@ class Capture(GameAction):
     read, a missing orphan is None, but a null one is refused: only the form the legal actions
     list is accepted."""
 
-    kind: ClassVar[str] = "capture"
     group: int = wire_field(refusal=GROUP_REFUSAL)
-    orphan: int | None = wire_field(optional=True, parse=_card_id, refusal=ORPHAN_REFUSAL)
+    orphan: int | None = wire_field(optional=True, parse=optional_number, refusal=ORPHAN_REFUSAL)
 
 
 ThistleAction = Draw | End | Place | Play | Capture
@@ -90,11 +76,10 @@ ThistleAction = Draw | End | Place | Play | Capture
 # -- events ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@event("deal")
 class Dealt(EventPart):
     """A hand is dealt: how many cards each holds and how many lie in the pile."""
 
-    kind: ClassVar[str] = "deal"
     round: int
     dealer: int
     hand_counts: tuple[int, ...]
@@ -108,40 +93,36 @@ class DealtHand:
     hand: tuple[ThistleCard, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("turn")
 class Turn(EventPart):
     """`seat`'s turn begins; `last`: a final turn of the last-card round."""
 
-    kind: ClassVar[str] = "turn"
     seat: int
     last: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event("draw")
 class Drew(EventPart):
     """The first draw: `card` goes to `seat`'s side of the table; `pile` cards are left."""
 
-    kind: ClassVar[str] = "draw"
     seat: int
     card: ThistleCard
     pile: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("orphan")
 class SetAside(EventPart):
     """The drawn bonus `card` had no group to join and is set aside."""
 
-    kind: ClassVar[str] = "orphan"
     seat: int
     card: ThistleCard
 
 
-@dataclass(frozen=True, slots=True)
+@event("add")
 class Added(EventPart):
     """`card` joined `group` (of `owner`, clan `clan`, now `size` Clan cards); `new`: it
     started the group."""
 
-    kind: ClassVar[str] = "add"
     seat: int
     card: ThistleCard
     source: Source = wire_field(name="from")
@@ -152,12 +133,11 @@ class Added(EventPart):
     new: bool = wire_field()
 
 
-@dataclass(frozen=True, slots=True)
+@event("capture")
 class Captured(EventPart):
     """`seat` captured `victim`'s `group` (the cards `taken`) with the cards `played` from hand
     and the set-aside `orphan`, if any: together they are `new_group` of `size` Clan cards."""
 
-    kind: ClassVar[str] = "capture"
     seat: int
     victim: int
     group: int
@@ -169,11 +149,10 @@ class Captured(EventPart):
     size: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("book")
 class BookClosed(EventPart):
     """`owner`'s `group` of `clan` closed into a book of kind `book`, worth `value`."""
 
-    kind: ClassVar[str] = "book"
     group: int
     owner: int
     clan: int
@@ -183,11 +162,10 @@ class BookClosed(EventPart):
     book: BookKind
 
 
-@dataclass(frozen=True, slots=True)
+@event("draw_hand")
 class DrewToHand(EventPart):
     """The second draw: `seat` drew a card into their hand; `pile` cards are left."""
 
-    kind: ClassVar[str] = "draw_hand"
     seat: int
     pile: int
 
@@ -199,20 +177,18 @@ class DrawnCard:
     card: ThistleCard
 
 
-@dataclass(frozen=True, slots=True)
+@event("last_card")
 class LastCard(EventPart):
     """`seat` drew the last card: everyone has one more turn, in `order`."""
 
-    kind: ClassVar[str] = "last_card"
     seat: int
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("out")
 class WentOut(EventPart):
     """`seat` emptied their hand, which ends the hand."""
 
-    kind: ClassVar[str] = "out"
     seat: int
 
 

@@ -2,7 +2,7 @@
 penalties and a wild Trefoil; first to 150 (2–4 players)."""
 
 from cardtable.engine.bots import RandomBot
-from cardtable.engine.options import OptionSpec
+from cardtable.engine.options import OptionSpec, target_option
 from cardtable.engine.spec import GameSpec
 from cardtable.engine.trupe.bots import HeuristicBot
 from cardtable.engine.trupe.rules import FIRST_RULINGS, RULINGS, TARGET, Trupe
@@ -15,13 +15,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     options=(
-        OptionSpec(
-            "target",
-            TARGET,
-            "the cumulative score that ends the game",
-            minimum=50,
-            maximum=1000,
-        ),
+        target_option(TARGET, minimum=50, maximum=1000),
         OptionSpec(
             "rulings",
             RULINGS,

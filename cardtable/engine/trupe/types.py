@@ -11,10 +11,10 @@ declaration's or a final pair's ``as`` likewise.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Literal
 
-from cardtable.engine.actions import GameAction, cards_field
-from cardtable.engine.events import EventPart
+from cardtable.engine.actions import GameAction, action, cards_field
+from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
 
@@ -89,56 +89,51 @@ class PairView:
 # -- actions ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@action("draw")
 class Draw(GameAction):
     """Start the turn by drawing from the pack."""
 
-    kind: ClassVar[str] = "draw"
 
-
-@dataclass(frozen=True, slots=True)
+@action("take", undoable=True)
 class Take(GameAction):
     """Start the turn by taking row card `cid`, to declare it at once."""
 
-    kind: ClassVar[str] = "take"
-    undoable: ClassVar[bool] = True
     cid: int = wire_field(refusal=NOT_IN_ROW)
 
 
 @dataclass(frozen=True, slots=True)
-class Declare(GameAction):
-    """Declare `cids` as a new combination; the Trefoil among them stands for `stands_for`."""
+class LaidCards(GameAction):
+    """The fields of an action that lays hand cards `cids` down, the Trefoil among them
+    standing for `stands_for`."""
 
-    kind: ClassVar[str] = "declare"
     cids: tuple[int, ...] = cards_field()
     stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
 
 
-@dataclass(frozen=True, slots=True)
+@action("declare")
+class Declare(LaidCards):
+    """Declare `cids` as a new combination; the Trefoil among them stands for `stands_for`."""
+
+
+@action("extend")
 class Extend(GameAction):
     """Turn declared 3 `declaration` into a 4 with hand card `cid` (the Trefoil: as
     `stands_for`)."""
 
-    kind: ClassVar[str] = "extend"
     declaration: int = wire_field(refusal=NO_SUCH_DECLARATION)
     cid: int = wire_field(refusal=NOT_IN_HAND)
     stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
 
 
-@dataclass(frozen=True, slots=True)
-class Pair(GameAction):
+@action("pair")
+class Pair(LaidCards):
     """Lay down `cids` as a final pair, to go out."""
 
-    kind: ClassVar[str] = "pair"
-    cids: tuple[int, ...] = cards_field()
-    stands_for: str | None = wire_field(name="as", refusal=SAY_AS, optional=True)
 
-
-@dataclass(frozen=True, slots=True)
+@action("discard")
 class Discard(GameAction):
     """Discard hand card `cid` onto the row."""
 
-    kind: ClassVar[str] = "discard"
     cid: int = wire_field(refusal=NOT_IN_HAND)
 
 
@@ -148,57 +143,51 @@ TrupeAction = Draw | Take | Declare | Extend | Pair | Discard
 # -- events ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@event("deal")
 class Dealt(EventPart):
     """A hand is dealt: how many cards each holds and the pack's size. The cards themselves
     reach each seat in its view alone (the event does not repeat them)."""
 
-    kind: ClassVar[str] = "deal"
     round: int
     dealer: int
     hand_counts: tuple[int, ...]
     pack: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("special")
 class SpecialDeclared(EventPart):
     """`seat` lays down premium or penalty `card` at once."""
 
-    kind: ClassVar[str] = "special"
     seat: int
     card: TrupeFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("extra_discards")
 class ExtraDiscards(EventPart):
     """At the deal, `seat` (a Miranda holder) discards `due` cards before play starts."""
 
-    kind: ClassVar[str] = "extra_discards"
     seat: int
     due: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("turn")
 class Turn(EventPart):
-    kind: ClassVar[str] = "turn"
     seat: int
     pack: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("lose_turn")
 class LoseTurn(EventPart):
     """`seat` is passed over (a Prospero); it still owes `still_owed` turns."""
 
-    kind: ClassVar[str] = "lose_turn"
     seat: int
     still_owed: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("draw")
 class Drew(EventPart):
     """`seat` drew a card from the pack, for `reason`; `pack` cards are left."""
 
-    kind: ClassVar[str] = "draw"
     seat: int
     reason: DrawReason
     pack: int
@@ -211,73 +200,65 @@ class DrewCard:
     card: TrupeFace
 
 
-@dataclass(frozen=True, slots=True)
+@event("take")
 class Took(EventPart):
     """`seat` took `card` from the discard row, which is now `row`."""
 
-    kind: ClassVar[str] = "take"
     seat: int
     card: TrupeFace
     row: tuple[TrupeFace, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("declare")
 class Declared(EventPart):
-    kind: ClassVar[str] = "declare"
     seat: int
     declaration: DeclarationView
 
 
-@dataclass(frozen=True, slots=True)
+@event("extend")
 class Extended(EventPart):
     """`seat` added `card` to one of its 3s, making `declaration`."""
 
-    kind: ClassVar[str] = "extend"
     seat: int
     card: TrupeFace
     declaration: DeclarationView
 
 
-@dataclass(frozen=True, slots=True)
+@event("pair")
 class PairLaid(EventPart):
-    kind: ClassVar[str] = "pair"
     seat: int
     cards: tuple[TrupeFace, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event("discard")
 class Discarded(EventPart):
     """`seat` discarded `card`; `covered` went under, to the open pack (now `open_pack`)."""
 
-    kind: ClassVar[str] = "discard"
     seat: int
     card: TrupeFace
     covered: TrupeFace | None
     open_pack: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("turn_over")
 class TurnedOver(EventPart):
     """The open pack became the pack (`pack` cards), for the `times`-th time this hand."""
 
-    kind: ClassVar[str] = "turn_over"
     pack: int
     times: int
 
 
-@dataclass(frozen=True, slots=True)
+@event("out")
 class WentOut(EventPart):
-    kind: ClassVar[str] = "out"
     seat: int
     by: OutBy
     hand_type: HandType
 
 
-@dataclass(frozen=True, slots=True)
+@event("no_winner")
 class NoWinner(EventPart):
     """Nothing was left to draw: the hand ends with no winner."""
 
-    kind: ClassVar[str] = "no_winner"
     pack: int
 
 

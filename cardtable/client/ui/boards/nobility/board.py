@@ -13,37 +13,20 @@ from cardtable.client.ui.boards.nobility.faces import face
 from cardtable.client.ui.boards.nobility.reading import LETTERS, Target, prompt
 from cardtable.client.ui.table_state import TableState
 from cardtable.engine.actions import Deal, GameAction
-from cardtable.engine.nobility.actions import (
-    Battle,
-    Claim,
-    Corrupt,
-    Defend,
-    Discard,
-    Done,
-    Draw,
-    Extend,
-    GiveUp,
-    MeldCards,
-    Merge,
-    Pass,
-    Ready,
-    Recall,
-    Retrieve,
-    Take,
-)
+from cardtable.engine.nobility import actions
 
 #: The moves that go onto a meld.
-OnMeld = Extend | Defend | Corrupt
+OnMeld = actions.Extend | actions.Defend | actions.Corrupt
 #: The moves a key starts, by the key's action.
 STARTS: dict[str, type[GameAction]] = {
-    "meld": MeldCards,
-    "extend": Extend,
-    "defend": Defend,
-    "joker": Corrupt,
-    "claim": Claim,
-    "battle": Battle,
-    "merge": Merge,
-    "discard": Discard,
+    "meld": actions.MeldCards,
+    "extend": actions.Extend,
+    "defend": actions.Defend,
+    "joker": actions.Corrupt,
+    "claim": actions.Claim,
+    "battle": actions.Battle,
+    "merge": actions.Merge,
+    "discard": actions.Discard,
 }
 
 
@@ -52,12 +35,12 @@ class NobilityBoard(NobilityDrawing):
 
     PREFIX = "nobility"
     MOVES = {
-        "draw": Draw(),
+        "draw": actions.Draw(),
         "deal": Deal(),
-        "take": Take(),
-        "done": Done(),
-        "ready": Ready(),
-        "pass": Pass(),
+        "take": actions.Take(),
+        "done": actions.Done(),
+        "ready": actions.Ready(),
+        "pass": actions.Pass(),
     }
 
     BINDINGS = [
@@ -108,9 +91,9 @@ class NobilityBoard(NobilityDrawing):
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "retrieve":
-            return bool(self.of_type(Retrieve, Recall))
+            return bool(self.of_type(actions.Retrieve, actions.Recall))
         if action == "give_up":
-            return bool(self.of_type(GiveUp))
+            return bool(self.of_type(actions.GiveUp))
         if action in STARTS:
             return bool(self.of_type(STARTS[action]))
         if action in ("move", "move_to", "select"):
@@ -129,35 +112,37 @@ class NobilityBoard(NobilityDrawing):
 
     def action_stock(self) -> None:
         """A click on the stock: draw."""
-        if not self.make_if_legal(Draw()) and self.moves:
+        if not self.make_if_legal(actions.Draw()) and self.moves:
             self.notify("You draw only at the start of your turn.", severity="warning")
 
     def action_pile(self) -> None:
         """A click on the stock discard pile: take its top card, or discard onto it."""
-        if not self.make_if_legal(Take()) and self.of_type(Discard):
+        if not self.make_if_legal(actions.Take()) and self.of_type(actions.Discard):
             self.action_discard()
 
     def action_meld(self) -> None:
-        melds = self.of_type(MeldCards)
+        melds = self.of_type(actions.MeldCards)
         if not melds:
             return
         if not self.picked:
             self._suggest_meld(melds)
             return
-        action = MeldCards(tuple(sorted(self.picked)))
+        action = actions.MeldCards(tuple(sorted(self.picked)))
         if action in melds:
             self.make(action)
         else:
             self.notify(self.meld_problem(), severity="warning")
 
-    def _suggest_meld(self, melds: list[MeldCards]) -> None:
+    def _suggest_meld(self, melds: list[actions.MeldCards]) -> None:
         """Mark a meld to make: one with the card under the cursor if there is one, the
         longest."""
         best = max(melds, key=lambda action: (self.cursor in action.cids, len(action.cids)))
         self.picked = list(best.cids)
         self._changed()
 
-    def _one_card(self, kind: type[Extend | Defend | Claim], verb: str, wrong: str) -> int | None:
+    def _one_card(
+        self, kind: type[actions.Extend | actions.Defend | actions.Claim], verb: str, wrong: str
+    ) -> int | None:
         """The one card chosen for a move of `kind`, or None (with a notice why not)."""
         chosen = self.chosen()
         if len(chosen) != 1:
@@ -169,28 +154,28 @@ class NobilityBoard(NobilityDrawing):
             return None
         return chosen[0]
 
-    def _ask(self, asking: str, actions: list[GameAction]) -> None:
+    def _ask(self, asking: str, moves: list[GameAction]) -> None:
         """Send the one action, or letter each target and ask which."""
-        if len(actions) == 1:
-            self.make(actions[0])
+        if len(moves) == 1:
+            self.make(moves[0])
             return
-        self.asking, self.choices = asking, LETTERS.assign(self.target_of(a) for a in actions)
+        self.asking, self.choices = asking, LETTERS.assign(self.target_of(a) for a in moves)
         self._changed()
         self.notify(f"{asking}: press {', '.join(entry.key for entry in self.choices)}.")
 
     def action_extend(self) -> None:
-        cid = self._one_card(Extend, "extend", "The {card} extends no meld at either end.")
+        cid = self._one_card(actions.Extend, "extend", "The {card} extends no meld at either end.")
         if cid is not None:
-            self._ask("Extend which meld", self._by_meld(self.of_type(Extend), cid))
+            self._ask("Extend which meld", self._by_meld(self.of_type(actions.Extend), cid))
 
     def action_defend(self) -> None:
         wrong = "The {card} defends none of your melds: a noble of its suit."
-        cid = self._one_card(Defend, "defend", wrong)
+        cid = self._one_card(actions.Defend, "defend", wrong)
         if cid is not None:
-            self._ask("Defend which meld", self._by_meld(self.of_type(Defend), cid))
+            self._ask("Defend which meld", self._by_meld(self.of_type(actions.Defend), cid))
 
     def action_joker(self) -> None:
-        jokers = self.of_type(Corrupt)
+        jokers = self.of_type(actions.Corrupt)
         if not jokers:
             return
         chosen = self.chosen()
@@ -198,20 +183,20 @@ class NobilityBoard(NobilityDrawing):
         cid = chosen[0] if one else jokers[0].cid  # the Joker in the hand, whatever the cursor
         self._ask("Put the Joker on which meld", self._by_meld(jokers, cid))
 
-    def _by_meld(self, actions: Sequence[OnMeld], cid: int) -> list[GameAction]:
+    def _by_meld(self, moves: Sequence[OnMeld], cid: int) -> list[GameAction]:
         """`cid`'s actions, in the order the melds are drawn."""
         order = {mid: n for n, mid in enumerate(self.drawn_melds())}
-        mine = [action for action in actions if action.cid == cid]
+        mine = [action for action in moves if action.cid == cid]
         mine.sort(key=lambda action: order.get(action.meld, 0))
         return list(mine)
 
     def action_claim(self) -> None:
-        cid = self._one_card(Claim, "claim", "Only a noble claims income.")
+        cid = self._one_card(actions.Claim, "claim", "Only a noble claims income.")
         if cid is not None:
-            self.make(Claim(cid))
+            self.make(actions.Claim(cid))
 
     def action_battle(self) -> None:
-        battles = self.of_type(Battle)
+        battles = self.of_type(actions.Battle)
         if not battles:
             return
         if not self.picked:
@@ -227,7 +212,7 @@ class NobilityBoard(NobilityDrawing):
             return
         order = {mid: n for n, mid in enumerate(self.drawn_melds())}
 
-        def place(action: Battle) -> tuple[int, int]:
+        def place(action: actions.Battle) -> tuple[int, int]:
             if action.meld is not None:
                 return (order.get(action.meld, 0), -1)
             return (99, action.hand if action.hand is not None else -1)
@@ -238,8 +223,8 @@ class NobilityBoard(NobilityDrawing):
     def action_retrieve(self) -> None:
         """Retrieve a noble from the noble pile (or recall one of your defenders): letters on
         the nobles, then on where a noble goes when it could go onto a meld."""
-        retrievals = self.of_type(Retrieve)
-        recalls = self.of_type(Recall)
+        retrievals = self.of_type(actions.Retrieve)
+        recalls = self.of_type(actions.Recall)
         if not retrievals and not recalls:
             return
         targets: list[Target] = []
@@ -261,7 +246,7 @@ class NobilityBoard(NobilityDrawing):
         self._changed()
 
     def action_merge(self) -> None:
-        merges: list[GameAction] = list(self.of_type(Merge))
+        merges: list[GameAction] = list(self.of_type(actions.Merge))
         if merges:
             self._ask("Merge all your melds into whose", merges)
 
@@ -269,9 +254,9 @@ class NobilityBoard(NobilityDrawing):
         chosen = self.chosen()
         table = self.tbl
         taken = table.taken if table else None
-        discards = self.of_type(Discard)
-        if len(chosen) == 1 and Discard(chosen[0]) in discards:
-            self.make(Discard(chosen[0]))
+        discards = self.of_type(actions.Discard)
+        if len(chosen) == 1 and actions.Discard(chosen[0]) in discards:
+            self.make(actions.Discard(chosen[0]))
         elif len(chosen) == 1 and taken and chosen[0] == taken.cid and discards:
             self.notify(
                 f"You took {face(taken)} from the pile this turn: discard another card.",
@@ -279,15 +264,15 @@ class NobilityBoard(NobilityDrawing):
             )
         elif discards:
             self.notify("Mark one card to discard (u unmarks).", severity="warning")
-        elif Done() in self.moves:
+        elif actions.Done() in self.moves:
             self.notify("Press enter when you are done; then discard.", severity="warning")
 
     def action_give_up(self) -> None:
-        options = self.of_type(GiveUp)
+        options = self.of_type(actions.GiveUp)
         if not options:
             return
-        if self.cursor is not None and GiveUp(self.cursor) in options:
-            self.make(GiveUp(self.cursor))
+        if self.cursor is not None and actions.GiveUp(self.cursor) in options:
+            self.make(actions.GiveUp(self.cursor))
         elif len(options) == 1:
             self.make(options[0])
         else:
@@ -319,13 +304,13 @@ class NobilityBoard(NobilityDrawing):
         found: list[GameAction] = [
             a
             for a in self.moves
-            if isinstance(a, (Extend, Defend, Corrupt))
+            if isinstance(a, (actions.Extend, actions.Defend, actions.Corrupt))
             and len(chosen) == 1
             and a.cid == chosen[0]
             and a.meld == mid
         ]
         marked = tuple(sorted(self.picked))
-        found += [a for a in self.of_type(Battle) if a.meld == mid and a.cids == marked]
+        found += [a for a in self.of_type(actions.Battle) if a.meld == mid and a.cids == marked]
         if len(found) == 1:
             self.make(found[0])
         elif self.moves:
@@ -339,7 +324,7 @@ class NobilityBoard(NobilityDrawing):
 
     def action_target_noble(self, cid: int) -> None:
         target = self._target_on("noble", cid)
-        if target is None and self.of_type(Retrieve) and not self.choices:
+        if target is None and self.of_type(actions.Retrieve) and not self.choices:
             self.action_retrieve()
             target = self._target_on("noble", cid)
         if target is not None:
