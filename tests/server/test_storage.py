@@ -172,8 +172,10 @@ def sqlite_locks_held(path: Path) -> list[str]:
     connection of a WAL database holds one as long as it is open."""
     status = path.stat()
     device = f"{os.major(status.st_dev):02x}:{os.minor(status.st_dev):02x}:{status.st_ino}"
+    # Each line starts with its place in the kernel's list ("5: POSIX …"), which moves as other
+    # processes take and drop locks: what a lock is follows the colon.
     return [
-        line
+        line.split(":", 1)[1]
         for line in Path("/proc/locks").read_text().splitlines()
         if " POSIX " in line and f" {os.getpid()} {device} " in line
     ]
