@@ -30,8 +30,11 @@ class LinkChanged(Message):
 class ConnectFailed(Message):
     """The first connection failed: what happened and what to do about it."""
 
-    def __init__(self, problem: str, advice: str, ask: str | None = None) -> None:
+    def __init__(
+        self, problem: str, advice: str, ask: str | None = None, *, title: str = "Could not join"
+    ) -> None:
         super().__init__()
+        self.title = title
         self.problem = problem
         self.advice = advice
         #: "name" or "password" when the player can fix it by typing a new one.
