@@ -19,7 +19,6 @@ from typing import Any
 
 import aiohttp_jinja2
 from aiohttp import web
-from aiohttp.web_runner import GracefulExit
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -95,7 +94,7 @@ class Gateway(Server):
         return websocket
 
     async def on_startup(self, app: web.Application) -> None:
-        print(READY, flush=True)
+        """(textual-serve prints a banner here.)"""
 
     async def on_shutdown(self, app: web.Application) -> None:
         await asyncio.gather(*(_end(service) for service in list(self.sessions)))
@@ -112,19 +111,29 @@ async def _end(service: AppService) -> None:
         await process.wait()
 
 
-def _exit_when_stdin_closes(loop: asyncio.AbstractEventLoop) -> None:
-    """Stop the gateway when its parent (which holds our standard input) is gone."""
+async def serve(gateway: Gateway) -> None:
+    """Listen, say `READY`, and serve until SIGTERM, SIGINT or the end of standard input (the
+    server that started the gateway is gone); then end every app process. `OSError` if the
+    port cannot be had."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signal_number, stop.set)
 
-    def read() -> None:
+    def read_stdin() -> None:
         if not os.read(sys.stdin.fileno(), 1024):  # end of file
             loop.remove_reader(sys.stdin.fileno())
-            loop.call_soon(_request_exit)
+            stop.set()
 
-    loop.add_reader(sys.stdin.fileno(), read)
-
-
-def _request_exit() -> None:
-    raise GracefulExit()
+    loop.add_reader(sys.stdin.fileno(), read_stdin)
+    runner = web.AppRunner(await gateway._make_app(), handle_signals=False)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, gateway.host, gateway.port).start()
+        print(READY, flush=True)
+        await stop.wait()
+    finally:
+        await runner.cleanup()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,21 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--command", required=True, help="the shell command of one app")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
-    gateway = Gateway(args.command, args.host, args.port, args.max_sessions)
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    for signal_number in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signal_number, _request_exit)
-    _exit_when_stdin_closes(loop)
     try:
-        web.run_app(
-            gateway._make_app(),
-            host=args.host,
-            port=args.port,
-            handle_signals=False,
-            loop=loop,
-            print=lambda *_: None,
-        )
+        asyncio.run(serve(Gateway(args.command, args.host, args.port, args.max_sessions)))
     except OSError as error:
         print(f"cannot listen on port {args.port}: {error.strerror}", file=sys.stderr, flush=True)
         return 2

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
@@ -89,8 +90,11 @@ class WebServer:
 
 
 @contextmanager
-def web_server(*extra: str, web_port: int | None = None) -> Iterator[WebServer]:
-    """`cardtable serve --web` on loopback, on free ports, until the block ends."""
+def web_server(
+    *extra: str, web_port: int | None = None, ready: str = "browsers open"
+) -> Iterator[WebServer]:
+    """`cardtable serve --web` on loopback, on free ports, until the block ends; yielded once
+    it has printed a line starting with `ready`."""
     web_port = web_port or free_port(0)
     command = [sys.executable, "-m", "cardtable", "serve", "--host", "127.0.0.1", "--port", "0"]
     command += ["--no-announce", "--bot-delay", "0", "--web", "--web-port", str(web_port)]
@@ -100,7 +104,7 @@ def web_server(*extra: str, web_port: int | None = None) -> Iterator[WebServer]:
     assert process.stdout is not None
     lines: list[str] = []
     try:
-        while not any(line.startswith("browsers open") for line in lines):
+        while not any(ready in line for line in lines):
             line = process.stdout.readline()
             assert line, "the server stopped:\n" + "".join(lines)
             lines.append(line)
@@ -115,6 +119,19 @@ def web_server(*extra: str, web_port: int | None = None) -> Iterator[WebServer]:
             if process.poll() is None:
                 process.kill()
             process.stdout.close()
+
+
+def app_processes(port: int) -> list[int]:
+    """The ids of the browser tabs' app processes running for the game server on `port`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"--browser" in words and f"127.0.0.1:{port}".encode() in words:
+            found.append(int(entry.name))
+    return found
 
 
 @contextmanager
