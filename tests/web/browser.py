@@ -62,15 +62,22 @@ GRID = """() => {
 }"""
 
 
-def wait_until(condition: Callable[[], object], what: str, deadline: float = 30.0) -> object:
-    """`condition()` once truthy, checked until `deadline` seconds have passed."""
+def wait_until(
+    condition: Callable[[], object], what: str, deadline: float = 30.0, screen: Tab | None = None
+) -> object:
+    """`condition()` once truthy, checked until `deadline` seconds have passed (failing with
+    the `screen` of a tab, if given)."""
     end = time.monotonic() + deadline
     while True:
         value = condition()
         if value:
             return value
         if time.monotonic() > end:
-            raise AssertionError(f"waited {deadline:g} s for {what}")
+            shown = ""
+            if screen is not None:
+                screen.page.screenshot(path="/tmp/webprobe/fail.png")
+                shown = f":\n{screen.screen()}\n{screen.sent[-30:]}"
+            raise AssertionError(f"waited {deadline:g} s for {what}{shown}")
         time.sleep(0.1)
 
 
@@ -153,22 +160,24 @@ class Tab:
 
     def __init__(self, context: BrowserContext, url: str, size: tuple[int, int] = LAPTOP) -> None:
         self.page: Page = context.new_page()
+        self.sent: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framesent", self._note_sent))
         self.page.set_viewport_size({"width": size[0], "height": size[1]})
         self.page.goto(url)
+
+    def _note_sent(self, data: str | bytes) -> None:
+        self.sent.append(str(data))
 
     def screen(self) -> str:
         return self.page.evaluate(READ_SCREEN) or ""
 
     def wait_for(self, pattern: str, deadline: float = 30.0) -> str:
         """The screen once `pattern` (a regular expression) is on it."""
-        found = wait_until(
-            lambda: re.search(pattern, self.screen()), f"{pattern!r} on the screen", deadline
-        )
-        del found
+        wait_until(lambda: re.search(pattern, self.screen()), repr(pattern), deadline, self)
         return self.screen()
 
     def press(self, *keys: str) -> None:
-        self.page.locator("#terminal").click(position={"x": 1, "y": 1}, force=True)
+        self.page.focus(".xterm-helper-textarea")
         for key in keys:
             self.page.keyboard.press(key)
 
