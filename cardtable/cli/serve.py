@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -143,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"cardtable: {error}", file=sys.stderr)
         return 1
     config = serve_config(args)
+    if web is not None:
+        config = replace(config, announce_web_port=web.port)
 
     def ready(server: RunningServer) -> None:
         where = args.host or lan_address()

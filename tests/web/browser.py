@@ -98,13 +98,17 @@ class WebServer:
 
 @contextmanager
 def web_server(
-    *extra: str, web_port: int | None = None, ready: str = "browsers open"
+    *extra: str,
+    web_port: int | None = None,
+    ready: str = "browsers open",
+    announce: str | None = None,
 ) -> Iterator[WebServer]:
     """`cardtable serve --web` on loopback, on free ports, until the block ends; yielded once
-    it has printed a line starting with `ready`."""
+    it has printed a line holding `ready`. Announced on loopback as `announce`, if given."""
     web_port = web_port or free_port(0)
     command = [sys.executable, "-m", "cardtable", "serve", "--host", "127.0.0.1", "--port", "0"]
-    command += ["--no-announce", "--bot-delay", "0", "--web", "--web-port", str(web_port)]
+    command += ["--name", announce] if announce else ["--no-announce"]
+    command += ["--bot-delay", "0", "--web", "--web-port", str(web_port)]
     process = subprocess.Popen(
         [*command, *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
