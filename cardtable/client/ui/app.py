@@ -78,7 +78,11 @@ class CardtableApp(App[None], Host):
     CSS = STYLESHEET
     TITLE = "cardtable"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        # A browser keeps ctrl+q (and ctrl+w) for itself: f10 quits in a browser tab.
+        Binding("f10", "quit", "Quit", show=False, priority=True),
+    ]
 
     def __init__(self, plan: JoinPlan | PlayPlan) -> None:
         super().__init__()
