@@ -75,7 +75,6 @@ def wait_until(
         if time.monotonic() > end:
             shown = ""
             if screen is not None:
-                screen.page.screenshot(path="/tmp/webprobe/fail.png")
                 shown = f":\n{screen.screen()}\n{screen.sent[-30:]}"
             raise AssertionError(f"waited {deadline:g} s for {what}{shown}")
         time.sleep(0.1)

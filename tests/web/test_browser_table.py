@@ -62,29 +62,32 @@ def pairs(mine: str, theirs: str) -> bool:
 
 @dataclass(frozen=True)
 class Move:
-    """A legal move read from the screen: a card of the hand (its place in the hand and its
-    cell) and a spot (its number and the cell of its card)."""
+    """A legal move read from the screen: a card of the hand (the first with a move, the
+    one home selects) and a spot (its number and the cell of its card)."""
 
-    card: int
     card_cell: tuple[int, int]
     spot: int
     spot_cell: tuple[int, int]
 
 
-def a_move(tab: Tab) -> Move:
-    """A card that captures and its spot, else the first card and an empty spot."""
-    lines = tab.screen().splitlines()
+def a_move(screen: str) -> Move:
+    """A card that captures and its spot, else the first card and an empty spot, read from
+    the text of a `screen`."""
+    lines = screen.splitlines()
     row = next(row for row, line in enumerate(lines) if re.search(r"[─━•]1[─━]", line)) - 1
     spots = [(found.start(1), found.group(1).strip()[:-1]) for found in SPOT.finditer(lines[row])]
-    top = tab.cell_of("Your hand")[1] + 1
-    hand = [(card, at) for at in (top, top + 1) for card in CARD.finditer(lines[at])]
-    for index, (card, card_row) in enumerate(hand):
+    top = next(row for row, line in enumerate(lines) if "Your hand" in line) + 1
+    rows = [top]
+    while rows[-1] + 1 < len(lines) and CARD.search(lines[rows[-1] + 1]):
+        rows.append(rows[-1] + 1)
+    hand = [(card, at) for at in rows for card in CARD.finditer(lines[at])]
+    for card, card_row in hand:
         for spot, (column, rank) in enumerate(spots):
             if rank and pairs(card.group(1), rank):
-                return Move(index, (card.start(), card_row), spot + 1, (column + 2, row))
+                return Move((card.start(), card_row), spot + 1, (column + 2, row))
     spot = next((spot for spot, (_, rank) in enumerate(spots) if not rank), 0)
     card, card_row = hand[0]
-    return Move(0, (card.start(), card_row), spot + 1, (spots[spot][0] + 2, row))
+    return Move((card.start(), card_row), spot + 1, (spots[spot][0] + 2, row))
 
 
 def selected(tab: Tab, cell: tuple[int, int]) -> bool:
@@ -93,21 +96,20 @@ def selected(tab: Tab, cell: tuple[int, int]) -> bool:
 
 
 def play_a_card(tab: Tab, *, by_click: bool) -> None:
-    """Lay or capture with a card of the hand, by keys (escape first: the board has the
-    keys) or by clicks, and see it played. A move sent as the table first appears can be lost
-    (the player sees nothing happen and tries again): it is tried again, within the deadline."""
+    """Lay or capture with a card of the hand, by keys or by clicks, and see it played (tried
+    again within the deadline, should a click land as the screen is redrawn)."""
     my_turn(tab)
     before = hand_size(tab, "Ann")
     deadline = time.monotonic() + 30
     while hand_size(tab, "Ann") == before and time.monotonic() < deadline:
-        move = a_move(tab)
+        move = a_move(tab.screen())
         if by_click:
             tab.click_cell(*move.card_cell)
             with contextlib.suppress(AssertionError):
                 wait_until(partial(selected, tab, move.card_cell), "the card selected", 5)
             tab.click_cell(*move.spot_cell)
         else:
-            tab.press("Escape", "Home", *["ArrowRight"] * move.card, str(move.spot))
+            tab.press("Home", str(move.spot))  # home: the first card with a move
         with contextlib.suppress(AssertionError):
             wait_until(lambda: hand_size(tab, "Ann") == before - 1, "the card played", 5)
     assert hand_size(tab, "Ann") == before - 1, tab.screen()
