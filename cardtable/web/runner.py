@@ -10,6 +10,7 @@ import shlex
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import trio
 
@@ -112,6 +113,12 @@ async def run_gateway(
         log.error("the web gateway stopped (exit code %s); the game server carries on", code)
 
 
+#: Where this cardtable is imported from: the gateway and its apps run there, so that
+#: ``python -m cardtable...`` finds this same package, not one in whatever folder the server
+#: was started from (``-m`` looks in the current folder first).
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+
+
 async def _run_process(argv: list[str], *, task_status: trio.TaskStatus[trio.Process]) -> None:
     async def stop(process: trio.Process) -> None:
         """SIGTERM, so the gateway ends its app processes; killed if it takes too long."""
@@ -129,6 +136,7 @@ async def _run_process(argv: list[str], *, task_status: trio.TaskStatus[trio.Pro
         check=False,
         deliver_cancel=stop,
         start_new_session=True,  # a Ctrl-C at the terminal is the server's to handle
+        cwd=PACKAGE_ROOT,
         task_status=task_status,
     )
 

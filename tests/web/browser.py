@@ -101,15 +101,17 @@ def web_server(
     web_port: int | None = None,
     ready: str = "browsers open",
     announce: str | None = None,
+    cwd: Path | None = None,
 ) -> Iterator[WebServer]:
     """`cardtable serve --web` on loopback, on free ports, until the block ends; yielded once
     it has printed a line holding `ready`. Announced on loopback as `announce`, if given."""
     web_port = web_port or free_port(0)
-    command = [sys.executable, "-m", "cardtable", "serve", "--host", "127.0.0.1", "--port", "0"]
+    cardtable = str(Path(sys.executable).with_name("cardtable"))  # as players run it
+    command = [cardtable, "serve", "--host", "127.0.0.1", "--port", "0"]
     command += ["--name", announce] if announce else ["--no-announce"]
     command += ["--bot-delay", "0", "--web", "--web-port", str(web_port)]
     process = subprocess.Popen(
-        [*command, *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        [*command, *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd
     )
     assert process.stdout is not None
     lines: list[str] = []
@@ -117,6 +119,7 @@ def web_server(
         while not any(ready in line for line in lines):
             line = process.stdout.readline()
             assert line, "the server stopped:\n" + "".join(lines)
+            assert "the web page is not served" not in line or ready in line, "".join(lines)
             lines.append(line)
         port = int(re.findall(r"listening on port (\d+)", "".join(lines))[0])
         yield WebServer(process, port, f"http://127.0.0.1:{web_port}/", lines)

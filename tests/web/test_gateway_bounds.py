@@ -5,6 +5,7 @@ web port already taken told in a line while the game server carries on."""
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 from tests.web.browser import Tab, app_processes, chromium, wait_until, web_server
 
@@ -42,3 +43,14 @@ def test_a_web_port_already_taken_is_told_and_the_game_server_carries_on() -> No
             with socket.create_connection(("127.0.0.1", server.port), timeout=5):
                 pass
             assert server.process.poll() is None
+
+
+def test_the_gateway_runs_this_cardtable_whatever_folder_the_server_starts_in(
+    tmp_path: Path,
+) -> None:
+    """`python -m` looks in the current folder first: started beside another `cardtable`
+    package (a checkout of another version), the gateway still runs this one."""
+    (tmp_path / "cardtable").mkdir()
+    (tmp_path / "cardtable" / "__init__.py").write_text("")
+    with web_server(cwd=tmp_path) as server, chromium() as browser:
+        Tab(browser, server.url).wait_for("Type your name below")
