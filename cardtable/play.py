@@ -14,6 +14,7 @@ from cardtable.engine import get_game
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import DEFAULT_PORT, ServerConfig
 from cardtable.server.storage import Store, open_for_reading
+from cardtable.web.runner import WebGateway, WebSettings, run_gateway, server_host_for
 
 
 @dataclass(frozen=True)
@@ -52,12 +53,18 @@ class LocalServer:
     """A server the app starts in its own trio run; `running` once it listens."""
 
     config: ServerConfig
+    #: Serve the game to web browsers too (`cardtable play --lan --web`).
+    web: WebSettings | None = None
     running: RunningServer | None = field(default=None, init=False)
     #: What `resume_token` closed, or resumed other than asked, as sentences for the player.
     notices: list[str] = field(default_factory=list, init=False)
 
     async def start(self, nursery: trio.Nursery) -> int:
         self.running = await nursery.start(serve, self.config)
+        if self.web is not None:
+            host = self.config.host
+            gateway = WebGateway(self.web, host, server_host_for(host), self.running.port)
+            nursery.start_soon(run_gateway, gateway)  # the player's own table need not wait
         return self.running.port
 
     def resume_token(
@@ -128,11 +135,17 @@ def free_port(preferred: int) -> int:
 
 
 def play_plan(
-    table: TablePlan, name: str, config: ServerConfig, *, new: bool = False
+    table: TablePlan,
+    name: str,
+    config: ServerConfig,
+    *,
+    new: bool = False,
+    web: WebSettings | None = None,
 ) -> tuple[PlayPlan, LocalServer]:
-    """The app's plan for `cardtable play`, and the server it will start. The player's
-    unfinished game of the same kind in the server's file is resumed, unless `new`."""
-    server = LocalServer(config)
+    """The app's plan for `cardtable play`, and the server it will start (serving browsers
+    too, with `web`). The player's unfinished game of the same kind in the server's file is
+    resumed, unless `new`."""
+    server = LocalServer(config, web)
 
     def resume(player: str) -> str | None:
         return server.resume_token(player, table.game_kind, new=new, players=table.seats)

@@ -20,6 +20,11 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     join.add_argument("--name", default=None, help="your name (default: your login name)")
     join.add_argument("--password", default=None, help="the server's password, if it has one")
+    join.add_argument(
+        "--browser",
+        action="store_true",
+        help="as in a browser tab: ask the name in the app, and keep no seats on this machine",
+    )
     servers = commands.add_parser("servers", help="list the servers announced on the network")
     servers.add_argument("--json", action="store_true", help="print them as JSON, for scripts")
     servers.add_argument("--wait", type=float, default=2.0, help="seconds to listen (default 2)")
@@ -37,7 +42,14 @@ def run_join(args: argparse.Namespace) -> int:
             return 0
         args.address = chosen
     host, port = split_address(args.address)
-    plan = JoinPlan(host, port, args.name or default_name(), args.password)
+    plan = JoinPlan(
+        host,
+        port,
+        args.name or default_name(),
+        args.password,
+        keep_seats=not args.browser,
+        ask_name=args.browser and args.name is None,
+    )
     CardtableApp(plan).run()
     return 0
 

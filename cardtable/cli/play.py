@@ -6,10 +6,11 @@ import argparse
 import enum
 import shlex
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cardtable.cli.options import add_option_argument, parse_options
-from cardtable.cli.serve import lan_address
+from cardtable.cli.serve import add_web_arguments, lan_address, web_address, web_settings
 from cardtable.engine import OptionError, get_game
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="PATH",
         help="the file that keeps your games (default: play.db in your data folder)",
     )
+    add_web_arguments(play, lan="with --lan, ")
     add_option_argument(play)
 
 
@@ -68,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     from cardtable.client.ui.turn_clock import clock_from_text
     from cardtable.play import local_config, play_plan, unfinished_other_game
     from cardtable.server.storage import StorageError, check_database, default_path
+    from cardtable.web.runner import WebUnavailable
 
     spec = get_game(args.game)
     players = args.players if args.players is not None else spec.min_players
@@ -85,6 +88,13 @@ def run(args: argparse.Namespace) -> int:
             settings["clock"] = clock_from_text(args.clock)
         except ValueError as error:
             raise OptionError(str(error)) from None
+    if args.web and not args.lan:
+        raise OptionError("--web serves the game to browsers on the network: add --lan.")
+    try:
+        web = web_settings(args)
+    except WebUnavailable as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
     db = args.db or str(default_path("play"))
     try:
         check_database(db)
@@ -105,11 +115,15 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.lan:
         print(f"Others on your network join with: cardtable join {lan_address()}:{config.port}")
+    if web is not None:
+        config = replace(config, announce_web_port=web.port)
+        print(f"or in a web browser: {web_address(None, web)}")
     plan, _server = play_plan(
         TablePlan(spec.id, players, options, settings=settings, bot_kind=kind),
         name,
         config,
         new=args.new,
+        web=web,
     )
     CardtableApp(plan).run()
     return 0

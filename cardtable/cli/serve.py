@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from cardtable.server.app import RunningServer
     from cardtable.server.config import ServerConfig
+    from cardtable.web.runner import WebSettings
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,6 +56,46 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     serve.add_argument(
         "--seed", type=int, default=None, help="fix every table's shuffles, to replay games"
     )
+    add_web_arguments(serve)
+
+
+def add_web_arguments(parser: argparse.ArgumentParser, *, lan: str = "") -> None:
+    """`--web`, `--web-port` and `--web-max` (for `serve`, and `play` with `--lan`)."""
+    from cardtable.web.runner import DEFAULT_WEB_MAX, DEFAULT_WEB_PORT
+
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help=f"{lan}also serve the table to web browsers (needs cardtable[web])",
+    )
+    parser.add_argument(
+        "--web-port",
+        type=int,
+        default=DEFAULT_WEB_PORT,
+        help=f"the browsers' port with --web (default {DEFAULT_WEB_PORT})",
+    )
+    parser.add_argument(
+        "--web-max",
+        type=int,
+        default=DEFAULT_WEB_MAX,
+        help=f"browser tabs at once with --web (default {DEFAULT_WEB_MAX})",
+    )
+
+
+def web_settings(args: argparse.Namespace) -> WebSettings | None:
+    """The web settings asked for, or None without `--web`; `WebUnavailable` says how to get
+    textual-serve if it is missing."""
+    from cardtable.web.runner import WebSettings, check_web_available
+
+    if not args.web:
+        return None
+    check_web_available()
+    return WebSettings(port=args.web_port, max_sessions=max(1, args.web_max))
+
+
+def web_address(host: str | None, settings: WebSettings) -> str:
+    """The address browsers open."""
+    return f"http://{host or lan_address()}:{settings.port}"
 
 
 def lan_address() -> str:
@@ -90,19 +134,30 @@ def run(args: argparse.Namespace) -> int:
 
     import trio
 
-    from cardtable.server.app import RunningServer, serve_until_signalled
     from cardtable.server.storage import StorageError
+    from cardtable.web.runner import WebUnavailable
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        web = web_settings(args)
+    except WebUnavailable as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
     config = serve_config(args)
+    if web is not None:
+        config = replace(config, announce_web_port=web.port)
 
     def ready(server: RunningServer) -> None:
         where = args.host or lan_address()
         print(f"cardtable server listening on port {server.port}", flush=True)
         print(f"players join at {where}:{server.port}", flush=True)
 
+    def web_ready() -> None:
+        assert web is not None
+        print(f"browsers open {web_address(args.host, web)}", flush=True)
+
     try:
-        trio.run(serve_until_signalled, config, ready)
+        trio.run(serve_with_web, config, web, ready, web_ready)
     except StorageError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 1
@@ -111,3 +166,45 @@ def run(args: argparse.Namespace) -> int:
         return 1
     print("cardtable server stopped", flush=True)
     return 0
+
+
+async def serve_with_web(
+    config: ServerConfig,
+    web: WebSettings | None,
+    on_ready: Callable[[RunningServer], None],
+    on_web_ready: Callable[[], None],
+) -> None:
+    """Serve until signalled (`serve_until_signalled`) and, with `web`, serve browsers beside
+    it from the moment it listens until it stops."""
+    import trio
+
+    from cardtable.server.app import serve_until_signalled
+    from cardtable.web.runner import WebGateway, run_gateway, server_host_for
+
+    listening = trio.Event()
+    running: list[RunningServer] = []
+
+    def ready(server: RunningServer) -> None:
+        running.append(server)
+        on_ready(server)
+        listening.set()
+
+    try:
+        async with trio.open_nursery() as nursery:
+
+            async def serve_then_stop() -> None:
+                await serve_until_signalled(config, ready)
+                nursery.cancel_scope.cancel()
+
+            nursery.start_soon(serve_then_stop)
+            if web is None:
+                return
+            await listening.wait()
+            gateway = WebGateway(web, config.host, server_host_for(config.host), running[0].port)
+            if await nursery.start(run_gateway, gateway):
+                on_web_ready()
+    except BaseExceptionGroup as group:
+        # A busy port or a refused database file, for the caller as a plain error.
+        if len(group.exceptions) == 1 and isinstance(group.exceptions[0], Exception):
+            raise group.exceptions[0] from None
+        raise

@@ -140,13 +140,21 @@ async def announce(
 
 
 def lobby_state(
-    password: bool, protocol: int, tables: Callable[[], int], players: Callable[[], int]
+    password: bool,
+    protocol: int,
+    tables: Callable[[], int],
+    players: Callable[[], int],
+    web_port: int | None = None,
 ) -> Callable[[], dict[str, str]]:
     """The TXT properties of a server, read afresh at each call."""
 
     def now() -> dict[str, str]:
         return txt_properties(
-            protocol=protocol, password=password, tables=tables(), players=players()
+            protocol=protocol,
+            password=password,
+            tables=tables(),
+            players=players(),
+            web_port=web_port,
         )
 
     return now

@@ -33,11 +33,21 @@ class ServerAd:
     password: bool
     tables: int
     players: int
+    #: The port the server serves its table to web browsers on (`serve --web`), if it does.
+    web_port: int | None = None
 
     @property
     def address(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"{host}:{self.port}"
+        return f"{self._host}:{self.port}"
+
+    @property
+    def web_address(self) -> str | None:
+        """The address a browser opens, if the server serves browsers."""
+        return None if self.web_port is None else f"http://{self._host}:{self.web_port}"
+
+    @property
+    def _host(self) -> str:
+        return f"[{self.host}]" if ":" in self.host else self.host
 
     def listing(self, our_protocol: int, width: int = LISTING_WIDTH) -> list[str]:
         """`cardtable servers`' lines for this server, at most `width` columns each, broken
@@ -50,6 +60,8 @@ class ServerAd:
         ]
         if self.protocol != our_protocol:
             details.append("another version: cannot join")
+        if self.web_address is not None:
+            details.append(f"browsers: {self.web_address}")
         return [
             *wrapped(f"{self.name}  {self.address}", width),
             *wrapped(" · ".join(details), width, "  "),
@@ -65,17 +77,24 @@ class ServerAd:
             "password": self.password,
             "tables": self.tables,
             "players": self.players,
+            "web": self.web_address,
         }
 
 
-def txt_properties(*, protocol: int, password: bool, tables: int, players: int) -> dict[str, str]:
-    """The TXT record's keys for a server (its name is the service instance's name)."""
-    return {
+def txt_properties(
+    *, protocol: int, password: bool, tables: int, players: int, web_port: int | None = None
+) -> dict[str, str]:
+    """The TXT record's keys for a server (its name is the service instance's name); "web",
+    the port browsers open, only for a server that serves them."""
+    properties = {
         "v": str(protocol),
         "pw": "1" if password else "0",
         "tables": str(tables),
         "players": str(players),
     }
+    if web_port is not None:
+        properties["web"] = str(web_port)
+    return properties
 
 
 def clean_name(text: str, limit: int = NAME_SHOWN) -> str:
@@ -115,6 +134,7 @@ def read_ad(
     players = _count(properties.get(b"players"))
     if protocol is None or tables is None or players is None:
         return None
+    web_port = _count(properties.get(b"web"))
     return ServerAd(
         name=clean_name(instance),
         host=host,
@@ -123,4 +143,5 @@ def read_ad(
         password=properties.get(b"pw") == b"1",
         tables=tables,
         players=players,
+        web_port=web_port if web_port is not None and 0 < web_port < 65536 else None,
     )

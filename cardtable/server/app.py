@@ -152,6 +152,7 @@ async def _announce(
         PROTOCOL_VERSION,
         lambda: len(lobby.tables),
         lobby.connection_count,
+        config.announce_web_port,
     )
     # Announcing takes about two seconds (the name is probed first): the server serves
     # meanwhile, and `started` is called at once.

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import trio
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.events import Resize
+from textual.events import AppFocus, Resize
 from textual.widgets import Static
 
 from cardtable.client.link import Link, LinkStatus
@@ -30,7 +30,7 @@ from cardtable.client.ui.feed import LOBBY, ServerFeed
 from cardtable.client.ui.host import Host
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.problem_screen import ProblemScreen
-from cardtable.client.ui.problems import explain
+from cardtable.client.ui.problems import explain, welcome
 from cardtable.client.ui.rules import RulesScreen
 from cardtable.client.ui.stylesheet import STYLESHEET
 from cardtable.client.ui.table import TableScreen
@@ -50,6 +50,8 @@ class JoinPlan:
     password: str | None = None
     timeout: float = 10.0
     keep_seats: bool = True
+    #: Ask the player's name before joining (a browser tab: nobody's login name to take).
+    ask_name: bool = False
 
 
 #: Starts a server in the given nursery and returns the port it listens on.
@@ -75,7 +77,11 @@ class CardtableApp(App[None], Host):
     CSS = STYLESHEET
     TITLE = "cardtable"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        # A browser keeps ctrl+q (and ctrl+w) for itself: f10 quits in a browser tab.
+        Binding("f10", "quit", "Quit", show=False, priority=True),
+    ]
 
     def __init__(self, plan: JoinPlan | PlayPlan) -> None:
         super().__init__()
@@ -106,6 +112,17 @@ class CardtableApp(App[None], Host):
     def on_resize(self, event: Resize) -> None:
         follow_size(self, event.size)
 
+    def on_app_focus(self, event: AppFocus) -> None:
+        """A screen drawn while the app had no focus (a browser tab before its first click)
+        was given none; it takes its first focusable widget now, as it would have."""
+        screen = self.screen
+        auto_focus = self.AUTO_FOCUS if screen.AUTO_FOCUS is None else screen.AUTO_FOCUS
+        if screen.focused is None and auto_focus:
+            for widget in screen.query(auto_focus):
+                if widget.focusable:
+                    screen.set_focus(widget)
+                    break
+
     async def on_unmount(self) -> None:
         await self.trio.stop()
 
@@ -131,6 +148,9 @@ class CardtableApp(App[None], Host):
                 self._play_notices = plan.notices()
             else:
                 host, port, password, timeout = plan.host, plan.port, plan.password, plan.timeout
+                if plan.ask_name:
+                    self.post_message(welcome(host, port))
+                    return
                 if plan.keep_seats:
                     store = SeatStore(host, port, self.player_name)
             self.link = Link(
@@ -258,6 +278,8 @@ class CardtableApp(App[None], Host):
         """Connect again after a failed first connection, with a new name or password."""
         if name:
             self.player_name = name
+            if isinstance(self.plan, JoinPlan):
+                self.plan = replace(self.plan, ask_name=False)
         if password is not None and isinstance(self.plan, JoinPlan):
             self.plan = replace(self.plan, password=password)
         while len(self.screen_stack) > 1:

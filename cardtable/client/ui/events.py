@@ -35,6 +35,8 @@ class ConnectFailed(Message):
     advice: str
     #: "name" or "password" when the player can fix it by typing a new one.
     ask: str | None = None
+    #: The problem window's title.
+    title: str = "Could not join"
 
 
 @dataclass

@@ -142,8 +142,14 @@ class PickerApp(App[str | None]):
             table.move_cursor(row=table.get_row_index(selected))
         more = " (more were announced than are shown)" if browser.overflowed else ""
         count = len(ads)
+        chosen = self._ads.get(self._selected() or "")
+        web = (
+            f" In a browser: {chosen.web_address}"
+            if chosen is not None and chosen.web_address is not None
+            else ""
+        )
         status.update(
-            Text(f"{count} server{'s' if count != 1 else ''} found{more}. Enter joins.")
+            Text(f"{count} server{'s' if count != 1 else ''} found{more}. Enter joins.{web}")
             if ads
             else NOTHING_FOUND
             if self._waited >= self.quiet_after

@@ -28,7 +28,7 @@ class ProblemScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="problem"):
-            yield Static(Text("Could not join", style="bold"), id="problem-title")
+            yield Static(Text(self.problem.title, style="bold"), id="problem-title")
             yield Static(plain(self.problem.problem), id="problem-text")
             yield Static(Text(self.problem.advice, style="bold"), id="advice")
             if self.problem.ask == "name":

@@ -81,6 +81,13 @@ def _refused(error: HandshakeRefused, where: str) -> ConnectFailed:
     return ConnectFailed(said, "Try again, or ask the server's host.")
 
 
+def welcome(host: str, port: int) -> ConnectFailed:
+    """The first screen of a player who has not given a name yet (in a browser tab)."""
+    return ConnectFailed(
+        f"The card table at {host}:{port}.", "Type your name below.", "name", title="Welcome"
+    )
+
+
 def default_name() -> str:
     """The login name, kept to what a server accepts, or ``player``."""
     try:
