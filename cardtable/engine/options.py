@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeAlias
 
-#: The value of one game option: a switch, a number or one of a few named choices.
-OptionValue: TypeAlias = bool | int | str
+from cardtable.wire.codec import OptionValue
+
 #: A game's options by name.
 Options: TypeAlias = Mapping[str, OptionValue]
 

@@ -60,7 +60,6 @@ from cardtable.protocol.messages.table import (
 from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.protocol.table_settings import ClockSettings, TableSettings
 from cardtable.protocol.table_summary import (
-    OptionValue,
     RematchState,
     SeatKind,
     SeatSummary,
@@ -68,6 +67,7 @@ from cardtable.protocol.table_summary import (
     TableSummary,
 )
 from cardtable.protocol.turn_clock import ClockState
+from cardtable.wire.codec import OptionValue
 
 __all__ = [
     "FATAL_CODES",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from cardtable.engine import GameSpec, OptionSpec
-from cardtable.protocol.table_summary import OptionValue
+from cardtable.wire.codec import OptionValue
 
 
 @dataclass(frozen=True, slots=True)

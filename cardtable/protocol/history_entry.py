@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from cardtable.engine.scores import Result, RoundScore
 from cardtable.protocol.seat_holders import SeatHolder
-from cardtable.protocol.table_summary import OptionValue
+from cardtable.wire.codec import OptionValue
 
 
 @dataclass(frozen=True, slots=True)

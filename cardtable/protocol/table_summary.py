@@ -10,10 +10,7 @@ from enum import StrEnum
 from cardtable.engine.scores import Result
 from cardtable.protocol.table_settings import TableSettings
 from cardtable.protocol.turn_clock import ClockState
-from cardtable.wire.codec import wire_field
-
-#: A game option's value: every option is a flag, a number or a word.
-OptionValue = bool | int | str
+from cardtable.wire.codec import OptionValue, wire_field
 
 
 class TableStatus(StrEnum):

@@ -38,6 +38,9 @@ WireValue: TypeAlias = (
 )
 #: A map as it travels: an event, a view, a stored setup.
 WireMap: TypeAlias = dict[str, WireValue]
+#: The value of one game option, as the engine and the wire both hold it: a switch, a number
+#: or one of a few named choices.
+OptionValue: TypeAlias = bool | int | str
 
 _WIRE_NAME = "wire"
 _PARSER = "parse"
