@@ -10,13 +10,16 @@ import shlex
 import subprocess
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import trio
 
 log = logging.getLogger("cardtable.web")
 
 DEFAULT_WEB_PORT = 7778
+#: This Python, for the gateway and its apps; ``-P``: without the current folder on the path,
+#: so ``python -m cardtable`` finds this same package, not a `cardtable` folder wherever the
+#: server was started.
+PYTHON = (sys.executable, "-P")
 #: Seconds an app process has to quit once asked before it is killed.
 QUIT_GRACE = 3.0
 #: The line the gateway prints once it listens.
@@ -61,13 +64,13 @@ class WebGateway:
     def app_command(self) -> str:
         """The shell command of one browser tab's app: the terminal client, pointed at the
         server, asking the player's name."""
-        join = [sys.executable, "-m", "cardtable", "join"]
+        join = [*PYTHON, "-m", "cardtable", "join"]
         join += [f"{self.server_host}:{self.server_port}", "--browser"]
         return "exec " + shlex.join(join)
 
     def argv(self) -> list[str]:
         return [
-            sys.executable,
+            *PYTHON,
             "-m",
             "cardtable.web.gateway",
             "--host",
@@ -113,12 +116,6 @@ async def run_gateway(
         log.error("the web gateway stopped (exit code %s); the game server carries on", code)
 
 
-#: Where this cardtable is imported from: the gateway and its apps run there, so that
-#: ``python -m cardtable...`` finds this same package, not one in whatever folder the server
-#: was started from (``-m`` looks in the current folder first).
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
-
-
 async def _run_process(argv: list[str], *, task_status: trio.TaskStatus[trio.Process]) -> None:
     async def stop(process: trio.Process) -> None:
         """SIGTERM, so the gateway ends its app processes; killed if it takes too long."""
@@ -136,7 +133,6 @@ async def _run_process(argv: list[str], *, task_status: trio.TaskStatus[trio.Pro
         check=False,
         deliver_cancel=stop,
         start_new_session=True,  # a Ctrl-C at the terminal is the server's to handle
-        cwd=PACKAGE_ROOT,
         task_status=task_status,
     )
 
