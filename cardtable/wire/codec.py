@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import reprlib
 import sys
 import types
 import typing
@@ -47,6 +48,11 @@ _PARSER = "parse"
 _REFUSAL = "refusal"
 _OPTIONAL = "optional"
 _MISSING = "missing"
+
+
+def _quoted(data: object) -> str:
+    """`data` as an error quotes it: a long value cut short (a refusal is sent back whole)."""
+    return reprlib.repr(data)
 
 
 class WireError(ValueError):
@@ -291,7 +297,7 @@ def _new_reader(hint: Any) -> Callable[[Plain], Any]:
         def read_literal(data: Plain) -> Any:
             if data not in allowed or isinstance(data, bool) != isinstance(allowed[0], bool):
                 choices = ", ".join(repr(choice) for choice in allowed)
-                raise WireError(f"{data!r} is not one of {choices}.")
+                raise WireError(f"{_quoted(data)} is not one of {choices}.")
             return data
 
         return read_literal
@@ -355,7 +361,7 @@ def _enum_reader(cls: type[enum.Enum]) -> Callable[[Plain], Any]:
     def read_enum(data: Plain) -> Any:
         if isinstance(data, bool) or data not in values:
             choices = ", ".join(repr(value) for value in values)
-            raise WireError(f"{data!r} is not one of {choices}.")
+            raise WireError(f"{_quoted(data)} is not one of {choices}.")
         return values[data]
 
     return read_enum
@@ -363,31 +369,31 @@ def _enum_reader(cls: type[enum.Enum]) -> Callable[[Plain], Any]:
 
 def _read_int(data: Plain) -> int:
     if isinstance(data, bool) or not isinstance(data, int):
-        raise WireError(f"Expected a whole number, not {data!r}.")
+        raise WireError(f"Expected a whole number, not {_quoted(data)}.")
     return data
 
 
 def _read_bool(data: Plain) -> bool:
     if not isinstance(data, bool):
-        raise WireError(f"Expected true or false, not {data!r}.")
+        raise WireError(f"Expected true or false, not {_quoted(data)}.")
     return data
 
 
 def _read_str(data: Plain) -> str:
     if not isinstance(data, str):
-        raise WireError(f"Expected text, not {data!r}.")
+        raise WireError(f"Expected text, not {_quoted(data)}.")
     return data
 
 
 def _read_float(data: Plain) -> float:
     if isinstance(data, bool) or not isinstance(data, (int, float)):
-        raise WireError(f"Expected a number, not {data!r}.")
+        raise WireError(f"Expected a number, not {_quoted(data)}.")
     return float(data)
 
 
 def _read_none(data: Plain) -> None:
     if data is not None:
-        raise WireError(f"Expected nothing, not {data!r}.")
+        raise WireError(f"Expected nothing, not {_quoted(data)}.")
 
 
 def _union_reader(args: tuple[Any, ...]) -> Callable[[Plain], Any]:
@@ -406,7 +412,7 @@ def _union_reader(args: tuple[Any, ...]) -> Callable[[Plain], Any]:
                 return read(data)
             except WireError:
                 continue
-        raise WireError(f"{data!r} is not {' or '.join(_describe(arg) for arg in rest)}.")
+        raise WireError(f"{_quoted(data)} is not {' or '.join(_describe(arg) for arg in rest)}.")
 
     return read_union
 
@@ -424,7 +430,7 @@ def _tagged_reader(
         kind = data.get("kind")
         read = readers.get(kind) if isinstance(kind, str) else None
         if read is None:
-            raise WireError(f"{kind!r} is not a kind here.")
+            raise WireError(f"{_quoted(kind)} is not a kind here.")
         return read(data)
 
     return read_tagged
@@ -470,7 +476,7 @@ def _dataclass_reader(cls: type[Any]) -> Callable[[Plain], Any]:
         if not isinstance(data, Mapping):
             raise WireError(f"Expected a record for {what}.")
         if kind is not None and data.get("kind") != kind:
-            raise WireError(f"Expected a {kind!r}, not {data.get('kind')!r}.")
+            raise WireError(f"Expected a {kind!r}, not {_quoted(data.get('kind'))}.")
         values: dict[str, Any] = {}
         for reader in readers:
             if reader.name not in data:

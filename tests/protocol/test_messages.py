@@ -383,3 +383,15 @@ def test_protocol_error_carries_code_and_message() -> None:
     assert str(error) == "bad_frame: Bad."
     assert issubclass(LocalProtocolError, ProtocolError)
     assert issubclass(RemoteProtocolError, ProtocolError)
+
+
+def test_a_refusal_quoting_a_huge_value_still_fits_in_an_error() -> None:
+    """A record field holding a map of hundreds of keys is refused with a sentence that quotes
+    it cut short, so the refusal itself is a valid `error` to send back."""
+    huge = {f"k{index}": index for index in range(250)}
+    body = {"type": "chat_line", "table_id": 4, "line": {"line_no": huge}}
+    with pytest.raises(MessageError) as refused:
+        decode_message(body, Sender.SERVER)
+    error = protocol.Error(code=refused.value.code, message=refused.value.message)
+    check_message(error)
+    assert "line" in error.message and len(error.message) < 200

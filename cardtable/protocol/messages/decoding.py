@@ -12,7 +12,7 @@ from cardtable.protocol.fields import FieldError
 from cardtable.protocol.messages.base import MESSAGES, REQUEST_ID, Message, Sender
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)  # not frozen: Python sets an exception's traceback as it travels
 class MessageError(Exception):
     """A decoded map that is not a valid message: its error code, a sentence, and its ``rid``."""
 
