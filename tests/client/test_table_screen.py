@@ -399,8 +399,9 @@ def test_a_game_played_with_the_mouse_then_back_to_the_lobby() -> None:
 
 def test_the_selected_cards_targets_are_heavy_and_unplayable_cards_dim_on_our_turn_only() -> None:
     async def body() -> None:
-        # A slow bot, so that the board can be looked at during its turn.
-        app, _ = play_app(options=ONE_DECK, config=replace(TEST_CONFIG, bot_delay=0.5))
+        # A slow bot (3 s a move), so that the board can be looked at during its turn even on a
+        # busy machine: at 0.5 s a loaded run could miss the turn and wait for it in vain.
+        app, _ = play_app(options=ONE_DECK, config=replace(TEST_CONFIG, bot_delay=3))
         async with app.run_test(size=SIZE) as pilot:
             table = await at_table(pilot, app)
             await wait_until(pilot, lambda: our_turn(app, table), what="our turn")
