@@ -15,10 +15,9 @@ alike.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
 from typing import NamedTuple
 
-from cardtable.server.confusables import MAPPINGS
+from cardtable.server.confusables import confusables
 
 #: Characters a name may hold besides letters and digits.
 NAME_PUNCTUATION = frozenset(" -_.'")
@@ -48,20 +47,9 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-@cache
-def prototypes() -> dict[int, str]:
-    """Unicode's confusables, read once: a code point to the prototype it looks like, as a table
-    for `str.translate`."""
-    table: dict[int, str] = {}
-    for mapping in MAPPINGS.split():
-        source, prototype = mapping.split("=")
-        table[int(source, 16)] = "".join(chr(int(point, 16)) for point in prototype.split("+"))
-    return table
-
-
 def skeleton(text: str) -> str:
     """TR39's skeleton of `text`: NFD, each character replaced by its prototype, NFD again."""
-    mapped = unicodedata.normalize("NFD", text).translate(prototypes())
+    mapped = unicodedata.normalize("NFD", text).translate(confusables().prototypes)
     return unicodedata.normalize("NFD", mapped)
 
 
