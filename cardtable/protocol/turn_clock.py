@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from cardtable.protocol.clock import ClockMode, TimeoutRule
 from cardtable.protocol.table_settings import ClockSettings
+from cardtable.wire.records import record_from
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,4 +31,4 @@ class ClockState:
     @property
     def settings(self) -> ClockSettings:
         """The settings this game was dealt with."""
-        return ClockSettings(self.mode, self.move, self.bank, self.increment, self.timeout)
+        return record_from(ClockSettings, self)

@@ -14,6 +14,7 @@ from cardtable.protocol.messages import CHAT_LENGTH, NAME_LENGTH
 from cardtable.protocol.table_settings import TableSettings
 from cardtable.server.clock.settings import updated_clock
 from cardtable.server.errors import ServerError
+from cardtable.wire.records import record_from
 
 DEFAULT_PORT = 7777
 
@@ -74,22 +75,14 @@ class ServerConfig:
     announce_web_port: int | None = None
 
     def limits(self) -> Limits:
-        """The limits a client is told in the welcome."""
-        return Limits(
+        """The limits a client is told in the welcome: the protocol's lengths and sizes, and
+        this config's rates, bursts and timeouts of the same names."""
+        return record_from(
+            Limits,
+            self,
             chat_length=CHAT_LENGTH,
-            chat_rate=self.chat_rate,
-            chat_burst=self.chat_burst,
-            chat_history=self.chat_history,
-            action_rate=self.action_rate,
-            action_burst=self.action_burst,
-            request_rate=self.request_rate,
-            request_burst=self.request_burst,
-            history_rate=self.history_rate,
-            history_burst=self.history_burst,
             frame_size=CLIENT_FRAME_LIMIT,
             name_length=NAME_LENGTH,
-            idle_timeout=self.idle_timeout,
-            max_tables_per_client=self.max_tables_per_client,
         )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cardtable.protocol import ClockMode, ClockSettings, ClockState
+from cardtable.wire.records import record_from
 
 
 @dataclass
@@ -91,13 +92,9 @@ class TurnClock:
         bot plays because their time ran out. A client counts down from its own receipt of
         the message: no clocks need agree. `timeouts` counts the times each seat's time ran
         out this game."""
-        settings = self.settings
-        return ClockState(
-            mode=settings.mode,
-            move=settings.move,
-            bank=settings.bank,
-            increment=settings.increment,
-            timeout=settings.timeout,
+        return record_from(
+            ClockState,
+            self.settings,
             left=tuple(round(self.left(seat, now), 1) for seat in range(len(self.used))),
             running=tuple(sorted(self.running)),
             timeouts=tuple(self.timeouts),

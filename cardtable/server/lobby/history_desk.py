@@ -16,6 +16,7 @@ from cardtable.server.history.pages import history_page, replay_cursor
 from cardtable.server.lobby.session import Session
 from cardtable.server.storage.journal import Journal
 from cardtable.wire.codec import to_wire
+from cardtable.wire.records import record_from
 
 
 class HistoryDesk:
@@ -62,12 +63,11 @@ class HistoryDesk:
             cursor.page, request.start, request.count, limiter=self._replay_worker
         )
         charge(page.size)
-        return ReplaySteps(
+        return record_from(
+            ReplaySteps,
+            page,
             entry=cursor.entry,
             seat=cursor.seat,
-            start=page.start,
             total=cursor.total,
-            more=page.more,
-            steps=page.steps,
             rid=request.rid,
         )
