@@ -10,13 +10,11 @@ from typing import TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from cardtable.client.session import ClientSession
-from cardtable.client.ui.dialogs import AWAY_LIMIT, away_seconds, number_field
+from cardtable.client.ui.dialogs import AWAY_LIMIT, Cancellable, away_seconds, number_field
 from cardtable.client.ui.turn_clock import clock_setting
 from cardtable.protocol import GameInfo
 from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT, BOT_THINK_RANGE, SEARCH
@@ -114,10 +112,8 @@ class TablePlan:
             await session.start(table.table_id)
 
 
-class CreateTableScreen(ModalScreen[TablePlan | None]):
+class CreateTableScreen(Cancellable[TablePlan]):
     """A form for a new table; dismisses with a `TablePlan`, or None if cancelled."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, games: Sequence[GameInfo]) -> None:
         super().__init__()
@@ -328,15 +324,9 @@ class CreateTableScreen(ModalScreen[TablePlan | None]):
                 return str(error)
         return TablePlan(self.game_kind, int(seats), options, bots, settings, kind)  # type: ignore[arg-type]
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
+    def pressed(self, button: str) -> None:
         plan = self.plan()
         if isinstance(plan, str):
             self.notify(plan, severity="error", markup=False)
         else:
             self.dismiss(plan)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -4,7 +4,7 @@ away player's seat to act on, and how long a player may be away before a bot cov
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, TypedDict, Unpack
+from typing import Literal, TypedDict, TypeVar, Unpack
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +17,8 @@ from cardtable.client.ui.plain import plain
 
 #: The longest a table may let a player be away before a bot covers them (the server's limit).
 AWAY_LIMIT = 3600
+
+ResultT = TypeVar("ResultT")
 
 
 class FieldOptions(TypedDict, total=False):
@@ -60,18 +62,37 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(answer)
 
 
+class Cancellable(ModalScreen[ResultT | None]):
+    """A dialog that escape, or its button ``cancel``, dismisses with None; each other button
+    goes to `pressed`."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "cancel":
+            self.dismiss(None)
+        else:
+            self.pressed(event.button.id or "")
+
+    def pressed(self, button: str) -> None:
+        """The button with id `button` (not ``cancel``) was pressed."""
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 #: What to do with the seat on quitting: keep it for later, or give it to a bot.
 QuitAs = Literal["keep", "leave"]
 
 
-class QuitChoice(ModalScreen[QuitAs | None]):
+class QuitChoice(Cancellable[QuitAs]):
     """Ctrl-Q while seated at a game in progress: keep the seat and quit, give it to a bot and
     quit, or stay (None)."""
 
     BINDINGS = [
         Binding("k", "choose('keep')", "Keep my seat and quit"),
         Binding("g", "choose('leave')", "Give my seat to a bot and quit"),
-        Binding("escape", "cancel", "Cancel"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -88,28 +109,18 @@ class QuitChoice(ModalScreen[QuitAs | None]):
     def on_mount(self) -> None:
         self.query_one("#keep", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "keep":
-            self.dismiss("keep")
-        elif event.button.id == "leave":
-            self.dismiss("leave")
-        else:
-            self.dismiss(None)
+    def pressed(self, button: str) -> None:
+        self.action_choose("keep" if button == "keep" else "leave")
 
     def action_choose(self, choice: QuitAs) -> None:
         self.dismiss(choice)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class SeatChooser(ModalScreen[int | None]):
+class SeatChooser(Cancellable[int]):
     """Pick one of a few seats by its player's name (or the number shown beside it, from 1);
     dismisses with the seat, or None."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
         *(Binding(str(number), f"pick({number})", show=False) for number in range(1, 10)),
     ]
 
@@ -130,16 +141,8 @@ class SeatChooser(ModalScreen[int | None]):
         if 1 <= number <= len(self.seats):
             self.dismiss(self.seats[number - 1][0])
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        button = event.button.id or ""
-        if button.startswith("choice-"):
-            self.action_pick(int(button.removeprefix("choice-")))
-        else:
-            self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def pressed(self, button: str) -> None:
+        self.action_pick(int(button.removeprefix("choice-")))
 
 
 def away_seconds(text: str) -> int | None:
@@ -180,11 +183,9 @@ class AwayTime:
     seconds: int | None
 
 
-class AwayPolicy(ModalScreen[AwayTime | None]):
+class AwayPolicy(Cancellable[AwayTime]):
     """The table's creator sets how long a player may be away before a bot covers them;
     dismisses with the new time, or None if cancelled."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, seconds: float | None) -> None:
         super().__init__()
@@ -215,12 +216,8 @@ class AwayPolicy(ModalScreen[AwayTime | None]):
         event.stop()
         self._set()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "set":
-            self._set()
-        else:
-            self.dismiss(None)
+    def pressed(self, button: str) -> None:
+        self._set()
 
     def _set(self) -> None:
         try:
@@ -229,6 +226,3 @@ class AwayPolicy(ModalScreen[AwayTime | None]):
             self.notify(str(error), severity="error", markup=False)
             return
         self.dismiss(AwayTime(seconds))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
