@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Protocol
 
 from cardtable.protocol import Message, SeatKind, SeatSummary
@@ -77,14 +77,10 @@ class Seat:
         return self.bot is not None or self.covered or self.out_of_time
 
     def clear(self) -> None:
-        self.name = None
-        self.member = None
-        self.token_hash = None
-        self.bot = None
-        self.away_since = None
-        self.covered = False
-        self.cover_votes.clear()
-        self.out_of_time = False
+        """Empty the seat: every field as a new seat's, but its index and holding."""
+        empty = Seat(self.index, occupancy=self.occupancy)
+        for item in fields(self):
+            setattr(self, item.name, getattr(empty, item.name))
 
     def summary(self) -> SeatSummary:
         """The seat as everyone sees it."""
