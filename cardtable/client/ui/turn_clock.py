@@ -11,6 +11,7 @@ from rich.text import Text
 
 from cardtable.protocol import ClockState, TableSettings
 from cardtable.protocol.clock import RANGES, ClockMode, TimeoutRule
+from cardtable.wire.records import record_from
 
 #: Seconds left below which a running clock is shown in red.
 LOW = 10.0
@@ -30,16 +31,15 @@ class ShownClock:
 
     @classmethod
     def of(cls, clock: ClockState | None, heard_at: float) -> ShownClock | None:
-        """The clock a message gave (None: the game is not timed)."""
+        """The clock a message gave (None: the game is not timed), its fields as it has them
+        but for its seats as sets."""
         if clock is None:
             return None
-        return cls(
-            mode=clock.mode,
-            timeout=clock.timeout,
-            left=clock.left,
+        return record_from(
+            cls,
+            clock,
             running=frozenset(clock.running),
             out_of_time=frozenset(clock.out_of_time),
-            timeouts=clock.timeouts,
             heard_at=heard_at,
         )
 
