@@ -95,7 +95,8 @@ async def _ask(host: str, port: int, password: str | None, key: str, request: Re
 
 
 def _listed(names: list[str]) -> str:
-    return ", ".join(names) + "."
+    """Names in a sentence: ``Ada, Bram``."""
+    return ", ".join(names)
 
 
 async def _list(args: argparse.Namespace, session: ClientSession, where: str) -> list[str]:
@@ -105,29 +106,29 @@ async def _list(args: argparse.Namespace, session: ClientSession, where: str) ->
             f"This device holds no names on {where} yet: a name is yours once you finish a "
             "game under it."
         ]
-    return [f"This device holds on {where}: {_listed(names)}"]
+    return [f"This device holds on {where}: {_listed(names)}."]
 
 
 async def _export(args: argparse.Namespace, session: ClientSession, where: str) -> list[str]:
     code = await session.export_names()
+    named = f"the name{'s' if len(code.names) > 1 else ''} {_listed(code.names)}"
     return [
         f"Your code: {code.code}",
         f"On the other device, within {code.minutes} minutes, run:",
         f"  cardtable name import {code.code} {where}",
-        f"It moves {_listed(code.names)} The code works once; this device then plays under "
-        "those names no more.",
+        f"It moves {named} to that device. The code works once.",
     ]
 
 
 async def _import(args: argparse.Namespace, session: ClientSession, where: str) -> list[str]:
     names = await session.import_names(args.code)
-    return [f"This device now holds on {where}: {_listed(names)}"]
+    return [f"This device now holds on {where}: {_listed(names)}."]
 
 
 async def _release(args: argparse.Namespace, session: ClientSession, where: str) -> list[str]:
     names = await session.release_name(args.name)
-    still = f"This device still holds {_listed(names)}" if names else "It holds no other."
-    return [f"{args.name} is free again on {where}: anyone may claim it. {still}"]
+    still = f" This device still holds {_listed(names)}." if names else ""
+    return [f"{args.name} is free again on {where}: anyone may claim it.{still}"]
 
 
 _REQUESTS = {"list": _list, "export": _export, "import": _import, "release": _release}
