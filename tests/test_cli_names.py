@@ -96,3 +96,14 @@ def test_a_device_without_names_is_told_how_a_name_becomes_its_own(tmp_path: Pat
         said = " ".join(exported.stderr.split())
         assert "a name is yours once you finish a game under it" in said
         assert all(len(line) <= 80 for line in exported.stderr.splitlines())
+
+
+def test_a_server_with_a_password_asks_for_it(tmp_path: Path) -> None:
+    with server_thread(password="pw") as server:
+        where = f"{HOST}:{server.port}"
+        without = name_command(tmp_path, "list", where)
+        assert without.returncode == 1
+        assert "Give it with --password." in without.stderr
+        given = name_command(tmp_path, "list", where, "--password", "pw")
+        assert given.returncode == 0, given.stderr
+        assert given.stdout.startswith(f"This device holds no names on {where} yet")

@@ -53,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from cardtable.client.player_key import player_key
     from cardtable.client.session import ConnectionLost, HandshakeRefused, RequestFailed
     from cardtable.client.ui.problems import explain
+    from cardtable.protocol import ErrorCode
 
     address = args.address or _found_server()
     if address is None:
@@ -65,7 +66,12 @@ def run(args: argparse.Namespace) -> int:
     request = _REQUESTS[args.action]
     try:
         lines = trio.run(partial(_ask, host, port, args.password, key, partial(request, args)))
-    except (OSError, HandshakeRefused, trio.TooSlowError) as error:
+    except HandshakeRefused as error:
+        if error.code == ErrorCode.BAD_PASSWORD:
+            return _fail(f"{error.message} Give it with --password.")
+        failed = explain(error, host, port, CONNECT_TIMEOUT)
+        return _fail(f"{failed.problem} {failed.advice}")
+    except (OSError, trio.TooSlowError) as error:
         failed = explain(error, host, port, CONNECT_TIMEOUT)
         return _fail(f"{failed.problem} {failed.advice}")
     except RequestFailed as error:
