@@ -32,7 +32,7 @@ def test_help_lists_the_commands() -> None:
 def test_every_command_the_parser_offers_is_run_by_its_group_and_no_other() -> None:
     parser = build_parser()
     (commands,) = (item for item in parser._actions if isinstance(item, argparse._SubParsersAction))
-    offered = ["games", "demo", "serve", "play", "history", "join", "servers", "bot"]
+    offered = ["games", "demo", "serve", "play", "history", "join", "servers", "bot", "name"]
     assert list(commands.choices) == offered
     assert set(COMMANDS) == set(offered)
 

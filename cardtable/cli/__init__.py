@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from cardtable import __version__
-from cardtable.cli import bot, games, history, join, play, serve
+from cardtable.cli import bot, games, history, join, name, play, serve
 from cardtable.engine import OptionError
 
 #: What runs each command, by its name.
@@ -20,6 +20,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "join": join.run_join,
     "servers": join.run_servers,
     "history": history.run,
+    "name": name.run,
 }
 
 
@@ -36,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_parser(commands)
     join.add_parsers(commands)
     bot.add_parser(commands)
+    name.add_parser(commands)
     return parser
 
 

@@ -70,6 +70,7 @@ class Link:
         connect_timeout: float = 10.0,
         token: str | None = None,
         store: SeatStore | None = None,
+        key: str | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -80,6 +81,8 @@ class Link:
         self.retry_delays = tuple(retry_delays)
         self.connect_timeout = connect_timeout
         self.store = store
+        #: The player's key, proved at every `hello` (see `player_key`).
+        self.key = key
         #: The seat we hold and the tables we opened, as the server last said (see `kept_after`).
         self.kept = store.load() if store is not None else KeptSeats()
         #: A seat token to resume at the first connection.
@@ -168,6 +171,7 @@ class Link:
             password=self.password,
             token=token,
             creator_tokens=self.kept.tokens_to_send(),
+            key=self.key,
             timeout=self.connect_timeout,
             on_message=self._keep,
         )

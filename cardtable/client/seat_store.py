@@ -4,8 +4,8 @@
 tokens of the tables they opened, one file per server address and player name, in the
 ``seats`` folder of cardtable's data folder. The file's name is a hash of the pair, so two
 names on one machine never read each other's tokens. Each file is readable by its owner only
-(mode 0600) and replaced whole (a temporary file in the same folder, flushed to the disk, then
-renamed over the old one), so a crash at any moment leaves the old file or the new one.
+(mode 0600) and replaced whole, so a crash at any moment leaves the old file or the new one
+(`write_private`).
 
 What the server says decides what is kept (`kept_after`): a seat is kept from its `joined` until
 we leave it, the server refuses its token, or its table is removed (`table_removed`, or a list
@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from cardtable.client.private_file import write_private
 from cardtable.client.session import TOKEN_REFUSALS
 from cardtable.data_folder import data_directory
 from cardtable.protocol import (
@@ -141,7 +140,6 @@ class SeatStore:
         if kept.empty:
             self.path.unlink(missing_ok=True)
             return
-        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         body = {
             "version": FILE_VERSION,
             "server": self.server,
@@ -151,32 +149,7 @@ class SeatStore:
             "creator_tokens": [list(pair) for pair in kept.creator_tokens],
         }
         data = json.dumps(body, indent=1).encode()
-        temporary = self.path.with_name(f"{self.path.stem}.{secrets.token_hex(6)}.tmp")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, self.path)
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
-        _sync_folder(self.folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush the folder's entries, so that the rename survives a power cut (where possible)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # not every system opens folders (Windows)
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+        write_private(self.path, data)
 
 
 __all__ = ["KeptSeats", "SeatStore", "kept_after", "seats_folder"]

@@ -43,11 +43,17 @@ from cardtable.protocol import (
     Leave,
     Left,
     ListHistory,
+    ListNames,
     ListTables,
     Message,
+    NameCode,
+    NameExport,
+    NameImport,
+    Names,
     OfferRematch,
     Ping,
     Release,
+    ReleaseName,
     RemoveBot,
     Replay,
     ReplaySteps,
@@ -349,6 +355,29 @@ class ClientSession:
             steps.extend(page.steps)
         return steps
 
+    async def export_names(self) -> NameCode:
+        """A one-time code that moves our key's names to the key that brings it."""
+        reply = await self.request(NameExport())
+        assert isinstance(reply, NameCode)
+        return reply
+
+    async def import_names(self, code: str) -> list[str]:
+        """Move the names of the key that made `code` to ours; the names we hold now."""
+        return await self._names(NameImport(code=code))
+
+    async def list_names(self) -> list[str]:
+        """The names our key holds here."""
+        return await self._names(ListNames())
+
+    async def release_name(self, name: str) -> list[str]:
+        """Let go of `name`; the names we still hold."""
+        return await self._names(ReleaseName(name=name))
+
+    async def _names(self, request: Message) -> list[str]:
+        reply = await self.request(request)
+        assert isinstance(reply, Names)
+        return reply.names
+
     async def ping(self) -> None:
         await self.request(Ping())
 
@@ -369,12 +398,14 @@ async def connect(
     password: str | None = None,
     token: str | None = None,
     creator_tokens: Sequence[str] = (),
+    key: str | None = None,
     timeout: float = 10.0,
     keep_alive: bool = True,
     on_message: Callable[[Message], None] | None = None,
 ) -> AsyncIterator[ClientSession]:
     """Connect and greet; with `token`, also resume that seat, and with `creator_tokens`,
-    claim the rights to the tables they were given for. Closes on exit. `on_message` hears
+    claim the rights to the tables they were given for; with `key` (the player's key), hold
+    the names it has claimed there. Closes on exit. `on_message` hears
     every message from the first (the `welcome`, and the `joined` or refusal of `token`).
 
     Raises `OSError` if the server cannot be reached, `HandshakeRefused` if it says no
@@ -396,6 +427,7 @@ async def connect(
                     password=password,
                     token=token,
                     creator_tokens=list(creator_tokens),
+                    key=key,
                 )
             )
             try:

@@ -46,6 +46,14 @@ from cardtable.protocol.messages.lobby import (
     TableRemoved,
     Tables,
 )
+from cardtable.protocol.messages.names import (
+    ListNames,
+    NameCode,
+    NameExport,
+    NameImport,
+    Names,
+    ReleaseName,
+)
 from cardtable.protocol.messages.table import (
     Act,
     AnswerRematch,
@@ -99,9 +107,14 @@ __all__ = [
     "Left",
     "Limits",
     "ListHistory",
+    "ListNames",
     "ListTables",
     "LocalProtocolError",
     "Message",
+    "NameCode",
+    "NameExport",
+    "NameImport",
+    "Names",
     "NotCardtable",
     "OfferRematch",
     "Ok",
@@ -112,6 +125,7 @@ __all__ = [
     "ProtocolError",
     "Rejected",
     "Release",
+    "ReleaseName",
     "RematchState",
     "RemoteProtocolError",
     "RemoveBot",

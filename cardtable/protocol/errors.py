@@ -46,6 +46,10 @@ class ErrorCode(StrEnum):
     BAD_TOKEN = "bad_token"
     SEAT_RELEASED = "seat_released"
     NOT_AWAY = "not_away"
+    # Claimed names.
+    NO_KEY = "no_key"
+    BAD_CODE = "bad_code"
+    NOT_YOUR_NAME = "not_your_name"
     # History.
     NO_SUCH_GAME = "no_such_game"
     # Play.

@@ -23,14 +23,20 @@ from cardtable.protocol import (
     Leave,
     Left,
     ListHistory,
+    ListNames,
     ListTables,
     Message,
+    NameCode,
+    NameExport,
+    NameImport,
+    Names,
     OfferRematch,
     Ok,
     Ping,
     Pong,
     Rejected,
     Release,
+    ReleaseName,
     RemoveBot,
     Replay,
     ReplaySteps,
@@ -67,6 +73,7 @@ RESUMING_HELLO = Hello(
     name="Ailsa",
     token="5MdXuRbGcuBaWrUf_4IAU9Nd18yGAMdZ_kZS95Hb0eg",
     creator_tokens=["pY2b0m1oXo3vY2dQ8cG6yQe1m9v0lC4oQ6fJ0wqR2aM", "x" * 128],
+    key="0123456789abcdef" * 4,
 )
 WELCOME = Welcome(
     version=PROTOCOL_VERSION,
@@ -113,6 +120,10 @@ CLIENT_MESSAGES: list[Message] = [
     Resync(digest="0123456789abcdef0123456789abcdef", rid=18),
     Ping(rid=2**31 - 1),
     Ping(),
+    NameExport(rid=19),
+    NameImport(code="K7QM2-XH9TD", rid=20),
+    ListNames(rid=21),
+    ReleaseName(name="Ailsa", rid=22),
 ]
 
 #: One of every message a server may send after the handshake.
@@ -166,6 +177,9 @@ SERVER_MESSAGES: list[Message] = [
     Ok(rid=9),
     Pong(rid=2),
     Pong(),
+    NameCode(code="K7QM2-XH9TD", minutes=10, names=["Ailsa"], rid=19),
+    Names(names=["Ailsa", "Ailsa M"], rid=21),
+    Names(names=[]),
     Error(code="not_your_turn", message="It is not your turn.", rid=11),
 ]
 

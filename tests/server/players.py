@@ -46,3 +46,15 @@ async def game_over(session: ClientSession, game_no: int) -> None:
             and session.view["result"] is not None
         )
     )
+
+
+async def finish_a_game(session: ClientSession) -> None:
+    """Sit `session` at a new two-seat table against a bot, deal, concede, and leave."""
+    table = await session.create_table("chinese-ten", seats=2, options={"decks": 1})
+    await session.sit(table.table_id, 0)
+    await session.add_bot(table.table_id, 1)
+    await session.start(table.table_id)
+    await session.wait_for(lambda: session.view is not None)
+    await session.concede()
+    await session.wait_for(lambda: session.view is not None and session.view["result"])
+    await session.leave()

@@ -154,9 +154,10 @@ def missing_in_lists(example: list[Any], real: list[Any], path: str) -> list[str
 
 async def a_real_session(client: Connect) -> list[Message]:
     """What a server sends a player over one short game of Chinese Ten against a bot: the lobby,
-    a table, the deal and a move, chat, a resync, conceding, the history and a replay."""
+    a table, the deal and a move, chat, a resync, conceding (which claims her name), the history,
+    a replay, and her names."""
     said: list[Message] = []
-    async with client("Ada") as ada:
+    async with client("Ada", key="0123456789abcdef" * 4) as ada:
         assert ada.welcome is not None
         said.append(ada.welcome)
         ada.on_message(said.append)
@@ -176,6 +177,8 @@ async def a_real_session(client: Connect) -> list[Message]:
             history = await ada.history()
             await ada.replay(history.games[0].game_id, seat=0, count=3)
             await ada.ping()
+            await ada.export_names()
+            assert await ada.list_names() == ["Ada"]
             await ada.leave()
     return said
 
@@ -199,9 +202,17 @@ async def test_every_example_holds_every_field_the_server_sends(client: Connect)
     sent: Sent = defaultdict(list)
     for message in await a_real_session(client):
         sent[message.type].append(message.to_wire())
-    assert {"welcome", "tables", "joined", "update", "chat_line", "history", "replay_steps"} <= (
-        sent.keys()
-    )
+    assert {
+        "welcome",
+        "tables",
+        "joined",
+        "update",
+        "chat_line",
+        "history",
+        "replay_steps",
+        "name_code",
+        "names",
+    } <= sent.keys()
     missing: list[str] = []
     for example in examples():
         for real in sent.get(example["type"], []):

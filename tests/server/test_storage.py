@@ -26,6 +26,7 @@ from cardtable.server.storage import (
     running_totals,
     schema,
 )
+from cardtable.server.storage.claims import ClaimName, DropClaim, MoveClaims, NameClaim
 from cardtable.server.storage.codec import pack
 from cardtable.server.storage.database import APPLICATION_ID
 from cardtable.server.storage.records import SeatRecord, TableRecord
@@ -93,7 +94,7 @@ def test_a_new_file_is_created_with_its_folder_version_wal_and_application_id(
     try:
         assert db_path.is_file()
         connection = database.connection
-        assert pragma(connection, "user_version") == SCHEMA_VERSION == 6
+        assert pragma(connection, "user_version") == SCHEMA_VERSION == 7
         assert pragma(connection, "journal_mode") == "wal"
         assert pragma(connection, "application_id") == APPLICATION_ID
         assert pragma(connection, "synchronous") == 2  # FULL
@@ -102,7 +103,8 @@ def test_a_new_file_is_created_with_its_folder_version_wal_and_application_id(
             row[0]
             for row in connection.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")
         }
-        assert {"tables", "seats", "games", "actions", "chat", "round_scores", "clocks"} <= names
+        tables = {"tables", "seats", "games", "actions", "chat", "round_scores", "clocks"}
+        assert tables | {"name_claims"} <= names
     finally:
         database.close()
     # Another program sees the same from the file alone.
@@ -592,7 +594,7 @@ def test_a_version_2_file_gains_the_creator_token_hash_and_keeps_its_tables(db_p
     store = Store(open_database(db_path))
     try:
         connection = store.database.connection
-        assert pragma(connection, "user_version") == SCHEMA_VERSION == 6
+        assert pragma(connection, "user_version") == SCHEMA_VERSION == 7
         columns = {row[1]: row[2] for row in connection.execute("PRAGMA table_info(tables)")}
         assert columns["creator_token_hash"] == "BLOB"
         [old] = store.open_tables(chat_history=10)
@@ -647,5 +649,35 @@ def test_a_round_score_stored_with_lines_as_maps_is_read_in_the_current_form(
         )
         assert store.rounds(7)[0].score == score
         assert all(type(line) is list for side in score.to_wire()["lines"] for line in side)
+    finally:
+        store.close()
+
+
+# -- migrating a version-6 file ---------------------------------------------------------------
+
+
+def test_a_version_6_file_gains_name_claims_with_nobody_holding_a_name(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    connection = sqlite3.connect(db_path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    schema.migrate(connection, to=6)
+    connection.close()
+
+    store = Store(open_database(db_path))
+    try:
+        assert pragma(store.database.connection, "user_version") == SCHEMA_VERSION == 7
+        assert store.name_claims() == []
+        claim = NameClaim("Ada", b"k" * 32, 1000.0)
+        store.write([ClaimName(claim)])
+    finally:
+        store.close()
+    store = Store(open_database(db_path))
+    try:
+        assert store.name_claims() == [claim]
+        store.write([MoveClaims(b"k" * 32, b"n" * 32)])
+        assert store.name_claims() == [NameClaim("Ada", b"n" * 32, 1000.0)]
+        store.write([DropClaim("Ada")])
+        assert store.name_claims() == []
     finally:
         store.close()

@@ -20,6 +20,7 @@ from textual.events import AppFocus, Resize
 from textual.widgets import Static
 
 from cardtable.client.link import Link, LinkStatus
+from cardtable.client.player_key import kept_key
 from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import HandshakeRefused
 from cardtable.client.trio_host import TrioHost
@@ -140,11 +141,12 @@ class CardtableApp(App[None], Host):
         """Start the server (for play), connect, and keep the link up."""
         plan = self.plan
         async with trio.open_nursery() as nursery:
-            token, store = None, None
+            token, store, key = None, None, None
             if isinstance(plan, PlayPlan):
                 port = await plan.start_server(nursery)
                 host, password, timeout = "127.0.0.1", None, 10.0
                 token = plan.resume(self.player_name)
+                key = kept_key()
                 self._play_notices = plan.notices()
             else:
                 host, port, password, timeout = plan.host, plan.port, plan.password, plan.timeout
@@ -153,6 +155,7 @@ class CardtableApp(App[None], Host):
                     return
                 if plan.keep_seats:
                     store = SeatStore(host, port, self.player_name)
+                    key = kept_key()
             self.link = Link(
                 host,
                 port,
@@ -163,6 +166,7 @@ class CardtableApp(App[None], Host):
                 connect_timeout=timeout,
                 token=token,
                 store=store,
+                key=key,
             )
             try:
                 await nursery.start(self.link.run)

@@ -11,6 +11,7 @@ from cardtable.protocol.messages.base import Message, client, server, wire
 from cardtable.protocol.messages.values import (
     CREATOR_TOKENS,
     NAME_LENGTH,
+    PLAYER_KEY,
     TABLE_ID,
     TOKEN,
 )
@@ -19,13 +20,15 @@ from cardtable.protocol.messages.values import (
 @client("hello")
 class Hello(Message):
     """The first message on a connection. A ``token`` resumes the seat it was given for;
-    ``creator_tokens`` prove the right to run the tables they were given for."""
+    ``creator_tokens`` prove the right to run the tables they were given for; ``key``, the
+    player's key, proves the names it has claimed on this server."""
 
     version: int = wire(Int(0, 65535))
     name: str = wire(Text(1, NAME_LENGTH), code=ErrorCode.BAD_NAME)
     password: str | None = wire(Nullable(Text(0, 128)), None)
     token: str | None = wire(Nullable(TOKEN), None)
     creator_tokens: list[str] = wire(ListOf(TOKEN, high=CREATOR_TOKENS), [])
+    key: str | None = wire(Nullable(PLAYER_KEY), None)
 
 
 @server("welcome")

@@ -18,6 +18,10 @@ TABLE_ID = Int(1, 2**31 - 1)
 GAME_ID = Int(1, 2**62)
 SEAT = Int(0, 63)
 TOKEN = Text(1, 128)
+#: A player's key: a secret of the client's (32 random bytes in hex), proved at `hello`.
+PLAYER_KEY = Text(32, 128)
+#: A one-time code that moves a key's names (typed by a person: dashes and spaces allowed).
+NAME_CODE = Text(1, 40)
 SMALL_MAP = Plain(depth=3, items=200, text=200)
 #: The most creator tokens one `hello` may carry.
 CREATOR_TOKENS = 16

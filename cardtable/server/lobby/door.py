@@ -1,5 +1,6 @@
 """Who comes in: connections counted in all and per address, and each `hello` checked, its
-sender named and welcomed, and their seat resumed when they bring its token."""
+sender named (a name claimed by another player's key is refused, see `NameClaims`) and
+welcomed, and their seat resumed when they bring its token."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from cardtable.protocol import PROTOCOL_VERSION, Error, ErrorCode, GameInfo, Hel
 from cardtable.server.bots.names import bot_name_problem
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
+from cardtable.server.lobby.claims import NameClaims, hash_key
 from cardtable.server.lobby.floor import Floor
 from cardtable.server.lobby.session import Session
 from cardtable.server.names import NameIndex, name_problem, names_look_alike
@@ -39,6 +41,7 @@ class Door:
         *,
         disconnected: Callable[[Session], None],
         address_gone: Callable[[str], None],
+        claims: NameClaims,
     ) -> None:
         self.config = config
         self.sessions = sessions
@@ -47,6 +50,7 @@ class Door:
         self._floor = floor
         self._disconnected = disconnected
         self._address_gone = address_gone
+        self._claims = claims
         #: The greeted sessions' names, to find a name's look-alike at once.
         self._names = NameIndex()
         #: Open connections by the address they come from (handshakes included).
@@ -184,6 +188,10 @@ class Door:
                 "case, spaces, punctuation or look-alike letters count as one; choose another "
                 "name.",
             )
+        key_hash = hash_key(hello.key) if hello.key is not None else None
+        refusal = self._claims.refusal(name, key_hash) if resumed is None else None
+        if refusal is not None:
+            raise ServerError(ErrorCode.NAME_TAKEN, refusal)
         away = next(
             (other for other in self._floor.away_names() if names_look_alike(other, name)), None
         )
@@ -194,4 +202,5 @@ class Door:
                 "choose another name.",
             )
         session.name = name
+        session.key_hash = key_hash
         return resumed

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cardtable.engine import GameSpec, get_game
@@ -48,6 +48,8 @@ class Floor:
         first_table, first_game = first_ids
         self._table_ids = itertools.count(first_table)
         self._game_ids = itertools.count(first_game)
+        #: Told of each game that ends at a table, before the table may be closed.
+        self.on_game_over: Callable[[Table], None] = lambda table: None
 
     def restore(self, stored: Iterable[StoredTable]) -> None:
         """Reopen the tables the database holds. A table where no player holds a seat has nobody
@@ -107,9 +109,13 @@ class Floor:
             "tokens": self.tokens,
             "chat_history": self.config.chat_history,
             "on_summary_change": self.tell_lobby,
-            "on_game_over": self.remove_if_deserted,
+            "on_game_over": self._game_over,
             "seed": self.config.seed,
         }
+
+    def _game_over(self, table: Table) -> None:
+        self.on_game_over(table)
+        self.remove_if_deserted(table)
 
     def _open(self, table: Table) -> None:
         self.tables[table.id] = table

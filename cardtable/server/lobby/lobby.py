@@ -27,14 +27,17 @@ from cardtable.protocol import (
 )
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
+from cardtable.server.lobby.claims import NameClaims
 from cardtable.server.lobby.door import Door
 from cardtable.server.lobby.floor import Floor
 from cardtable.server.lobby.history_desk import HistoryDesk
+from cardtable.server.lobby.name_desk import NameDesk
 from cardtable.server.lobby.session import Session
 from cardtable.server.lobby.table_desk import TableDesk
 from cardtable.server.net.address_budget import AddressBudgets
 from cardtable.server.net.reception import Link
 from cardtable.server.storage import StoredTable
+from cardtable.server.storage.claims import NameClaim
 from cardtable.server.storage.journal import Journal
 from cardtable.server.table.life import TableTasks
 from cardtable.server.table.table import Table
@@ -67,6 +70,7 @@ class Lobby:
         journal: Journal,
         *,
         first_ids: tuple[int, int] = (1, 1),
+        claims: Iterable[NameClaim] = (),
     ) -> None:
         self.config = config
         self.journal = journal
@@ -79,17 +83,24 @@ class Lobby:
             self.clients,
             first_ids=first_ids,
         )
+        #: The claimed names, and who holds each.
+        self.claims = NameClaims(journal, claims)
+        self.floor.on_game_over = self.claims.game_finished
         self.door = Door(
             config,
             self.floor,
             self.clients,
             disconnected=self.disconnected,
             address_gone=self._address_gone,
+            claims=self.claims,
         )
         self.history = HistoryDesk(config, journal)
         #: The other requests that cost real work (`COSTLY`): a budget per address.
         self.costly = AddressBudgets(config.request_rate, config.request_burst)
-        self._handlers = TableDesk(config, self.floor, self.door).handlers
+        self._handlers = {
+            **TableDesk(config, self.floor, self.door).handlers,
+            **NameDesk(self.claims).handlers,
+        }
         self._queries: dict[type[Message], Callable[[Session, Any], Awaitable[Message]]] = {
             ListHistory: self.history.list_history,
             Replay: self.history.replay,

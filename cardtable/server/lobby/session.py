@@ -26,6 +26,9 @@ class Session:
         #: Where it connects from (its IP address), for the limits per address.
         self.address = link.address
         self.name = ""
+        #: The hash of the player's key proved at `hello` (`NameClaims`); None for a client
+        #: without one, whose games are never rated.
+        self.key_hash: bytes | None = None
         #: The table it sits at or watches.
         self.table: Table | None = None
         #: The ids of the tables it may run, by the creator tokens it holds.

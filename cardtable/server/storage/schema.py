@@ -107,6 +107,15 @@ CREATE TABLE holders (
 )
 """
 
+_VERSION_7 = """
+CREATE TABLE name_claims (
+    name TEXT PRIMARY KEY,
+    key_hash BLOB NOT NULL,
+    claimed_at REAL NOT NULL
+);
+CREATE INDEX name_claims_by_key ON name_claims (key_hash)
+"""
+
 
 #: Options added to a game after games of it were stored, with the value that replays those games
 #: as they were played: Trupe's first rulings (a hand also ended when the pack ran out a fourth
@@ -186,6 +195,12 @@ def _add_holders(connection: sqlite3.Connection) -> None:
     _run_script(connection, _VERSION_6)
 
 
+def _add_name_claims(connection: sqlite3.Connection) -> None:
+    """Version 7 keeps the names players have claimed, each with the hash of its holder's key
+    (files stored before it have none: every name is free until someone finishes a game)."""
+    _run_script(connection, _VERSION_7)
+
+
 #: Step N takes a file of version N - 1 to version N.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _create_version_1,
@@ -194,6 +209,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _add_clocks,
     _keep_trupe_games_first_rulings,
     _add_holders,
+    _add_name_claims,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

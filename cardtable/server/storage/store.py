@@ -13,6 +13,7 @@ from cardtable.engine import PlainAction, Setup
 from cardtable.engine.scores import RoundScore
 from cardtable.protocol import RoundRecord, SeatHolder
 from cardtable.server.chat.log import ChatEntry
+from cardtable.server.storage.claims import NameClaim, read_claims
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.database import Database
 from cardtable.server.storage.errors import StorageError
@@ -84,6 +85,10 @@ class Store:
         table = self._db.execute("SELECT coalesce(max(id), 0) + 1 FROM tables").fetchone()[0]
         game = self._db.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0]
         return int(table), int(game)
+
+    def name_claims(self) -> list[NameClaim]:
+        """Every claimed name, the oldest claim first."""
+        return read_claims(self._db)
 
     def open_tables(self, chat_history: int) -> list[StoredTable]:
         """Every table not yet closed, with its latest game and last `chat_history` lines.
