@@ -9,17 +9,22 @@ import sys
 from cardtable.client.address import split_address
 
 
-def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    join = commands.add_parser("join", help="join a server on the network")
-    join.add_argument(
+def add_server_arguments(parser: argparse.ArgumentParser, *, found: str) -> None:
+    """The server to reach, HOST:PORT (without it: what `found` says), and its `--password`."""
+    parser.add_argument(
         "address",
         metavar="HOST:PORT",
         nargs="?",
         default=None,
-        help="the server, e.g. 192.168.1.20:7777 (default: pick one found on the network)",
+        help=f"the server, e.g. 192.168.1.20:7777 (default: {found})",
     )
+    parser.add_argument("--password", default=None, help="the server's password, if it has one")
+
+
+def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    join = commands.add_parser("join", help="join a server on the network")
+    add_server_arguments(join, found="pick one found on the network")
     join.add_argument("--name", default=None, help="your name (default: your login name)")
-    join.add_argument("--password", default=None, help="the server's password, if it has one")
     join.add_argument(
         "--browser",
         action="store_true",

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from cardtable.cli.join import add_server_arguments
 from cardtable.client.address import split_address
 
 if TYPE_CHECKING:
@@ -33,14 +34,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     release = actions.add_parser("release", help="let a name go: anyone may claim it again")
     release.add_argument("name", metavar="NAME", help="the name to let go")
     for action in (listing, export, taking, release):
-        action.add_argument(
-            "address",
-            metavar="HOST:PORT",
-            nargs="?",
-            default=None,
-            help="the server, e.g. 192.168.1.20:7777 (default: the one found on the network)",
-        )
-        action.add_argument("--password", default=None, help="the server's password, if any")
+        add_server_arguments(action, found="the one found on the network")
 
 
 #: What a request does with a session: the lines to print.

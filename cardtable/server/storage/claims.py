@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from cardtable.server.storage.writes import insert_record
+
 
 @dataclass(frozen=True)
 class NameClaim:
@@ -23,11 +25,7 @@ class ClaimName:
     claim: NameClaim
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        c = self.claim
-        connection.execute(
-            "INSERT INTO name_claims (name, key_hash, claimed_at) VALUES (?, ?, ?)",
-            (c.name, c.key_hash, c.claimed_at),
-        )
+        insert_record(connection, "name_claims", self.claim)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ class Write(Protocol):
     def apply(self, connection: sqlite3.Connection) -> None: ...
 
 
-def _insert(
+def insert_record(
     connection: sqlite3.Connection,
     table: str,
     record: DataclassInstance,
@@ -53,7 +53,7 @@ class OpenTable:
     seats: tuple[SeatRecord, ...]
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        _insert(connection, "tables", self.table, packed={"options", "settings"})
+        insert_record(connection, "tables", self.table, packed={"options", "settings"})
         SaveSeats(self.table.id, self.seats).apply(connection)
 
 
@@ -128,7 +128,7 @@ class NoteHolder:
     holder: SeatHolder
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        _insert(connection, "holders", self.holder, replace=True, game_id=self.game_id)
+        insert_record(connection, "holders", self.holder, replace=True, game_id=self.game_id)
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ class SaveClock:
 
     def apply(self, connection: sqlite3.Connection) -> None:
         packed = {"settings", "used", "out_of_time", "timeouts"}
-        _insert(connection, "clocks", self.clock, packed=packed, replace=True)
+        insert_record(connection, "clocks", self.clock, packed=packed, replace=True)
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,7 @@ class AddChat:
     line: ChatEntry
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        _insert(connection, "chat", self.line, table_id=self.table_id)
+        insert_record(connection, "chat", self.line, table_id=self.table_id)
 
 
 @dataclass(frozen=True)
