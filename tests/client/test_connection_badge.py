@@ -12,6 +12,7 @@ from typing import Any
 import trio
 from textual.app import App
 
+from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.connection_badge import BACK_SHOWN
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.lobby import LobbyScreen
@@ -36,6 +37,11 @@ def down_for(app: App[Any]) -> int | None:
     return int(said.group(1)) if said else None
 
 
+def counting(app: CardtableApp) -> bool:
+    """Whether the corner counts seconds, waking the client up each second."""
+    return app.connection_indicator.counting
+
+
 def test_the_corner_says_reconnecting_until_the_server_is_back_on_every_screen() -> None:
     first = ServerThread(TEST_CONFIG)
     first.start()
@@ -47,6 +53,8 @@ def test_the_corner_says_reconnecting_until_the_server_is_back_on_every_screen()
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), 10, "lobby")
             assert "Reconnecting" not in screen_text(app)
+            # With nothing to say, the corner does not wake the client up every second.
+            assert not counting(app)
             await asyncio.to_thread(first.stop)
             await wait_until(pilot, lambda: down_for(app) is not None, 10, "down")
             row = top_row(screen_text(app))
@@ -54,6 +62,7 @@ def test_the_corner_says_reconnecting_until_the_server_is_back_on_every_screen()
             # It counts the seconds, long after the notice of the drop has faded.
             await wait_until(pilot, lambda: (down_for(app) or 0) >= 5, 10, "5 s")
             assert "Connection lost" not in screen_text(app)
+            assert counting(app)
             # A screen brought up meanwhile shows it too.
             await pilot.press("h")
             await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen), 5, "history")
@@ -76,6 +85,7 @@ def test_the_corner_says_reconnecting_until_the_server_is_back_on_every_screen()
                 BACK_SHOWN + 3,
                 "gone again",
             )
+            assert not counting(app)
 
     try:
         run_async(body, timeout=40)

@@ -72,6 +72,24 @@ def test_only_the_rows_that_changed_are_painted_again() -> None:
     run_async(body)
 
 
+def test_rows_between_two_changed_rows_are_not_painted_again() -> None:
+    async def body() -> None:
+        app = LinesApp()
+        async with app.run_test(size=(40, 10)) as pilot:
+            lines = app.query_one(Lines)
+            lines.drawn.show(texts("deck", "spot one", "spot two", "news", "hand"))
+            await wait_until(pilot, lambda: 4 in lines.painted, what="the first lines")
+            await settled(pilot, lines)
+
+            lines.drawn.show(texts("deck", "spot 1!", "spot two", "news", "hand 2"))
+            await wait_until(pilot, lambda: {1, 4} <= set(lines.painted), what="the changed rows")
+            await pilot.pause()
+
+            assert set(lines.painted) == {1, 4}
+
+    run_async(body)
+
+
 def test_rows_no_longer_shown_are_painted_blank() -> None:
     async def body() -> None:
         app = LinesApp()

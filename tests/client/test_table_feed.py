@@ -70,7 +70,7 @@ def test_the_status_line_is_drawn_again_only_when_its_words_change() -> None:
 
                 def look(_: object) -> None:
                     """After each new state the status line was given: what it shows."""
-                    looks.append((str(status.visual), status.visual))
+                    looks.append((str(status.drawn.lines), status.drawn.lines))
 
                 table.watch(status, "shown", look, init=False)
                 await watching.until(watching.updates + 100)

@@ -14,6 +14,7 @@ import time
 
 from rich.cells import cell_len
 from textual.app import App
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -68,10 +69,17 @@ class ConnectionIndicator:
         self.shown = Shown.NOTHING
         #: When the connection went down (monotonic seconds), while it is down.
         self.since = 0.0
+        #: Counts the seconds in the corner; there only while there is something to count, so
+        #: that an idle client stays idle.
+        self._ticking: Timer | None = None
 
     def start(self) -> None:
-        self.app.set_interval(1.0, self.refresh)
         self.app.screen_change_signal.subscribe(self.app, self._screen_changed)
+
+    @property
+    def counting(self) -> bool:
+        """Whether the corner counts seconds (waking the client up each second)."""
+        return self._ticking is not None
 
     def down(self, *, ever_connected: bool) -> None:
         """The connection is down (or not up yet, `ever_connected` False) and being retried."""
@@ -115,6 +123,12 @@ class ConnectionIndicator:
         if not self.app.is_running:
             return
         text = self.text()
+        if self.shown in (Shown.NOTHING, Shown.CLOSED):
+            if self._ticking is not None:
+                self._ticking.stop()
+                self._ticking = None
+        elif self._ticking is None:
+            self._ticking = self.app.set_interval(1.0, self.refresh)
         screen = self.app.screen
         badges = screen.query_children(ConnectionBadge)
         if badges:

@@ -44,8 +44,14 @@ class DrawnLines:
         for row in changed:
             self._strips.pop(row, None)
         if changed:
-            first, last = changed[0], changed[-1]
-            self.widget.refresh(Region(0, first, self.widget.size.width, last - first + 1))
+            # A region a run of changed rows: Textual draws again those rows, not those between.
+            width, runs = self.widget.size.width, list[list[int]]()
+            for row in changed:
+                if runs and runs[-1][1] == row:
+                    runs[-1][1] = row + 1
+                else:
+                    runs.append([row, row + 1])
+            self.widget.refresh(*(Region(0, start, width, end - start) for start, end in runs))
         return len(old) != len(new)
 
     def restyle(self) -> None:

@@ -5,10 +5,13 @@ and whose turn) and the prompt under the board (what to do now). Each watches th
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.strip import Strip
+from textual.widget import Widget
 
 from cardtable.client.ui.boards import Board
+from cardtable.client.ui.drawn_lines import DrawnLines
 from cardtable.client.ui.players_panel import empty_seats
 from cardtable.client.ui.table_state import TableShown, TableState
 from cardtable.protocol import TableStatus
@@ -37,14 +40,22 @@ def status_text(title: str, state: TableState) -> Text:
     return text
 
 
-class TableLine(Static):
-    """A line of words drawn from the table's state, drawn again only when they change."""
+class TableLine(Widget):
+    """A line of words drawn from the table's state (more rows if they wrap), drawn again only
+    when they change, through Textual's line API."""
+
+    DEFAULT_CSS = """
+    TableLine {
+        height: auto;
+    }
+    """
 
     shown: reactive[TableShown | None] = reactive(None, init=False, repaint=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._text: Text | None = None
+        self._text = Text()
+        self.drawn = DrawnLines(self)
 
     def words(self, state: TableState) -> Text:
         """What the line says of `state`."""
@@ -54,18 +65,30 @@ class TableLine(Static):
         if shown is None:
             return
         text = self.words(shown.state)
-        if self._text is not None and text == self._text and text.style == self._text.style:
+        if text == self._text and text.style == self._text.style:
             return
-        # The same number of rows at this width: the rest of the screen stays where it is.
-        layout = self._rows(text) != self._rows(self._text)
         self._text = text
-        self.update(text, layout=layout)
+        self._draw()
 
-    def _rows(self, text: Text | None) -> int:
-        if text is None:
-            return 0
-        width = self.content_size.width
-        return len(text.wrap(self.app.console, width)) if width else -1
+    def _draw(self) -> None:
+        if self.drawn.show(self._rows(self.content_size.width)):
+            self.refresh(layout=True)  # more or fewer rows: the rest of the screen moves
+
+    def _rows(self, width: int) -> list[Text]:
+        return list(self._text.wrap(self.app.console, width)) if width else [self._text]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._rows(width))
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def render_line(self, y: int) -> Strip:
+        return self.drawn.strip(y)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.drawn.restyle()
 
 
 class StatusLine(TableLine):
