@@ -21,9 +21,10 @@ from cardtable.engine import (
     start,
 )
 from cardtable.engine.events import EventPart, GameEnd, SeenEvent
+from cardtable.engine.nobility.types import Merged
 from cardtable.engine.options import parse_option_text, resolve_options
 from cardtable.engine.scores import Result, RoundScore, best_sides
-from cardtable.engine.text import describe_frame
+from cardtable.engine.text import describe_frame, seat_sentence
 from cardtable.wire.codec import WireError
 
 DECKS = OptionSpec("decks", 2, "decks", choices=(1, 2))
@@ -152,6 +153,19 @@ def test_game_end_in_words_typed() -> None:
     text = describe_frame(SeenEvent(shared), names)
     assert text == "Ann and Bo share the win with 9 each."
     assert describe_frame(SeenEvent(Drawn(seat=0, count=1)), names) is None
+
+
+def test_a_seat_sentence_names_each_seat_field_of_its_template() -> None:
+    names = ["Ann", "Bo", "Cy"]
+    sentences = {
+        Drawn: "{seat} draws; {seat} again.",
+        Merged: "{seat} merges every meld into {to}'s.",
+    }
+    drawn = Drawn(seat=1, count=7)
+    assert seat_sentence(drawn, sentences, names) == "Bo draws; Bo again."
+    merged = Merged(seat=2, to=0, melds=(1, 2))
+    assert seat_sentence(merged, sentences, names) == "Cy merges every meld into Ann's."
+    assert seat_sentence(drawn, {Merged: sentences[Merged]}, names) is None
 
 
 def test_replay_rebuilds_the_game_exactly() -> None:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.seat_words import Words
-from cardtable.engine.text import describe_frame
+from cardtable.engine.text import SeatSentences, describe_shared
 from cardtable.engine.thistle.cards import ARMS, CLAN, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_VALUES
 from cardtable.engine.thistle.types import (
@@ -23,6 +23,11 @@ from cardtable.engine.thistle.types import (
     Turn,
     WentOut,
 )
+
+_SEAT_SENTENCES: SeatSentences = {
+    LastCard: "{seat} drew the last card: everyone has one more turn, {seat} last.",
+    WentOut: "{seat} goes out!",
+}
 
 BOOK_WORDS = {
     "perfect": "a perfect book",
@@ -51,6 +56,9 @@ def clan_cards(count: int) -> str:
 
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
+    shared = describe_shared(event, names, _SEAT_SENTENCES)
+    if shared is not None:
+        return shared
     match event.public:
         case Dealt(round=number, dealer=dealer, pile=pile):
             text = f"Round {number}: {names[dealer]} deals; {pile} in the pile"
@@ -83,13 +91,7 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
             if isinstance(event.private, DrawnCard):
                 return f"  You draw {card_words(event.private.card)} into your hand."
             return f"  {names[seat]} draws a card into their hand."
-        case LastCard(seat=seat):
-            who = names[seat]
-            return f"{who} drew the last card: everyone has one more turn, {who} last."
-        case WentOut(seat=seat):
-            return f"{names[seat]} goes out!"
-    common = describe_frame(event, names)
-    return common if common is not None else event.kind
+    return event.kind
 
 
 def _added(added: Added, names: Sequence[str]) -> str:
