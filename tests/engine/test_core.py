@@ -23,7 +23,7 @@ from cardtable.engine import (
 from cardtable.engine.events import EventPart, GameEnd, SeenEvent
 from cardtable.engine.nobility.types import Merged
 from cardtable.engine.options import parse_option_text, resolve_options
-from cardtable.engine.scores import Result, RoundScore, best_sides
+from cardtable.engine.scores import Result, RoundScore, best_sides, line_totals
 from cardtable.engine.text import describe_frame, seat_sentence
 from cardtable.wire.codec import WireError
 
@@ -127,7 +127,7 @@ def test_score_lines_add_up() -> None:
         ((0,), (1,)),
         ((ScoreLine("Aces", 2, 20), ScoreLine("Tens", 1, 10)), (ScoreLine("Aces", 0, 20),)),
     )
-    assert score.points == (50, 0)
+    assert score.points == (50, 0) == line_totals(score.lines)
     assert score.to_wire()["lines"][0][0] == ["Aces", 2, 20]
     assert RoundScore.from_wire(score.to_wire()) == score
 
