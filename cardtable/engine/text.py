@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from string import Formatter
+from typing import Protocol, runtime_checkable
 
 from cardtable.engine.cards import CardFace
 from cardtable.engine.events import (
@@ -35,6 +36,19 @@ def listed(parts: Sequence[str]) -> str:
 def side_names(side: Sequence[int], names: Sequence[str]) -> str:
     """``Ann``, ``Ann and Bo``, or ``Ann, Bo and Cy``."""
     return listed([names[seat] for seat in side])
+
+
+@runtime_checkable
+class ShownHand(Protocol):
+    """A deal's private part that shows the receiving seat its hand."""
+
+    @property
+    def hand(self) -> Sequence[object]: ...
+
+
+def hand_held(private: object) -> str:
+    """``. You hold 9 cards`` after a deal that showed the seat its hand, else nothing."""
+    return f". You hold {len(private.hand)} cards" if isinstance(private, ShownHand) else ""
 
 
 def person(seat: int, names: Sequence[str], you: int | None, *, first: bool = False) -> str:

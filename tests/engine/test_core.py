@@ -20,11 +20,11 @@ from cardtable.engine import (
     replay,
     start,
 )
-from cardtable.engine.events import EventPart, GameEnd, SeenEvent
+from cardtable.engine.events import DealtHand, EventPart, GameEnd, SeenEvent
 from cardtable.engine.nobility.types import Merged
 from cardtable.engine.options import parse_option_text, resolve_options
 from cardtable.engine.scores import Result, RoundScore, best_sides, line_totals
-from cardtable.engine.text import describe_frame, seat_sentence
+from cardtable.engine.text import describe_frame, hand_held, seat_sentence
 from cardtable.wire.codec import WireError
 
 DECKS = OptionSpec("decks", 2, "decks", choices=(1, 2))
@@ -166,6 +166,12 @@ def test_a_seat_sentence_names_each_seat_field_of_its_template() -> None:
     merged = Merged(seat=2, to=0, melds=(1, 2))
     assert seat_sentence(merged, sentences, names) == "Cy merges every meld into Ann's."
     assert seat_sentence(drawn, {Merged: sentences[Merged]}, names) is None
+
+
+def test_a_deal_that_shows_the_seat_its_hand_says_how_many_cards_it_holds() -> None:
+    assert hand_held(DealtHand(())) == ". You hold 0 cards"
+    assert hand_held(DrawnCard(CardId(3))) == ""
+    assert hand_held(None) == ""
 
 
 def test_replay_rebuilds_the_game_exactly() -> None:

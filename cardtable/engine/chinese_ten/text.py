@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.chinese_ten.types import Captured, Dealt, Flipped, Laid, Turn
-from cardtable.engine.events import DealtHand, Event, EventPart, SeenEvent
+from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.seat_words import Words
-from cardtable.engine.text import SeatSentences, describe_shared, face_text
+from cardtable.engine.text import SeatSentences, describe_shared, face_text, hand_held
 
 _SEAT_SENTENCES: SeatSentences = {Turn: "{seat}'s turn."}
 
@@ -19,12 +19,9 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
         return shared
     match event.public:
         case Dealt(round=round_, dealer=dealer, spots=spots):
-            text = f"Round {round_}: {names[dealer]} deals. Spots: " + ", ".join(
-                face_text(card) for card in spots
-            )
-            if isinstance(event.private, DealtHand):
-                text += f". You hold {len(event.private.hand)} cards"
-            return text + "."
+            shown = ", ".join(face_text(card) for card in spots)
+            held = hand_held(event.private)
+            return f"Round {round_}: {names[dealer]} deals. Spots: {shown}{held}."
         case Flipped(seat=seat, card=card):
             return f"  {names[seat]} flips {face_text(card)}."
         case Captured(seat=seat, card=card, target=target, spot=spot, source=source):

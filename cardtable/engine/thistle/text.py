@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.seat_words import Words
-from cardtable.engine.text import SeatSentences, describe_shared
+from cardtable.engine.text import SeatSentences, describe_shared, hand_held
 from cardtable.engine.thistle.cards import ARMS, CLAN, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_VALUES
 from cardtable.engine.thistle.types import (
@@ -14,7 +14,6 @@ from cardtable.engine.thistle.types import (
     BookClosed,
     Captured,
     Dealt,
-    DealtHand,
     DrawnCard,
     Drew,
     DrewToHand,
@@ -56,15 +55,10 @@ def clan_cards(count: int) -> str:
 
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    shared = describe_shared(event, names, _SEAT_SENTENCES)
-    if shared is not None:
-        return shared
     match event.public:
         case Dealt(round=number, dealer=dealer, pile=pile):
-            text = f"Round {number}: {names[dealer]} deals; {pile} in the pile"
-            if isinstance(event.private, DealtHand):
-                text += f". You hold {len(event.private.hand)} cards"
-            return text + "."
+            held = hand_held(event.private)
+            return f"Round {number}: {names[dealer]} deals; {pile} in the pile{held}."
         case Turn(seat=seat, last=last):
             return f"{names[seat]}'s last turn." if last else f"{names[seat]}'s turn."
         case Drew(seat=seat, card=card):
@@ -91,7 +85,8 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
             if isinstance(event.private, DrawnCard):
                 return f"  You draw {card_words(event.private.card)} into your hand."
             return f"  {names[seat]} draws a card into their hand."
-    return event.kind
+    shared = describe_shared(event, names, _SEAT_SENTENCES)
+    return shared if shared is not None else event.kind
 
 
 def _added(added: Added, names: Sequence[str]) -> str:
