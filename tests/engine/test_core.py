@@ -9,6 +9,7 @@ import pytest
 
 from cardtable.engine import (
     Event,
+    IllegalAction,
     OptionError,
     OptionSpec,
     RandomBot,
@@ -20,6 +21,7 @@ from cardtable.engine import (
     replay,
     start,
 )
+from cardtable.engine.actions import NOT_IN_HAND, named_cards
 from cardtable.engine.events import DealtHand, EventPart, GameEnd, SeenEvent
 from cardtable.engine.nobility.types import Merged
 from cardtable.engine.options import parse_option_text, resolve_options
@@ -139,6 +141,13 @@ def test_a_score_line_stored_as_a_map_by_earlier_versions_still_reads() -> None:
         ScoreLine.from_wire(["Aces", 2])
 
 
+def test_a_card_not_in_hand_is_refused_in_the_words_every_game_uses() -> None:
+    assert named_cards([2, 1], [1, 2, 3]) == [2, 1]
+    with pytest.raises(IllegalAction) as refused:
+        named_cards([4], [1, 2, 3])
+    assert str(refused.value) == NOT_IN_HAND == "That card is not in your hand."
+
+
 def test_ties_share_the_win() -> None:
     assert best_sides([10, 30, 30]) == (1, 2)
     assert best_sides([5]) == (0,)
@@ -184,8 +193,6 @@ def test_replay_rebuilds_the_game_exactly() -> None:
 
 
 def test_between_rounds_only_the_next_dealer_acts_and_only_deals() -> None:
-    from cardtable.engine import IllegalAction
-
     game = new_game("chinese-ten", 2, {"decks": 1, "rounds": 2}, seed=2)
     bots = [RandomBot(0), RandomBot(1)]
     while not game.awaiting_deal:
