@@ -15,6 +15,9 @@ from cardtable.wire.codec import Plain, WireError, WireMap, read_as, wire_field
 #: The refusal of an action with a field its kind does not have.
 EXACTLY = "Send one of your legal actions exactly as the view lists it."
 
+#: The refusal of an action that names a card the seat does not hold.
+NOT_IN_HAND = "That card is not in your hand."
+
 #: The refusal of an action that should name cards and does not.
 NAME_THE_CARDS = "Name the cards from your hand."
 
@@ -100,7 +103,7 @@ def cards_field(**kwargs: Any) -> Any:
 def named_cards(cids: Sequence[int], hand: Sequence[int]) -> list[int]:
     """`cids`, which must all be in `hand`, or `IllegalAction` saying one is not."""
     if any(cid not in hand for cid in cids):
-        raise IllegalAction("That card is not in your hand.")
+        raise IllegalAction(NOT_IN_HAND)
     return list(cids)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardtable.wire.codec import Plain, WireError, WireMap, WireValue, read_as
@@ -40,6 +40,11 @@ class ScoreLine:
         return cls(read_as(str, line[0]), read_as(int, line[1]), read_as(int, line[2]))
 
 
+def line_totals(lines: Iterable[Iterable[ScoreLine]]) -> tuple[int, ...]:
+    """Each side's points: the sum of its score lines."""
+    return tuple(sum(line.points for line in side_lines) for side_lines in lines)
+
+
 @dataclass(frozen=True, slots=True)
 class RoundScore:
     """The scoring of one round (one deal): a breakdown per side and each side's points."""
@@ -50,7 +55,7 @@ class RoundScore:
 
     @property
     def points(self) -> tuple[int, ...]:
-        return tuple(sum(line.points for line in side_lines) for side_lines in self.lines)
+        return line_totals(self.lines)
 
     def __deepcopy__(self, memo: dict[int, object]) -> RoundScore:
         return self  # immutable all the way down: a copy would be the same

@@ -9,6 +9,7 @@ import pytest
 
 from cardtable.engine import (
     Event,
+    IllegalAction,
     OptionError,
     OptionSpec,
     RandomBot,
@@ -20,10 +21,12 @@ from cardtable.engine import (
     replay,
     start,
 )
-from cardtable.engine.events import EventPart, GameEnd, SeenEvent
+from cardtable.engine.actions import NOT_IN_HAND, named_cards
+from cardtable.engine.events import DealtHand, EventPart, GameEnd, SeenEvent
+from cardtable.engine.nobility.types import Merged
 from cardtable.engine.options import parse_option_text, resolve_options
-from cardtable.engine.scores import Result, RoundScore, best_sides
-from cardtable.engine.text import describe_frame
+from cardtable.engine.scores import Result, RoundScore, best_sides, line_totals
+from cardtable.engine.text import describe_frame, hand_held, seat_sentence
 from cardtable.wire.codec import WireError
 
 DECKS = OptionSpec("decks", 2, "decks", choices=(1, 2))
@@ -126,7 +129,7 @@ def test_score_lines_add_up() -> None:
         ((0,), (1,)),
         ((ScoreLine("Aces", 2, 20), ScoreLine("Tens", 1, 10)), (ScoreLine("Aces", 0, 20),)),
     )
-    assert score.points == (50, 0)
+    assert score.points == (50, 0) == line_totals(score.lines)
     assert score.to_wire()["lines"][0][0] == ["Aces", 2, 20]
     assert RoundScore.from_wire(score.to_wire()) == score
 
@@ -136,6 +139,13 @@ def test_a_score_line_stored_as_a_map_by_earlier_versions_still_reads() -> None:
     assert ScoreLine.from_wire(stored) == ScoreLine("Aces", 2, 20)
     with pytest.raises(WireError):
         ScoreLine.from_wire(["Aces", 2])
+
+
+def test_a_card_not_in_hand_is_refused_in_the_words_every_game_uses() -> None:
+    assert named_cards([2, 1], [1, 2, 3]) == [2, 1]
+    with pytest.raises(IllegalAction) as refused:
+        named_cards([4], [1, 2, 3])
+    assert str(refused.value) == NOT_IN_HAND == "That card is not in your hand."
 
 
 def test_ties_share_the_win() -> None:
@@ -154,6 +164,25 @@ def test_game_end_in_words_typed() -> None:
     assert describe_frame(SeenEvent(Drawn(seat=0, count=1)), names) is None
 
 
+def test_a_seat_sentence_names_each_seat_field_of_its_template() -> None:
+    names = ["Ann", "Bo", "Cy"]
+    sentences = {
+        Drawn: "{seat} draws; {seat} again.",
+        Merged: "{seat} merges every meld into {to}'s.",
+    }
+    drawn = Drawn(seat=1, count=7)
+    assert seat_sentence(drawn, sentences, names) == "Bo draws; Bo again."
+    merged = Merged(seat=2, to=0, melds=(1, 2))
+    assert seat_sentence(merged, sentences, names) == "Cy merges every meld into Ann's."
+    assert seat_sentence(drawn, {Merged: sentences[Merged]}, names) is None
+
+
+def test_a_deal_that_shows_the_seat_its_hand_says_how_many_cards_it_holds() -> None:
+    assert hand_held(DealtHand(())) == ". You hold 0 cards"
+    assert hand_held(DrawnCard(CardId(3))) == ""
+    assert hand_held(None) == ""
+
+
 def test_replay_rebuilds_the_game_exactly() -> None:
     game = new_game("chinese-ten", 4, {"decks": 1, "rounds": 2}, seed=21, dealer=3)
     actions = play_out(game, [RandomBot(seat) for seat in range(4)])
@@ -164,8 +193,6 @@ def test_replay_rebuilds_the_game_exactly() -> None:
 
 
 def test_between_rounds_only_the_next_dealer_acts_and_only_deals() -> None:
-    from cardtable.engine import IllegalAction
-
     game = new_game("chinese-ten", 2, {"decks": 1, "rounds": 2}, seed=2)
     bots = [RandomBot(0), RandomBot(1)]
     while not game.awaiting_deal:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.engine.nobility.bot_reading import ViewMeld
 from cardtable.engine.nobility.cards import (
     CARD_COUNT,
     INCOME,
@@ -14,6 +15,8 @@ from cardtable.engine.nobility.cards import (
     is_king,
     is_noble,
     is_province,
+    open_ends,
+    position,
     run_order,
     suit_of,
 )
@@ -127,6 +130,16 @@ def test_a_meld_grows_at_either_end(names: str, joins: str, apart: str) -> None:
 def test_a_full_meld_takes_nothing_more() -> None:
     full = meld("2H 3H 4H 5H 6H 7H 8H 9H 10H")
     assert not any(full.extends_with(card) for card in range(CARD_COUNT))
+
+
+def test_the_rules_and_the_bot_read_a_melds_open_ends_alike() -> None:
+    assert open_ends(cards_of("9H 10H 2H")) == {position(cid("8H")), position(cid("3H"))}
+    assert open_ends(cards_of("2H 3H 4H 5H 6H 7H 8H 9H 10H")) == set()
+    for names in ("3H 4H 5H", "9H 10H 2H", "2H 3H 4H 5H 6H 7H 8H 9H 10H"):
+        rules = meld(names)
+        read = ViewMeld(1, 0, rules.suit, tuple(rules.cards), (), False, 0, 1)
+        for card in range(CARD_COUNT):
+            assert read.extended_by(card) == rules.extends_with(card), (names, card)
 
 
 def test_a_melds_income_defence_and_upkeep() -> None:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
-from cardtable.engine.actions import GameAction
+from cardtable.engine.actions import NOT_IN_HAND, GameAction
 from cardtable.engine.cards import Card, CardFace, standard_deck
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game
@@ -18,7 +18,6 @@ from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.setup import Setup
 from cardtable.engine.views import SeatView, Zone
 from tests.sixth_game.types import (
-    CARD_REFUSAL,
     TYPES,
     Dealt,
     HighCardTable,
@@ -107,7 +106,7 @@ class HighCard(Game):
 
     def _apply(self, seat: int, action: GameAction) -> list[Event]:
         if not isinstance(action, Play) or action.cid not in self.hands[seat]:
-            raise IllegalAction(CARD_REFUSAL)
+            raise IllegalAction(NOT_IN_HAND)
         if action not in self._legal_actions(seat):
             raise IllegalAction("Follow the suit led while you can.")
         self.hands[seat].remove(action.cid)

@@ -5,20 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardtable.engine.actions import GameAction, action
+from cardtable.engine.actions import NOT_IN_HAND, GameAction, action
 from cardtable.engine.cards import CardFace
 from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
-
-CARD_REFUSAL = "That card is not in your hand."
 
 
 @action("play")
 class Play(GameAction):
     """Play hand card `cid` to the trick."""
 
-    cid: int = wire_field(refusal=CARD_REFUSAL)
+    cid: int = wire_field(refusal=NOT_IN_HAND)
 
 
 @event("deal")

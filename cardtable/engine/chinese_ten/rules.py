@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import ClassVar, Final, Literal, TypedDict
 
-from cardtable.engine.actions import GameAction
+from cardtable.engine.actions import NOT_IN_HAND, GameAction
 from cardtable.engine.cards import Card, CardFace, standard_deck
 from cardtable.engine.chinese_ten.scoring import pile_lines
 from cardtable.engine.chinese_ten.spots import (
@@ -26,7 +26,6 @@ from cardtable.engine.chinese_ten.spots import (
 )
 from cardtable.engine.chinese_ten.text import taken_back_words
 from cardtable.engine.chinese_ten.types import (
-    CARD_REFUSAL,
     TYPES,
     Capture,
     Captured,
@@ -457,7 +456,7 @@ class ChineseTen(Game):
 
     def _check_hand_card(self, seat: int, cid: int) -> None:
         if cid not in self.hands[seat]:
-            raise IllegalAction(CARD_REFUSAL)
+            raise IllegalAction(NOT_IN_HAND)
 
     def _flipped(self) -> int:
         assert self.flipped is not None

@@ -5,26 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine.chinese_ten.types import Captured, Dealt, Flipped, Laid, Turn
-from cardtable.engine.events import DealtHand, Event, EventPart, SeenEvent
+from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.seat_words import Words
-from cardtable.engine.text import describe_frame, face_text
+from cardtable.engine.text import SeatSentences, describe_shared, face_text, hand_held
+
+_SEAT_SENTENCES: SeatSentences = {Turn: "{seat}'s turn."}
 
 
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    common = describe_frame(event, names)
-    if common is not None:
-        return common
+    shared = describe_shared(event, names, _SEAT_SENTENCES)
+    if shared is not None:
+        return shared
     match event.public:
         case Dealt(round=round_, dealer=dealer, spots=spots):
-            text = f"Round {round_}: {names[dealer]} deals. Spots: " + ", ".join(
-                face_text(card) for card in spots
-            )
-            if isinstance(event.private, DealtHand):
-                text += f". You hold {len(event.private.hand)} cards"
-            return text + "."
-        case Turn(seat=seat):
-            return f"{names[seat]}'s turn."
+            shown = ", ".join(face_text(card) for card in spots)
+            held = hand_held(event.private)
+            return f"Round {round_}: {names[dealer]} deals. Spots: {shown}{held}."
         case Flipped(seat=seat, card=card):
             return f"  {names[seat]} flips {face_text(card)}."
         case Captured(seat=seat, card=card, target=target, spot=spot, source=source):

@@ -8,14 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardtable.engine.actions import GameAction, action
+from cardtable.engine.actions import NOT_IN_HAND, GameAction, action
 from cardtable.engine.cards import CardFace
 from cardtable.engine.events import DealtHand, EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
 
 SPOT_REFUSAL = "Choose one of the spots 1 to 4."
-CARD_REFUSAL = "That card is not in your hand."
 
 #: Where a card that captures or is laid came from.
 Source = Literal["hand", "flip"]
@@ -28,7 +27,7 @@ Source = Literal["hand", "flip"]
 class CardOnSpot(GameAction):
     """The fields of step 1: hand card `cid` played to `spot`."""
 
-    cid: int = wire_field(refusal=CARD_REFUSAL)
+    cid: int = wire_field(refusal=NOT_IN_HAND)
     spot: int = wire_field(refusal=SPOT_REFUSAL)
 
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from cardtable.engine.cards import CardFace
 from cardtable.engine.nobility.cards import (
-    PROVINCES_PER_SUIT,
     is_province,
+    open_ends,
     position,
     suit_of,
 )
@@ -34,15 +34,12 @@ class ViewMeld:
     def length(self) -> int:
         return len(self.cards)
 
-    def ends(self) -> set[int]:
-        """Places (0 = the 2 … 8 = the 10) of the provinces that would extend it."""
-        if self.length >= PROVINCES_PER_SUIT:
-            return set()
-        first, last = position(self.cards[0]), position(self.cards[-1])
-        return {(first - 1) % PROVINCES_PER_SUIT, (last + 1) % PROVINCES_PER_SUIT}
-
     def extended_by(self, cid: int) -> bool:
-        return is_province(cid) and suit_of(cid) == self.suit and position(cid) in self.ends()
+        return (
+            is_province(cid)
+            and suit_of(cid) == self.suit
+            and position(cid) in open_ends(self.cards)
+        )
 
 
 @dataclass

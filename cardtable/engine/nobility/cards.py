@@ -52,6 +52,15 @@ def position(cid: int) -> int:
     return DECK[cid].rank - 2
 
 
+def open_ends(run: Sequence[int]) -> set[int]:
+    """The places of the provinces that would extend `run` (a meld's provinces, in order) at
+    either end; none once it holds its whole suit."""
+    if len(run) >= PROVINCES_PER_SUIT:
+        return set()
+    first, last = position(run[0]), position(run[-1])
+    return {(first - 1) % PROVINCES_PER_SUIT, (last + 1) % PROVINCES_PER_SUIT}
+
+
 def income_for(suit: str, length: int) -> int:
     """What a meld of `length` provinces of `suit` pays a claim (no doubling)."""
     return INCOME[suit][min(length, PROVINCES_PER_SUIT) - 3] if length >= 3 else 0

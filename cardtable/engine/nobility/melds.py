@@ -10,6 +10,7 @@ from cardtable.engine.nobility.cards import (
     faces,
     income_for,
     is_king,
+    open_ends,
     position,
     suit_of,
 )
@@ -55,11 +56,7 @@ class Meld:
 
     def extends_with(self, cid: int) -> bool:
         """Whether province `cid` joins this meld at either end."""
-        if suit_of(cid) != self.suit or self.length >= PROVINCES_PER_SUIT:
-            return False
-        place = position(cid)
-        first, last = position(self.cards[0]), position(self.cards[-1])
-        return place in ((first - 1) % PROVINCES_PER_SUIT, (last + 1) % PROVINCES_PER_SUIT)
+        return suit_of(cid) == self.suit and position(cid) in open_ends(self.cards)
 
     def extend(self, cid: int) -> None:
         if position(cid) == (position(self.cards[-1]) + 1) % PROVINCES_PER_SUIT:

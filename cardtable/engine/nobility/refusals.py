@@ -6,7 +6,7 @@ The rules use this module; it knows the game only as the `state.Position` it rea
 
 from __future__ import annotations
 
-from cardtable.engine.actions import GameAction, named_cards
+from cardtable.engine.actions import NOT_IN_HAND, GameAction, named_cards
 from cardtable.engine.nobility import actions
 from cardtable.engine.nobility.cards import is_joker, is_noble, is_province, label, run_order
 from cardtable.engine.nobility.melds import NOBLE_COST
@@ -59,7 +59,7 @@ def refusal(game: Position, seat: int, action: GameAction) -> str:
             return "There is nothing to finish: meld, battle or discard."
         case actions.Discard(cid=cid):
             if cid not in hand:
-                return "That card is not in your hand."
+                return NOT_IN_HAND
             if cid == game.taken:
                 return "You cannot discard the card you took from the stock discard pile."
             return "Finish melding first (done), then discard."
@@ -84,7 +84,7 @@ def _meld_refusal(game: Position, seat: int, action: actions.MeldMove) -> str:
         return "That meld is not allowed."
     cid = action.cid
     if cid not in hand:
-        return "That card is not in your hand."
+        return NOT_IN_HAND
     if isinstance(action, actions.Claim):
         return "Only a noble (A, J, Q, K) claims income."
     meld = game.melds.get(action.meld)

@@ -46,8 +46,22 @@ from cardtable.engine.nobility.types import (
     WasReady,
 )
 from cardtable.engine.seat_words import Words
-from cardtable.engine.text import describe_frame, listed, person, side_names, verb_of
+from cardtable.engine.text import (
+    SeatSentences,
+    describe_frame,
+    listed,
+    person,
+    seat_sentence,
+    side_names,
+    verb_of,
+)
 
+_SEAT_SENTENCES: SeatSentences = {
+    Passed: "{seat} passes.",
+    Merged: "{seat} merges every meld into {to}'s.",
+    Turn: "{seat}'s turn.",
+    WasReady: "{seat} is ready for the vote.",
+}
 _SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _OWED_WHY = {
     "defenders lost": "loses",
@@ -116,7 +130,11 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     common = describe_frame(event, names)
     if common is not None:
         return common.replace("Round", "Rubber").replace("round", "rubber")
-    words = _turn_words(event, names) or _table_words(event, names)
+    words = (
+        seat_sentence(event.public, _SEAT_SENTENCES, names)
+        or _turn_words(event, names)
+        or _table_words(event, names)
+    )
     return words if words is not None else event.kind
 
 
@@ -186,16 +204,8 @@ def _turn_words(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None
 
 
 def _table_words(event: SeenEvent[EventPart], names: Sequence[str]) -> str | None:
-    """Turns, elections, coalitions, the rubber's end and the offers."""
+    """Elections, coalitions, the rubber's end and the offers."""
     match event.public:
-        case Passed(seat=seat):
-            return f"{names[seat]} passes."
-        case Merged(seat=seat, to=to):
-            return f"{names[seat]} merges every meld into {names[to]}'s."
-        case Turn(seat=seat):
-            return f"{names[seat]}'s turn."
-        case WasReady(seat=seat):
-            return f"{names[seat]} is ready for the vote."
         case StockOut(number=number, endgame=endgame):
             if endgame:
                 return (

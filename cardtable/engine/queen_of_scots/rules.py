@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from cardtable.engine.actions import GameAction, named_cards
+from cardtable.engine.actions import NOT_IN_HAND, GameAction, named_cards
 from cardtable.engine.breakdown import shared_lines
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game, other_hands
@@ -36,7 +36,6 @@ from cardtable.engine.queen_of_scots.sets import (
 from cardtable.engine.queen_of_scots.types import (
     NAME_CARDS,
     NO_SUCH_SET,
-    NOT_IN_HAND,
     TYPES,
     Add,
     Added,

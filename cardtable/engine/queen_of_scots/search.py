@@ -29,6 +29,7 @@ from cardtable.engine.queen_of_scots.types import (
     Took,
 )
 from cardtable.engine.queen_of_scots.unseen import QueenOfScotsUnseen, sets_shown
+from cardtable.engine.scores import line_totals
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
 from cardtable.engine.views import SeatView
@@ -97,11 +98,8 @@ def determinize(
 def evaluate(game: Game, seat: int) -> float:
     """The seat's lead if the round were scored now: table minus hand, by card value."""
     assert isinstance(game, QueenOfScots)
-    points = [
-        sum(line.points for line in seat_lines(game.edition, game.own_sets(s), game.hands[s]))
-        for s in range(game.seats)
-    ]
-    return side_margin(points, game.side_of(seat))
+    lines = (seat_lines(game.edition, game.own_sets(s), game.hands[s]) for s in range(game.seats))
+    return side_margin(line_totals(lines), game.side_of(seat))
 
 
 RULES = SearchRules(determinize=determinize, policy=HeuristicBot, evaluate=evaluate, horizon=40)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.events import FRAME_EVENTS, EventPart, SeenEvent
+from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.queen_of_scots.edition import ROYAL_FAMILY
 from cardtable.engine.queen_of_scots.types import (
     Added,
@@ -19,7 +19,13 @@ from cardtable.engine.queen_of_scots.types import (
     Turn,
     WentOut,
 )
-from cardtable.engine.text import describe_frame
+from cardtable.engine.text import SeatSentences, describe_shared
+
+_SEAT_SENTENCES: SeatSentences = {
+    Turn: "{seat}'s turn.",
+    Stopped: "The stock is empty and {seat} does not take the pile: the round ends.",
+    WentOut: "{seat} goes out!",
+}
 
 
 def card_words(card: QueenFace | None) -> str:
@@ -41,16 +47,15 @@ def set_words(match: str) -> str:
 
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    if isinstance(event.public, FRAME_EVENTS):
-        return describe_frame(event, names) or event.kind
+    shared = describe_shared(event, names, _SEAT_SENTENCES)
+    if shared is not None:
+        return shared
     match event.public:
         case Dealt(round=round_, dealer=dealer, hand_counts=counts, stock=stock, upcard=upcard):
             return (
                 f"Round {round_}: {names[dealer]} deals {max(counts, default=0)} cards each "
                 f"and turns up {card_words(upcard)}; {stock} in the stock."
             )
-        case Turn(seat=seat):
-            return f"{names[seat]}'s turn."
         case Drew(seat=seat, stock=stock):
             if isinstance(event.private, DrawnCard):
                 return f"  You draw {card_words(event.private.card)}."
@@ -63,10 +68,6 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
             return f"  {names[seat]} adds {card_words(card)} to their {set_words(of)} ({value})."
         case Discarded(seat=seat, card=card):
             return f"  {names[seat]} discards {card_words(card)}."
-        case Stopped(seat=seat):
-            return f"The stock is empty and {names[seat]} does not take the pile: the round ends."
-        case WentOut(seat=seat):
-            return f"{names[seat]} goes out!"
     return event.kind
 
 

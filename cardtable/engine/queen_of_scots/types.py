@@ -8,12 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardtable.engine.actions import GameAction, action, cards_field, optional_number
+from cardtable.engine.actions import NOT_IN_HAND, GameAction, action, cards_field, optional_number
 from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
 
-NOT_IN_HAND = "That card is not in your hand."
 NO_SUCH_SET = "There is no such set on the table."
 NAME_CARDS = "Name the cards from your hand."
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cached_property
 
-from cardtable.engine.actions import GameAction
+from cardtable.engine.actions import NOT_IN_HAND, GameAction
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game, other_hands
 from cardtable.engine.options import Options
@@ -236,7 +236,7 @@ class Thistle(Game):
                 "play from your hand."
             )
         if cid not in self.hands[seat]:
-            raise IllegalAction("That card is not in your hand.")
+            raise IllegalAction(NOT_IN_HAND)
         group = self._group(gid)
         check_play(self, seat, cid, group)
         self.hands[seat].remove(cid)

@@ -14,12 +14,13 @@ from collections.abc import Sequence
 
 from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
+from cardtable.engine.scores import line_totals
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
 from cardtable.engine.thistle.bots import HeuristicBot
 from cardtable.engine.thistle.cards import DECK
 from cardtable.engine.thistle.rules import Thistle
-from cardtable.engine.thistle.scoring import side_lines
+from cardtable.engine.thistle.scoring import hand_lines
 from cardtable.engine.thistle.types import ThistleTable
 from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
 from cardtable.engine.views import SeatView
@@ -53,20 +54,7 @@ def determinize(
 def evaluate(game: Game, seat: int) -> float:
     """The seat's side's lead if the hand were scored now."""
     assert isinstance(game, Thistle)
-    points = [
-        sum(
-            line.points
-            for line in side_lines(
-                [book for book in game.books if book.owner in side],
-                [group for group in game.groups.values() if group.owner in side],
-                [game.hands[member] for member in side],
-                [game.orphans[member] for member in side],
-                went_out=game.went_out in side,
-            )
-        )
-        for side in game.sides
-    ]
-    return side_margin(points, game.side_of(seat))
+    return side_margin(line_totals(hand_lines(game, game.sides)), game.side_of(seat))
 
 
 RULES = SearchRules(determinize=determinize, policy=HeuristicBot, evaluate=evaluate)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.seat_words import Words
-from cardtable.engine.text import describe_frame
+from cardtable.engine.text import SeatSentences, describe_shared, hand_held
 from cardtable.engine.thistle.cards import ARMS, CLAN, ThistleCard, clan_name
 from cardtable.engine.thistle.groups import BOOK_VALUES
 from cardtable.engine.thistle.types import (
@@ -14,7 +14,6 @@ from cardtable.engine.thistle.types import (
     BookClosed,
     Captured,
     Dealt,
-    DealtHand,
     DrawnCard,
     Drew,
     DrewToHand,
@@ -23,6 +22,11 @@ from cardtable.engine.thistle.types import (
     Turn,
     WentOut,
 )
+
+_SEAT_SENTENCES: SeatSentences = {
+    LastCard: "{seat} drew the last card: everyone has one more turn, {seat} last.",
+    WentOut: "{seat} goes out!",
+}
 
 BOOK_WORDS = {
     "perfect": "a perfect book",
@@ -53,10 +57,8 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
     match event.public:
         case Dealt(round=number, dealer=dealer, pile=pile):
-            text = f"Round {number}: {names[dealer]} deals; {pile} in the pile"
-            if isinstance(event.private, DealtHand):
-                text += f". You hold {len(event.private.hand)} cards"
-            return text + "."
+            held = hand_held(event.private)
+            return f"Round {number}: {names[dealer]} deals; {pile} in the pile{held}."
         case Turn(seat=seat, last=last):
             return f"{names[seat]}'s last turn." if last else f"{names[seat]}'s turn."
         case Drew(seat=seat, card=card):
@@ -83,13 +85,8 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
             if isinstance(event.private, DrawnCard):
                 return f"  You draw {card_words(event.private.card)} into your hand."
             return f"  {names[seat]} draws a card into their hand."
-        case LastCard(seat=seat):
-            who = names[seat]
-            return f"{who} drew the last card: everyone has one more turn, {who} last."
-        case WentOut(seat=seat):
-            return f"{names[seat]} goes out!"
-    common = describe_frame(event, names)
-    return common if common is not None else event.kind
+    shared = describe_shared(event, names, _SEAT_SENTENCES)
+    return shared if shared is not None else event.kind
 
 
 def _added(added: Added, names: Sequence[str]) -> str:

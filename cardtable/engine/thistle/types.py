@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardtable.engine.actions import GameAction, action, optional_number
+from cardtable.engine.actions import NOT_IN_HAND, GameAction, action, optional_number
 from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.thistle.cards import ThistleCard
 from cardtable.wire.codec import wire_field
 
 GROUP_REFUSAL = "There is no such group on the table."
-CARD_REFUSAL = "That card is not in your hand."
 ORPHAN_REFUSAL = "That card is not one of your set-aside bonus cards."
 
 #: What a closed book is (ruling 15).
@@ -53,7 +52,7 @@ class Place(GameAction):
 class Play(GameAction):
     """Play hand card `cid` onto `group` (the seat's own, or its partner's)."""
 
-    cid: int = wire_field(refusal=CARD_REFUSAL)
+    cid: int = wire_field(refusal=NOT_IN_HAND)
     group: int = wire_field(refusal=GROUP_REFUSAL)
 
 

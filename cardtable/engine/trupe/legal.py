@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import cast
 
-from cardtable.engine.actions import GameAction, named_cards
+from cardtable.engine.actions import NOT_IN_HAND, GameAction, named_cards
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.trupe.cards import IDENTITIES, TREFOIL_CID
 from cardtable.engine.trupe.combinations import Kind, classify, is_pair
@@ -22,7 +22,6 @@ from cardtable.engine.trupe.phases import DISCARD, DRAW, EXTRA, PLAY, TAKEN
 from cardtable.engine.trupe.position import Position
 from cardtable.engine.trupe.types import (
     NO_SUCH_DECLARATION,
-    NOT_IN_HAND,
     Discard,
     Draw,
     Extend,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.actions import Deal, GameAction, named_cards
+from cardtable.engine.actions import NOT_IN_HAND, Deal, GameAction, named_cards
 from cardtable.engine.events import Event
 from cardtable.engine.game import Game, other_hands
 from cardtable.engine.refusal import IllegalAction
@@ -54,7 +54,6 @@ from cardtable.engine.trupe.phases import DEALING, DISCARD, DRAW, EXTRA, PLAY, T
 from cardtable.engine.trupe.scoring import hand_lines, hand_type
 from cardtable.engine.trupe.text import taken_back_words
 from cardtable.engine.trupe.types import (
-    NOT_IN_HAND,
     NOT_IN_ROW,
     TYPES,
     Dealt,

@@ -16,12 +16,13 @@ from collections.abc import Sequence
 
 from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
+from cardtable.engine.scores import line_totals
 from cardtable.engine.search import HiddenPlace, SearchBot, SearchRules, deal_hidden
 from cardtable.engine.search.pimc import side_margin
 from cardtable.engine.trupe.bots import HeuristicBot
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE
 from cardtable.engine.trupe.rules import Trupe
-from cardtable.engine.trupe.scoring import seat_lines
+from cardtable.engine.trupe.scoring import hand_lines
 from cardtable.engine.trupe.types import TrupeTable
 from cardtable.engine.trupe.unseen import TrupeUnseen
 from cardtable.engine.views import SeatView
@@ -74,19 +75,7 @@ def determinize(
 def evaluate(game: Game, seat: int) -> float:
     """The seat's lead if the hand were scored now (nobody out)."""
     assert isinstance(game, Trupe)
-    points = [
-        sum(
-            line.points
-            for line in seat_lines(
-                [d.kind for d in game.own_declarations(s)],
-                [DECK[cid] for cid in game.specials[s]],
-                [DECK[cid] for cid in game.hands[s]],
-                None,
-            )
-        )
-        for s in range(game.seats)
-    ]
-    return side_margin(points, game.side_of(seat))
+    return side_margin(line_totals(hand_lines(game, None)), game.side_of(seat))
 
 
 RULES = SearchRules(determinize=determinize, policy=HeuristicBot, evaluate=evaluate, horizon=40)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.engine.events import FRAME_EVENTS, Event, EventPart, SeenEvent
+from cardtable.engine.events import Event, EventPart, SeenEvent
 from cardtable.engine.seat_words import Words
-from cardtable.engine.text import describe_frame
+from cardtable.engine.text import SeatSentences, describe_shared
 from cardtable.engine.trupe.types import (
     Dealt,
     DeclarationView,
@@ -26,6 +26,11 @@ from cardtable.engine.trupe.types import (
     TurnedOver,
     WentOut,
 )
+
+_SEAT_SENTENCES: SeatSentences = {
+    Turn: "{seat}'s turn.",
+    LoseTurn: "{seat} loses a turn (Prospero).",
+}
 
 #: Why a card was drawn → (what the drawer did, what the others saw).
 _DRAW_REASONS = {
@@ -78,8 +83,9 @@ def special_effect(card: TrupeFace) -> str:
 
 def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
     """One line for the log, as the receiving seat sees the event."""
-    if isinstance(event.public, FRAME_EVENTS):
-        return describe_frame(event, names) or event.kind
+    shared = describe_shared(event, names, _SEAT_SENTENCES)
+    if shared is not None:
+        return shared
     match event.public:
         case Dealt(round=round_, dealer=dealer, hand_counts=counts, pack=pack):
             return (
@@ -89,10 +95,6 @@ def describe(event: SeenEvent[EventPart], names: Sequence[str]) -> str:
             return f"  {names[seat]} declares {card.name}: {special_effect(card)}."
         case ExtraDiscards(seat=seat, due=due):
             return f"  {names[seat]} discards {_times(due, 'extra card')} before play starts."
-        case Turn(seat=seat):
-            return f"{names[seat]}'s turn."
-        case LoseTurn(seat=seat):
-            return f"{names[seat]} loses a turn (Prospero)."
         case Drew(seat=seat, reason=reason, pack=pack):
             mine, theirs = _DRAW_REASONS[reason]
             if isinstance(event.private, DrewCard):

@@ -13,12 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardtable.engine.actions import GameAction, action, cards_field
+from cardtable.engine.actions import NOT_IN_HAND, GameAction, action, cards_field
 from cardtable.engine.events import EventPart, event
 from cardtable.engine.game_types import GameTypes
 from cardtable.wire.codec import wire_field
 
-NOT_IN_HAND = "That card is not in your hand."
 NOT_IN_ROW = "That card is not in the discard row."
 NO_SUCH_DECLARATION = "There is no such declaration on the board."
 SAY_AS = "Say which card the Trefoil stands for, e.g. B2 (a Brownie 2) or MGold."
