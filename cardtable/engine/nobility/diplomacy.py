@@ -35,6 +35,7 @@ from cardtable.engine.nobility.types import (
     Withdraw,
 )
 from cardtable.engine.refusal import IllegalAction
+from cardtable.wire.records import record_from
 
 #: Turns (three: a full round) after the one it was made in before an offer lapses.
 OFFER_TURNS = 3
@@ -50,18 +51,7 @@ def offer_view(offer: OpenOffer) -> OfferView:
 def deal_terms(cls: type[DealT], offer: OpenOffer, **more: int) -> DealT:
     """`offer` as `cls` (its view, or the deal done), with the fields `more` of that type's
     own."""
-    terms = offer.terms
-    return cls(
-        deal=offer.id,
-        maker=offer.maker,
-        to=terms.to,
-        give_money=terms.give_money,
-        give_melds=terms.give_melds,
-        get_money=terms.get_money,
-        get_melds=terms.get_melds,
-        coalition=terms.coalition,
-        **more,
-    )
+    return record_from(cls, offer.terms, deal=offer.id, maker=offer.maker, **more)
 
 
 class Diplomacy(Game):

@@ -54,6 +54,7 @@ from cardtable.engine.thistle.types import (
 from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
 from cardtable.engine.thistle.view import ThistleOwnFields, own_table_fields, table_view, zones
 from cardtable.engine.views import SeatView, Zone
+from cardtable.wire.records import record_from
 
 HAND_SIZE = 6
 
@@ -343,17 +344,8 @@ class Thistle(Game):
             self.books.append(book)
             seen = book.view()
             events.append(
-                Event(
-                    BookClosed(
-                        group=seen.group,
-                        owner=seen.owner,
-                        clan=seen.clan,
-                        cards=seen.cards,
-                        bonus=seen.bonus,
-                        value=seen.value,
-                        book=seen.kind,  # an event's own kind is "book"
-                    )
-                )
+                # (An event's own kind is its name: the book's kind is its field `book`.)
+                Event(record_from(BookClosed, seen, book=seen.kind))
             )
         return events
 
