@@ -9,6 +9,8 @@ contrast of at least 4.5:1 with what is behind it, and text dimmed on purpose at
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.style import Style
 from rich.text import Text
 
@@ -64,17 +66,28 @@ def card_text(
     """A card face with one space either side: playable cards bold on white, others on grey,
     the selected one yellow and bracketed. `click` is an action run when it is clicked (the board
     must not let Textual restyle it as a link: see `Board`)."""
-    red = card.suit in RED_SUITS
+    left, right = ("[", "]") if selected else (" ", " ")
+    style = face_style(card.suit in RED_SUITS, playable=playable, selected=selected, click=click)
+    return Text(f"{left}{card_label(card)}{right}", style=style)
+
+
+@lru_cache(maxsize=1024)
+def face_style(red: bool, *, playable: bool, selected: bool, click: str | None) -> Style:
+    """The style of a card's face (see `card_text`); made once for each kind of face."""
     if selected:
         style = Style(color=suit_ink(red), bgcolor=SELECTED_FACE, bold=True)
     elif playable:
         style = Style(color=suit_ink(red), bgcolor=FACE, bold=True)
     else:
         style = Style(color=suit_ink(red, idle=True), bgcolor=IDLE_FACE)
-    if click is not None:
-        style += Style.from_meta({"@click": click})
-    left, right = ("[", "]") if selected else (" ", " ")
-    return Text(f"{left}{card_label(card)}{right}", style=style)
+    return style + on_click(click) if click is not None else style
+
+
+@lru_cache(maxsize=1024)
+def on_click(action: str) -> Style:
+    """A style that runs Textual's `action` when what it styles is clicked; made once an
+    action (a board draws the same clickable pieces at every update)."""
+    return Style.from_meta({"@click": action})
 
 
 def back_text(count: int) -> Text:

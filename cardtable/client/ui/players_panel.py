@@ -17,6 +17,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from cardtable.client.ui.boards import Board
+from cardtable.client.ui.cards import on_click
 from cardtable.client.ui.dialogs import away_words
 from cardtable.client.ui.drawn_lines import DrawnLines
 from cardtable.client.ui.plain import clean
@@ -228,7 +229,7 @@ class PlayersPanel(Widget):
             index = seat.seat
             name_style = Style(bold=True, underline=index == state.seat)
             if seat.kind is SeatKind.PLAYER and index != state.seat and state.seat is not None:
-                name_style += Style.from_meta({"@click": f"screen.whisper({index})"})
+                name_style += on_click(f"screen.whisper({index})")
             total = ""
             if scored and view is not None:
                 side = next(i for i, members in enumerate(view["sides"]) if index in members)

@@ -3,6 +3,8 @@ spots, what the others did since our last move, and the hand."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
@@ -19,7 +21,7 @@ from cardtable.client.ui.boards.chinese_ten.faces import (
 )
 from cardtable.client.ui.boards.chinese_ten.reading import ChineseTenReading, move_of
 from cardtable.client.ui.boards.layout import Row, lay_out
-from cardtable.client.ui.cards import CHANGED, CHANGED_MARK, back_text, card_text
+from cardtable.client.ui.cards import CHANGED, CHANGED_MARK, back_text, card_text, on_click
 from cardtable.client.ui.drawn_lines import DrawnLines
 from cardtable.engine.chinese_ten.types import Captured, ChineseTenTable, Laid
 
@@ -104,9 +106,7 @@ class ChineseTenDrawing(ChineseTenReading):
         for index, spot in enumerate(table.spots):
             kind = targets.get(index)
             colour = CAPTURE if kind in ("capture", "take") else LAY if kind else IDLE
-            edge = Style(color=colour, bold=kind is not None) + Style.from_meta(
-                {"@click": f"spot({index})"}
-            )
+            edge = spot_edge(colour, bold=kind is not None, index=index)
             gap = "  " if index else ""
             frame = HEAVY if kind else LIGHT
             top.append(gap + frame[0] + frame[1] * INNER + frame[2], style=edge)
@@ -125,7 +125,7 @@ class ChineseTenDrawing(ChineseTenReading):
             right = INNER - width - left
             bottom.append(gap + frame[4] + frame[1] * left, style=edge)
             if mark:
-                bottom.append(mark, style=CHANGED + Style.from_meta({"@click": f"spot({index})"}))
+                bottom.append(mark, style=CHANGED + on_click(f"spot({index})"))
             bottom.append(label + frame[1] * right + frame[5], style=edge)
         return [top, middle, bottom]
 
@@ -151,6 +151,12 @@ class ChineseTenDrawing(ChineseTenReading):
                 row.append(" ")
             lines.append(row)
         return lines
+
+
+@lru_cache(maxsize=64)
+def spot_edge(colour: str, *, bold: bool, index: int) -> Style:
+    """The frame of spot `index`, in `colour`: a click on it plays there."""
+    return Style(color=colour, bold=bold) + on_click(f"spot({index})")
 
 
 def news_words(moved: Captured | Laid) -> Text:
