@@ -155,22 +155,52 @@ def test_watching_one_scores_window_shows_and_it_closes_at_the_next_deal() -> No
                 first = app.screen
                 assert isinstance(first, ScoringScreen) and first.over
 
-                # The scores of another round, while these are open, take their place.
+                # The scores asked for while these are open show in the same window: there
+                # is never a second one.
                 table.action_scores()
-                await wait_until(pilot, lambda: app.screen is not first, what="new scores")
-                assert isinstance(app.screen, ScoringScreen)
-                assert scoring_screens(app) == 1 and first not in app.screen_stack
+                await pilot.pause()
+                assert app.screen is first and scoring_screens(app) == 1
 
                 # The next game's deal closes them: nobody watching has to. (The bots may
                 # have played that game to its end already, whose scores are open then.)
-                second = app.screen
                 game = session(app).game_no
                 app.request(lambda session: session.start(watching.table))
-                await wait_until(pilot, lambda: second not in app.screen_stack, what="closed")
+                await wait_until(pilot, lambda: first not in app.screen_stack, what="closed")
                 assert session(app).game_no == game + 1
                 assert scoring_screens(app) <= 1
 
         run_async(body, timeout=60)
+
+
+def test_a_tables_scores_window_is_kept_while_the_table_is_open_and_let_go_after() -> None:
+    with server_thread() as server:
+
+        async def body() -> None:
+            app = join_app(server.port)
+            async with app.run_test(size=SIZE) as pilot:
+                watching, table = await watching_bots(pilot, app)
+                app.request(lambda session: session.start(watching.table))
+                await wait_until(pilot, lambda: isinstance(app.screen, ScoringScreen), 30)
+                window = app.screen
+                app.pop_screen()
+                await wait_until(pilot, lambda: app.screen is table, what="the table")
+                table.action_scores()  # the same window shows the scores again
+                await wait_until(pilot, lambda: app.screen is window, what="the same window")
+                app.pop_screen()
+
+                app.request(lambda session: session.leave())
+                await wait_until(pilot, lambda: table not in app.screen_stack, what="the lobby")
+                await pilot.pause()
+                del window
+                assert not scoring_windows_alive()
+
+        run_async(body, timeout=60)
+
+
+def scoring_windows_alive() -> int:
+    """Scores windows not yet collected, in a screen stack or not."""
+    gc.collect()
+    return sum(1 for thing in gc.get_objects() if isinstance(thing, ScoringScreen))
 
 
 def test_the_chat_keeps_its_latest_lines() -> None:

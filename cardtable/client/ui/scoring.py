@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from cardtable.client.ui.bounded import KeysFooter
 from cardtable.client.ui.cards import GREEN_ON_DARK
 from cardtable.client.ui.host import host
 from cardtable.client.ui.offers import ask_for_rematch
@@ -86,7 +87,10 @@ def result_text(state: TableState) -> Text | None:
 
 
 class ScoringScreen(ModalScreen[None]):
-    """A round's breakdown; after the last round, rematch or back to the lobby."""
+    """A round's breakdown; after the last round, rematch or back to the lobby.
+
+    A table keeps one and `show`s each round's scores in it again: opening a window built
+    afresh at every round's end costs many times more than filling this one."""
 
     BINDINGS = [
         Binding("escape,enter", "close", "Close"),
@@ -107,18 +111,37 @@ class ScoringScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="scoring"):
-            yield Static(Text(f"Round {self.score.round} scores", style="bold"))
-            yield Static(breakdown(self.state, self.score))
-            headline = result_text(self.state)
-            if headline is not None:
-                yield Static(headline, id="result")
+            yield Static(id="round")
+            yield Static(id="breakdown")
+            yield Static(id="result")
             with Horizontal(classes="buttons"):
-                if self.over:
-                    if self.may_start:
-                        yield Button("Rematch (r)", id="rematch", variant="success")
-                    yield Button("Lobby (o)", id="lobby", variant="primary")
+                yield Button("Rematch (r)", id="rematch", variant="success")
+                yield Button("Lobby (o)", id="lobby", variant="primary")
                 yield Button("Close (enter)", id="close")
-        yield Footer()
+        yield KeysFooter()  # (drawn again only when its keys change: the window is filled again)
+
+    def on_mount(self) -> None:
+        self._fill()
+
+    def show(self, state: TableState, score: RoundScore, may_start: bool) -> None:
+        """Show `score` in place of what this window showed."""
+        self.state, self.score, self.may_start = state, score, may_start
+        if self.is_mounted:
+            self._fill()
+            self.query_one("#scoring", VerticalScroll).scroll_home(animate=False)
+
+    def _fill(self) -> None:
+        self.query_one("#round", Static).update(
+            Text(f"Round {self.score.round} scores", style="bold")
+        )
+        self.query_one("#breakdown", Static).update(breakdown(self.state, self.score))
+        headline = result_text(self.state)
+        result = self.query_one("#result", Static)
+        result.display = headline is not None
+        result.update(headline or "")
+        self.query_one("#rematch").display = self.over and self.may_start
+        self.query_one("#lobby").display = self.over
+        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rematch":

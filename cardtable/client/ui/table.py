@@ -138,6 +138,7 @@ class TableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._mounted = False
+        self.scores.close()
 
     # -- following the server -------------------------------------------------------------------
     #

@@ -11,6 +11,7 @@ from cardtable.client.ui.boards import Board
 from cardtable.client.ui.running import RunningScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table_context import TableContext
+from cardtable.client.ui.table_state import TableState
 from cardtable.engine.events import RoundEnd
 from cardtable.engine.scores import RoundScore
 from cardtable.protocol import Update
@@ -37,6 +38,8 @@ class TableScores:
         self.board = board
         #: The scores window opened last: a new one replaces it, never stacks.
         self._window: Screen[None] | None = None
+        #: The window that shows a round's scores, made once.
+        self._round_window: ScoringScreen | None = None
 
     def follow(self, update: Update) -> None:
         """Close the window of a round the next deal leaves behind (watching), and open one
@@ -58,13 +61,35 @@ class TableScores:
             self._window = None
 
     def _open(self, scores: Screen[None]) -> None:
-        """Open a scores window in place of the one open before, if it is still in front."""
+        """Open a scores window in place of the one open before, if it is still in front (the
+        round's window, already open, shows the new scores where it is)."""
         app = self.table.screen.app
         previous, self._window = self._window, scores
+        if scores in app.screen_stack:
+            return
         if previous is not None and previous is app.screen:
             app.switch_screen(scores)
         else:
             app.push_screen(scores)
+
+    def _scoring(self, state: TableState, score: RoundScore) -> ScoringScreen:
+        """The table's one round scores window, showing `score`: made (and kept, installed in
+        the app) the first time, filled again after."""
+        scoring = self._round_window
+        if scoring is None:
+            scoring = self._round_window = ScoringScreen(state, score, self.table.may_start())
+            self.table.screen.app.install_screen(scoring, f"scores-{id(scoring)}")
+        else:
+            scoring.show(state, score, self.table.may_start())
+        return scoring
+
+    def close(self) -> None:
+        """The table screen is gone: so is its round scores window (if it is not in front)."""
+        scoring, self._round_window, self._window = self._round_window, None, None
+        app = self.table.screen.app
+        if scoring is not None and scoring not in app.screen_stack:
+            app.uninstall_screen(scoring)
+            scoring.remove()
 
     def show(self, score: RoundScore | None = None) -> None:
         """Show `score` (a round's), or else the running count or the latest round's."""
@@ -82,4 +107,4 @@ class TableScores:
                 screen.notify("No round has been scored yet.")
                 return
             score = view.round_scores[-1]
-        self._open(ScoringScreen(state, score, self.table.may_start()))
+        self._open(self._scoring(state, score))
