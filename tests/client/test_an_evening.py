@@ -10,6 +10,7 @@ latest lines.
 from __future__ import annotations
 
 import gc
+import weakref
 from typing import Any
 
 from textual.widget import Widget
@@ -181,17 +182,16 @@ def test_a_tables_scores_window_is_kept_while_the_table_is_open_and_let_go_after
                 watching, table = await watching_bots(pilot, app)
                 app.request(lambda session: session.start(watching.table))
                 await wait_until(pilot, lambda: isinstance(app.screen, ScoringScreen), 30)
-                window = app.screen
+                window = weakref.ref(app.screen)
                 app.pop_screen()
                 await wait_until(pilot, lambda: app.screen is table, what="the table")
                 table.action_scores()  # the same window shows the scores again
-                await wait_until(pilot, lambda: app.screen is window, what="the same window")
+                await wait_until(pilot, lambda: app.screen is window(), what="the same window")
                 app.pop_screen()
 
                 app.request(lambda session: session.leave())
                 await wait_until(pilot, lambda: table not in app.screen_stack, what="the lobby")
                 await pilot.pause()
-                del window
                 assert not scoring_windows_alive()
 
         run_async(body, timeout=60)
