@@ -14,6 +14,7 @@ import copy
 from typing import Any
 
 import pytest
+from textual.geometry import Region
 from textual.widgets import Button, OptionList
 from textual.widgets._footer import FooterKey
 
@@ -46,15 +47,19 @@ def targets(app: LocalTable) -> dict[object, tuple[int, int]]:
             x += segment.cell_length
     for button in app.screen.query(Button):
         if button.display and button.region:
-            found.setdefault(f"button {button.label}", button.region.center)
+            found.setdefault(f"button {button.label}", middle(button.region))
     for options in app.screen.query(OptionList):  # a list of moves: each line
         if options.display and options.region:
             for line in range(options.region.height):
                 found.setdefault(f"line {line}", (options.region.x + 1, options.region.y + line))
     for key in app.screen.query(FooterKey):  # (recomposed, new widgets, as the keys change)
         if key.display and key.region:
-            found.setdefault(f"footer {key.key}", key.region.center)
+            found.setdefault(f"footer {key.key}", middle(key.region))
     return found
+
+
+def middle(region: Region) -> tuple[int, int]:
+    return region.x + region.width // 2, region.y + region.height // 2
 
 
 def card_keys(cid: int) -> tuple[str, str]:
