@@ -58,13 +58,18 @@ class LocalServer:
     running: RunningServer | None = field(default=None, init=False)
     #: What `resume_token` closed, or resumed other than asked, as sentences for the player.
     notices: list[str] = field(default_factory=list, init=False)
+    #: Why browsers cannot join this game (`web` asked for, and its gateway did not start).
+    web_problem: str | None = field(default=None, init=False)
 
     async def start(self, nursery: trio.Nursery) -> int:
         self.running = await nursery.start(serve, self.config)
         if self.web is not None:
             host = self.config.host
             gateway = WebGateway(self.web, host, server_host_for(host), self.running.port)
-            nursery.start_soon(run_gateway, gateway)  # the player's own table need not wait
+            problem = await nursery.start(run_gateway, gateway, self.running.web)
+            if problem is not None:
+                self.web_problem = web_problem(problem)
+                self.notices.append(self.web_problem)
         return self.running.port
 
     def resume_token(
@@ -100,6 +105,11 @@ class LocalServer:
                     )
                 lobby.remove_table(table)
         return token
+
+
+def web_problem(why: str) -> str:
+    """The sentence telling the player that browsers cannot join, and why."""
+    return f"Browsers cannot join: {why}; the game goes on."
 
 
 def local_config(

@@ -6,7 +6,6 @@ import argparse
 import enum
 import shlex
 import sys
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from cardtable.cli.options import add_option_argument, parse_options
@@ -116,9 +115,8 @@ def run(args: argparse.Namespace) -> int:
     if args.lan:
         print(f"Others on your network join with: cardtable join {lan_address()}:{config.port}")
     if web is not None:
-        config = replace(config, announce_web_port=web.port)
         print(f"or in a web browser: {web_address(None, web)}")
-    plan, _server = play_plan(
+    plan, server = play_plan(
         TablePlan(spec.id, players, options, settings=settings, bot_kind=kind),
         name,
         config,
@@ -126,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
         web=web,
     )
     CardtableApp(plan).run()
+    if server.web_problem is not None:
+        print(f"cardtable: {server.web_problem}", file=sys.stderr)
     return 0
 
 

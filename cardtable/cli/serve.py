@@ -6,7 +6,6 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -144,8 +143,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"cardtable: {error}", file=sys.stderr)
         return 1
     config = serve_config(args)
-    if web is not None:
-        config = replace(config, announce_web_port=web.port)
 
     def ready(server: RunningServer) -> None:
         where = args.host or lan_address()
@@ -201,7 +198,7 @@ async def serve_with_web(
                 return
             await listening.wait()
             gateway = WebGateway(web, config.host, server_host_for(config.host), running[0].port)
-            if await nursery.start(run_gateway, gateway):
+            if await nursery.start(run_gateway, gateway, running[0].web) is None:
                 on_web_ready()
     except BaseExceptionGroup as group:
         # A busy port or a refused database file, for the caller as a plain error.

@@ -144,9 +144,10 @@ def lobby_state(
     protocol: int,
     tables: Callable[[], int],
     players: Callable[[], int],
-    web_port: int | None = None,
+    web_port: Callable[[], int | None] = lambda: None,
 ) -> Callable[[], dict[str, str]]:
-    """The TXT properties of a server, read afresh at each call."""
+    """The TXT properties of a server, read afresh at each call (`web_port`: the port
+    browsers are served on now, if they are)."""
 
     def now() -> dict[str, str]:
         return txt_properties(
@@ -154,7 +155,7 @@ def lobby_state(
             password=password,
             tables=tables(),
             players=players(),
-            web_port=web_port,
+            web_port=web_port(),
         )
 
     return now

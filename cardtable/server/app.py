@@ -8,7 +8,7 @@ import logging
 import signal
 import socket
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 import trio
@@ -25,6 +25,14 @@ from cardtable.server.storage.seal import Seal, SealKeeper, read_seal, seal_path
 log = logging.getLogger("cardtable.server")
 
 
+@dataclass
+class WebServed:
+    """The port browsers are served on beside the server while they are (None: they are
+    not); the server's announcement reads it afresh, so it says ``web=PORT`` only then."""
+
+    port: int | None = None
+
+
 @dataclass(frozen=True)
 class RunningServer:
     """What `serve` reports once it listens."""
@@ -32,6 +40,7 @@ class RunningServer:
     lobby: Lobby
     port: int
     cancel_scope: trio.CancelScope
+    web: WebServed = field(default_factory=WebServed)
 
     def stop(self) -> None:
         self.cancel_scope.cancel()
@@ -119,9 +128,10 @@ async def serve(
                     partial(trio.serve_listeners, handler, listeners, handler_nursery=nursery)
                 )
                 log.info("listening on port %s", port)
+                running = RunningServer(lobby, port, scope)
                 if config.announce:
-                    await nursery.start(_announce, lobby, config, port)
-                task_status.started(RunningServer(lobby, port, scope))
+                    await nursery.start(_announce, lobby, config, port, running.web)
+                task_status.started(running)
     finally:
         stop_thinking()  # (a search under way must not hold up the exit)
         store.close()
@@ -131,10 +141,12 @@ async def _announce(
     lobby: Lobby,
     config: ServerConfig,
     port: int,
+    web: WebServed,
     *,
     task_status: trio.TaskStatus[None] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Announce the server on the local network until it stops (`cardtable.discovery`)."""
+    """Announce the server on the local network until it stops (`cardtable.discovery`), with
+    the web port while `web` has one."""
     from cardtable.discovery.announce import Announcer, announce, lobby_state
 
     addresses = [config.host] if config.host not in (None, "", "0.0.0.0", "::") else None
@@ -153,7 +165,7 @@ async def _announce(
         PROTOCOL_VERSION,
         lambda: len(lobby.tables),
         lobby.connection_count,
-        config.announce_web_port,
+        lambda: web.port,
     )
     # Announcing takes about two seconds (the name is probed first): the server serves
     # meanwhile, and `started` is called at once.

@@ -71,8 +71,6 @@ class ServerConfig:
     announce_name: str | None = None
     #: The interfaces' addresses to announce on (None: every interface).
     announce_interfaces: tuple[str, ...] | None = None
-    #: The port browsers are served on beside this server (`serve --web`), announced with it.
-    announce_web_port: int | None = None
 
     def limits(self) -> Limits:
         """The limits a client is told in the welcome: the protocol's lengths and sizes, and

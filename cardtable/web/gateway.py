@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import signal
@@ -147,7 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         asyncio.run(serve(Gateway(args.command, args.host, args.port, args.max_sessions)))
     except OSError as error:
-        print(f"cannot listen on port {args.port}: {error.strerror}", file=sys.stderr, flush=True)
+        if error.errno == errno.EADDRINUSE:
+            why = f"the web port {args.port} is taken"
+        else:
+            why = f"cannot listen on the web port {args.port}: {error.strerror}"
+        print(why, file=sys.stderr, flush=True)
         return 2
     return 0
 

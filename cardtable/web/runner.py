@@ -10,8 +10,12 @@ import shlex
 import subprocess
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import trio
+
+if TYPE_CHECKING:
+    from cardtable.server.app import WebServed
 
 log = logging.getLogger("cardtable.web")
 
@@ -90,30 +94,40 @@ def server_host_for(host: str | None) -> str:
 
 
 async def run_gateway(
-    gateway: WebGateway, *, task_status: trio.TaskStatus[bool] = trio.TASK_STATUS_IGNORED
+    gateway: WebGateway,
+    served: WebServed | None = None,
+    *,
+    task_status: trio.TaskStatus[str | None] = trio.TASK_STATUS_IGNORED,
 ) -> None:
-    """Run the gateway until cancelled. Started with ``nursery.start``, it reports True once
-    browsers can connect, or False (having logged why) if it could not start; the caller
+    """Run the gateway until cancelled, with `served` holding its port while browsers can
+    connect (the server's announcement reads it). Started with ``nursery.start``, it reports
+    None once browsers can connect, or why not (also logged) if it could not start; the caller
     carries on either way."""
-    async with trio.open_nursery() as nursery:
-        process: trio.Process = await nursery.start(_run_process, gateway.argv())
-        assert process.stdout is not None and process.stderr is not None
-        lines = _Lines(process.stdout)
-        while (line := await lines.next()) is not None and line != READY:
-            log.info("web: %s", line)
-        if line is None:
-            why = (await _read_all(process.stderr)).strip().splitlines()
-            log.error(
-                "the web page is not served: %s; the game server carries on",
-                why[-1] if why else f"the web gateway stopped ({await process.wait()})",
-            )
-            task_status.started(False)
-            return
-        task_status.started(True)
-        nursery.start_soon(_log_lines, lines)
-        nursery.start_soon(_log_lines, _Lines(process.stderr))
-        code = await process.wait()
-        log.error("the web gateway stopped (exit code %s); the game server carries on", code)
+    from cardtable.server.app import WebServed
+
+    served = served if served is not None else WebServed()
+    try:
+        async with trio.open_nursery() as nursery:
+            process: trio.Process = await nursery.start(_run_process, gateway.argv())
+            assert process.stdout is not None and process.stderr is not None
+            lines = _Lines(process.stdout)
+            while (line := await lines.next()) is not None and line != READY:
+                log.info("web: %s", line)
+            if line is None:
+                why = (await _read_all(process.stderr)).strip().splitlines()
+                problem = why[-1] if why else f"the web gateway stopped ({await process.wait()})"
+                log.error("the web page is not served: %s; the game server carries on", problem)
+                task_status.started(problem)
+                return
+            served.port = gateway.settings.port
+            task_status.started(None)
+            nursery.start_soon(_log_lines, lines)
+            nursery.start_soon(_log_lines, _Lines(process.stderr))
+            code = await process.wait()
+            served.port = None
+            log.error("the web gateway stopped (exit code %s); the game server carries on", code)
+    finally:
+        served.port = None
 
 
 async def _run_process(argv: list[str], *, task_status: trio.TaskStatus[trio.Process]) -> None:

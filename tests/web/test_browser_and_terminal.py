@@ -1,6 +1,6 @@
 """A player in a browser and a player in a terminal (`cardtable join` in tmux) at one table of
-a real `cardtable serve --web`: both see the same table, take turns, and the game ends for
-both."""
+a real `cardtable serve --web`: both see the same table and play a short game (one deck) to its
+end, by keys, and both see the same scores."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import partial
+from typing import Protocol
 
 from tests.web.browser import Tab, chromium, wait_until, web_server
-from tests.web.test_browser_table import a_move, hand_size, play_a_card, sit_down
+from tests.web.test_browser_table import a_move, hand_size, sit_down
 
 
 class Terminal:
@@ -36,7 +36,7 @@ class Terminal:
     def shows(self, text: str) -> bool:
         return text in self.screen()
 
-    def keys(self, *keys: str) -> None:
+    def press(self, *keys: str) -> None:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
 
     def wait_for(self, pattern: str, deadline: float = 30.0) -> str:
@@ -64,24 +64,72 @@ def terminal_player(port: int, name: str) -> Iterator[Terminal]:
         subprocess.run(["tmux", "kill-session", "-t", session], check=False)
 
 
-def play_in_the_terminal(terminal: Terminal) -> None:
-    """Lay or capture by keys, as `play_a_card` does in the browser."""
-    before = re.search(r"\(you\)\s+hand (\d+)", terminal.screen())
-    assert before, terminal.screen()
-    played = f"hand {int(before.group(1)) - 1}"
-    deadline = time.monotonic() + 30
-    while not terminal.shows(played) and time.monotonic() < deadline:
-        move = a_move(terminal.screen())
-        terminal.keys("Home", str(move.spot))  # home: the first card with a move
-        with contextlib.suppress(AssertionError):
-            wait_until(partial(terminal.shows, played), "the card played", 5)
-    assert terminal.shows(played), terminal.screen()
-
-
 def spots(screen: str) -> list[str]:
     """The cards on the table's spots, as a screen shows them."""
     line = next(line for line in screen.splitlines() if re.search(r"[│┃]\s*\S*\s*[│┃]", line))
     return re.findall(r"[│┃]\s*(\S*)\s*[│┃]", line)
+
+
+class Player(Protocol):
+    """A browser tab or a terminal: its screen read, keys pressed."""
+
+    def screen(self) -> str: ...
+
+    def press(self, *keys: str) -> None: ...
+
+
+#: The end of the game, as the scores screen shows it to each player.
+GAME_OVER = re.compile(r"(You won!|You share the win!|\w+ won\.)(.|\n)*Rematch")
+FLIP = re.compile(r"The flipped .* captures: press (\d)")
+
+
+def game_over(player: Player) -> bool:
+    return bool(GAME_OVER.search(player.screen()))
+
+
+def my_move(player: Player) -> bool:
+    """Whether it is the player's turn (to move, or to say where a flipped card captures)."""
+    screen = player.screen()
+    return "your turn" in screen and not GAME_OVER.search(screen)
+
+
+def take_a_turn(player: Player) -> None:
+    """Answer a flipped card's capture, or lay or capture with a card of the hand (home: the
+    first card with a move), by keys; the screen's change awaited (keys again if they landed
+    while it was redrawn)."""
+    before = player.screen()
+    deadline = time.monotonic() + 20
+    while player.screen() == before and time.monotonic() < deadline:
+        if found := FLIP.search(before):
+            player.press(found.group(1))
+        else:
+            try:
+                move = a_move(before)
+            except StopIteration:
+                raise AssertionError(f"no move on the screen:\n{before}") from None
+            player.press("Home", str(move.spot))
+        with contextlib.suppress(AssertionError):
+            wait_until(lambda: player.screen() != before, "the move made", 3)
+    assert player.screen() != before, before
+
+
+def scores(screen: str) -> list[str]:
+    """The rows of the scores screen (what scored, each player's points), spaces collapsed."""
+    rows = (
+        re.search(r"(Aces|Kings|Twos|This round|Total)[^█]*", line) for line in screen.splitlines()
+    )
+    return [" ".join(row.group(0).split()) for row in rows if row]
+
+
+def choose(tab: Tab, label: str, value: str) -> None:
+    """Pick `value` in the select after `label` in a dialog, by clicks."""
+    column, row = tab.cell_of(label)
+    line = tab.screen().splitlines()[row]
+    tab.click_cell(line.index("▼", column), row)  # the select's arrow
+    tab.wait_for(rf"│{value}\s")
+    option_column, option_row = tab.cell_of(f"│{value} ")
+    tab.click_cell(option_column + 1, option_row)
+    tab.wait_for(rf"{label}\s+{value}\s")
 
 
 def test_a_browser_player_and_a_terminal_player_play_a_game_to_its_end() -> None:
@@ -90,6 +138,7 @@ def test_a_browser_player_and_a_terminal_player_play_a_game_to_its_end() -> None
         sit_down(tab, "Ann")
         tab.press("n")
         tab.wait_for("Open a table")
+        choose(tab, "decks", "1")  # one deck: 13 cards each, a short game
         tab.click_text("Bots in the other seats")  # off: a seat for the terminal player
         tab.click_text("Open            Cancel")
         tab.wait_for(r"Chinese Ten\s+table 1")
@@ -97,26 +146,27 @@ def test_a_browser_player_and_a_terminal_player_play_a_game_to_its_end() -> None
         with terminal_player(server.port, "Cy") as cy:
             cy.wait_for("Lobby · you are Cy")
             cy.wait_for("waiting")
-            cy.keys("Enter")  # sits at the table under the cursor
+            cy.press("Enter")  # sits at the table under the cursor
             cy.wait_for(r"Chinese Ten\s+table 1")
             tab.wait_for("Cy")
             tab.press("s")  # Ann opened the table and starts the game
-            for _ in range(2):
-                # Whoever's turn it is plays; then the other does.
-                wait_until(
-                    lambda: "your turn" in tab.screen() or "your turn" in cy.screen(), "a turn"
-                )
-                if "your turn" in tab.screen():
-                    play_a_card(tab, by_click=True)
-                else:
-                    play_in_the_terminal(cy)
+            wait_until(lambda: my_move(tab) or my_move(cy), "the first turn")
             # Both see the same table: the same cards on the spots, the same hands.
             wait_until(lambda: spots(tab.screen()) == spots(cy.screen()), "the same spots")
             assert hand_size(tab, "Ann") == int(
                 re.findall(r"Ann\b[^│]*?hand (\d+)", cy.screen())[0]
             )
-            cy.keys("C")  # Cy concedes: the game ends for both
-            cy.wait_for("[Cc]oncede")
-            cy.keys("y")
-            tab.wait_for(r"conceded|Game over|won")
-            cy.wait_for(r"conceded|Game over|won")
+            deadline = time.monotonic() + 100
+            while not (game_over(tab) and game_over(cy)):
+                assert time.monotonic() < deadline, f"{tab.screen()}\n{cy.screen()}"
+                wait_until(
+                    lambda: my_move(tab) or my_move(cy) or (game_over(tab) and game_over(cy)),
+                    "a turn or the end",
+                )
+                for player in (tab, cy):
+                    if my_move(player):
+                        take_a_turn(player)
+            # Both see the same end: one winner, the same scores.
+            assert ("You won!" in tab.screen()) == ("Ann won." in cy.screen())
+            assert len(scores(tab.screen())) == 5
+            assert scores(tab.screen()) == scores(cy.screen())

@@ -74,7 +74,7 @@ def a_move(screen: str) -> Move:
     """A card that captures and its spot, else the first card and an empty spot, read from
     the text of a `screen`."""
     lines = screen.splitlines()
-    row = next(row for row, line in enumerate(lines) if re.search(r"[─━•]1[─━]", line)) - 1
+    row = next(row for row, line in enumerate(lines) if re.search(r"[─━•]1[─━×]", line)) - 1
     spots = [(found.start(1), found.group(1).strip()[:-1]) for found in SPOT.finditer(lines[row])]
     top = next(row for row, line in enumerate(lines) if "Your hand" in line) + 1
     rows = [top]

@@ -39,7 +39,7 @@ def test_a_web_port_already_taken_is_told_and_the_game_server_carries_on() -> No
         web_port = taken.getsockname()[1]
         with web_server(web_port=web_port, ready="the game server carries on") as server:
             told = "".join(server.lines)
-            assert f"the web page is not served: cannot listen on port {web_port}" in told
+            assert f"the web page is not served: the web port {web_port} is taken" in told
             with socket.create_connection(("127.0.0.1", server.port), timeout=5):
                 pass
             assert server.process.poll() is None
