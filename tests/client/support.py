@@ -95,9 +95,12 @@ def play_app(
     *,
     name: str = "Tess",
     config: ServerConfig = TEST_CONFIG,
+    settings: dict[str, object] | None = None,
 ) -> tuple[CardtableApp, LocalServer]:
-    """The app as `cardtable play` builds it, with its in-process server."""
-    plan, server = play_plan(TablePlan(game, players, options or {}), name, config)
+    """The app as `cardtable play` builds it, with its in-process server (`settings`: the
+    table's, as `cardtable play --unrated` gives ``{"rated": False}``)."""
+    plan = TablePlan(game, players, options or {}, settings=settings or {})
+    plan, server = play_plan(plan, name, config)
     return CardtableApp(plan), server
 
 
