@@ -23,7 +23,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from cardtable.server.ratings.outcome import RatedGame, bot_player, rate
+from cardtable.protocol.player_record import bot_player
+from cardtable.server.ratings.outcome import RatedGame, rate
 from cardtable.server.ratings.record import read_record
 from cardtable.server.ratings.skill import NEW_SKILL, Skill
 from cardtable.server.storage import Store, open_database

@@ -11,6 +11,12 @@ HISTORY_KEPT = 60
 OPPONENTS_KEPT = 8
 
 
+def bot_player(kind: str) -> str:
+    """The name a kind of server bot is rated under: ``search bot`` (no person's name ends in
+    the word "bot")."""
+    return f"{kind} bot"
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRating:
     """A seated player's rating in the table's game as shown (a whole number: 0 for a

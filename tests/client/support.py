@@ -184,9 +184,11 @@ class Remote:
     app's loop, and `look` reads the session's state in the server's thread.
     """
 
-    def __init__(self, server: ServerThread, name: str) -> None:
+    def __init__(self, server: ServerThread, name: str, *, key: str | None = None) -> None:
         self.server = server
         self.name = name
+        #: The player's key (None: a client without one, never rated).
+        self.key = key
         self.session: ClientSession | None = None
         self.error: BaseException | None = None
         self._ready = threading.Event()
@@ -211,7 +213,9 @@ class Remote:
 
     async def _main(self) -> None:
         try:
-            async with connect("127.0.0.1", self.server.port, self.name, timeout=5) as session:
+            async with connect(
+                "127.0.0.1", self.server.port, self.name, key=self.key, timeout=5
+            ) as session:
                 self.session = session
                 self._ready.set()
                 await self._stop.wait()

@@ -19,6 +19,7 @@ from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.rating_words import rated_words, rating_mark
+from cardtable.client.ui.record_screen import RecordScreen, rated_names
 from cardtable.client.ui.rules import options_shown
 from cardtable.client.ui.turn_clock import clock_setting_words
 from cardtable.protocol import (
@@ -91,6 +92,7 @@ class LobbyScreen(Screen[None]):
         Binding("s", "start", "Start"),
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("h", "history", "History"),
+        Binding("i", "records", "Records"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -301,3 +303,10 @@ class LobbyScreen(Screen[None]):
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen())
+
+    def action_records(self) -> None:
+        """Our record, then those of the players at the selected table (`RecordScreen`)."""
+        table = self.selected_table()
+        me = host(self).player_name
+        others = rated_names(table.seats) if table is not None else []
+        self.app.push_screen(RecordScreen([me, *(name for name in others if name != me)]))

@@ -17,4 +17,4 @@ def rating_mark(seat: SeatSummary) -> Text:
 
 def rated_words(settings: TableSettings) -> str:
     """Whether the table's games change ratings, in a few words."""
-    return "Rated (· n: a rating)" if settings.rated else "Unrated: practice, take-backs on"
+    return "Rated (· n: a rating)" if settings.rated else "Unrated (practice)"

@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from cardtable.protocol import SeatRating, SeatSummary
+from cardtable.protocol.player_record import bot_player
 from cardtable.server.lobby.claims import NameClaims
-from cardtable.server.ratings.outcome import RatedGame, bot_player, rate, side_ranks
+from cardtable.server.ratings.outcome import RatedGame, rate, side_ranks
 from cardtable.server.ratings.skill import NEW_SKILL, Skill
 from cardtable.server.storage.journal import Journal
 from cardtable.server.storage.ratings import RateGame, Standing

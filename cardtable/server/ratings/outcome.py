@@ -11,12 +11,6 @@ from cardtable.engine.scores import Result
 from cardtable.server.ratings.skill import NEW_SKILL, Skill, updated
 
 
-def bot_player(kind: str) -> str:
-    """The name a kind of server bot is rated under: ``search bot`` (no person's name ends in
-    the word "bot", see `cardtable.server.bots.names`)."""
-    return f"{kind} bot"
-
-
 @dataclass(frozen=True, slots=True)
 class RatedGame:
     """A finished game to rate: its sides (seats), how each side placed (1 is first; equal
