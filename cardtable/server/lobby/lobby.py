@@ -109,7 +109,7 @@ class Lobby:
             **TableDesk(config, self.floor, self.door).handlers,
             **NameDesk(self.claims).handlers,
         }
-        self.records = RecordDesk(journal)
+        self.records = RecordDesk(journal, self.history.lane)
         self._queries: dict[type[Message], Callable[[Session, Any], Awaitable[Message]]] = {
             ListHistory: self.history.list_history,
             Replay: self.history.replay,
