@@ -66,8 +66,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.rebuild:
             done = rebuild(database.connection)
+            games = f"{done.games} game{'' if done.games == 1 else 's'}"
             print(
-                f"Rated {done.games} games again: {done.changes} rating changes, "
+                f"Rated {games} again: {done.changes} rating changes, "
                 f"{done.different} different from those stored."
             )
         print("\n".join(leaderboard_lines(database.connection, args.game)))

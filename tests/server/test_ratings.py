@@ -341,7 +341,7 @@ def test_the_ratings_command_rebuilds_the_same_numbers_and_lists_the_leaderboard
     stored = trio.run(play)
     assert main(["ratings", "--rebuild", "--db", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "Rated 1 games again: 3 rating changes, 0 different from those stored."
+    assert out[0] == "Rated 1 game again: 3 rating changes, 0 different from those stored."
     connection = sqlite3.connect(path)
     try:
         assert read_changes(connection) == stored
