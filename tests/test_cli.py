@@ -33,6 +33,7 @@ def test_every_command_the_parser_offers_is_run_by_its_group_and_no_other() -> N
     parser = build_parser()
     (commands,) = (item for item in parser._actions if isinstance(item, argparse._SubParsersAction))
     offered = ["games", "demo", "serve", "play", "history", "join", "servers", "bot", "name"]
+    offered.append("ratings")
     assert list(commands.choices) == offered
     assert set(COMMANDS) == set(offered)
 

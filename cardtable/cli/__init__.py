@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from cardtable import __version__
-from cardtable.cli import bot, games, history, join, name, play, serve
+from cardtable.cli import bot, games, history, join, name, play, ratings, serve
 from cardtable.engine import OptionError
 
 #: What runs each command, by its name.
@@ -21,6 +21,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "servers": join.run_servers,
     "history": history.run,
     "name": name.run,
+    "ratings": ratings.run,
 }
 
 
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_parsers(commands)
     bot.add_parser(commands)
     name.add_parser(commands)
+    ratings.add_parser(commands)
     return parser
 
 

@@ -47,6 +47,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--new", action="store_true", help="start a new game even if one is unfinished"
     )
     play.add_argument(
+        "--unrated",
+        action="store_true",
+        help="a practice game: no rating changes, and moves may be taken back",
+    )
+    play.add_argument(
         "--clock",
         default=None,
         metavar="TIME",
@@ -82,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
             settings["bot_think"] = think_seconds(str(args.think))
         except ValueError as error:
             raise OptionError(str(error)) from None
+    if args.unrated:
+        settings["rated"] = False
     if args.clock is not None:
         try:
             settings["clock"] = clock_from_text(args.clock)

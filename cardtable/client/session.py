@@ -52,6 +52,8 @@ from cardtable.protocol import (
     Names,
     OfferRematch,
     Ping,
+    PlayerRecord,
+    RecordReply,
     Release,
     ReleaseName,
     RemoveBot,
@@ -372,6 +374,12 @@ class ClientSession:
     async def release_name(self, name: str) -> list[str]:
         """Let go of `name`; the names we still hold."""
         return await self._names(ReleaseName(name=name))
+
+    async def player_record(self, name: str) -> RecordReply:
+        """The record of the player (or bot kind, ``search bot``) rated as `name`."""
+        reply = await self.request(PlayerRecord(name=name))
+        assert isinstance(reply, RecordReply)
+        return reply
 
     async def _names(self, request: Message) -> list[str]:
         reply = await self.request(request)

@@ -54,6 +54,7 @@ from cardtable.protocol.messages.names import (
     Names,
     ReleaseName,
 )
+from cardtable.protocol.messages.ratings import PlayerRecord, RecordReply
 from cardtable.protocol.messages.table import (
     Act,
     AnswerRematch,
@@ -65,6 +66,7 @@ from cardtable.protocol.messages.table import (
     TakeBack,
     Update,
 )
+from cardtable.protocol.player_record import GameStanding, HeadToHead, SeatRating
 from cardtable.protocol.seat_holders import SeatHolder
 from cardtable.protocol.table_settings import ClockSettings, TableSettings
 from cardtable.protocol.table_summary import (
@@ -99,6 +101,8 @@ __all__ = [
     "Error",
     "ErrorCode",
     "GameInfo",
+    "GameStanding",
+    "HeadToHead",
     "Hello",
     "History",
     "HistoryEntry",
@@ -121,8 +125,10 @@ __all__ = [
     "OptionInfo",
     "OptionValue",
     "Ping",
+    "PlayerRecord",
     "Pong",
     "ProtocolError",
+    "RecordReply",
     "Rejected",
     "Release",
     "ReleaseName",
@@ -136,6 +142,7 @@ __all__ = [
     "RoundRecord",
     "SeatHolder",
     "SeatKind",
+    "SeatRating",
     "SeatSummary",
     "Sender",
     "Sit",

@@ -50,5 +50,7 @@ class TableSettings:
     away_bot_after: float | None = 60.0
     #: The turn clock (a change made during a game applies from the next).
     clock: ClockSettings = field(default_factory=ClockSettings)
-    #: Whether a player may take back their own last action.
+    #: Whether a player may take back their own last action (never at a rated table).
     take_back: bool = True
+    #: Whether finished games here change the players' ratings (chosen when the table opens).
+    rated: bool = True

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from cardtable.engine.scores import Result
+from cardtable.protocol.player_record import SeatRating
 from cardtable.protocol.table_settings import TableSettings
 from cardtable.protocol.turn_clock import ClockState
 from cardtable.wire.codec import OptionValue, wire_field
@@ -46,6 +47,8 @@ class SeatSummary:
     covered: bool
     #: How many players present voted to hand this away seat to a bot now.
     votes: int
+    #: The player's (or bot kind's) rating in the table's game, if they have one.
+    rating: SeatRating | None = wire_field(optional=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,12 +115,20 @@ async def serve(
         stored = await trio.to_thread.run_sync(store.open_tables, config.chat_history)
         first_ids = await trio.to_thread.run_sync(store.next_ids)
         claims = await trio.to_thread.run_sync(store.name_claims)
+        standings = await trio.to_thread.run_sync(store.standings)
         seal = await trio.to_thread.run_sync(check_seal, store, stored, first_ids)
         with trio.CancelScope() as scope:
             async with trio.open_nursery() as nursery:
                 journal = Journal(store, seal)
                 nursery.start_soon(journal.run)
-                lobby = Lobby(config, nursery, journal, first_ids=first_ids, claims=claims)
+                lobby = Lobby(
+                    config,
+                    nursery,
+                    journal,
+                    first_ids=first_ids,
+                    claims=claims,
+                    standings=standings,
+                )
                 lobby.restore(stored)
                 port = listeners[0].socket.getsockname()[1]
                 handler = partial(_handle_stream, lobby, config)

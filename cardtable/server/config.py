@@ -88,7 +88,7 @@ def updated_settings(settings: TableSettings, changes: Mapping[str, Any]) -> Tab
     """`settings` with `changes` applied, or `ServerError(BAD_OPTIONS)`."""
     checked: dict[str, Any] = {}
     for name, value in changes.items():
-        if name in ("table_chat", "private_chat", "partner_chat", "take_back"):
+        if name in ("table_chat", "private_chat", "partner_chat", "take_back", "rated"):
             if not isinstance(value, bool):
                 raise _bad(f"The setting '{name}' is true or false.")
         elif name in ("bot_delay", "away_bot_after"):
@@ -112,7 +112,7 @@ def updated_settings(settings: TableSettings, changes: Mapping[str, Any]) -> Tab
         else:
             known = (
                 "table_chat, private_chat, partner_chat, bot_delay, bot_think, "
-                "away_bot_after, clock, take_back"
+                "away_bot_after, clock, take_back, rated"
             )
             raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
         checked[name] = value

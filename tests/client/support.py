@@ -95,9 +95,12 @@ def play_app(
     *,
     name: str = "Tess",
     config: ServerConfig = TEST_CONFIG,
+    settings: dict[str, object] | None = None,
 ) -> tuple[CardtableApp, LocalServer]:
-    """The app as `cardtable play` builds it, with its in-process server."""
-    plan, server = play_plan(TablePlan(game, players, options or {}), name, config)
+    """The app as `cardtable play` builds it, with its in-process server (`settings`: the
+    table's, as `cardtable play --unrated` gives ``{"rated": False}``)."""
+    plan = TablePlan(game, players, options or {}, settings=settings or {})
+    plan, server = play_plan(plan, name, config)
     return CardtableApp(plan), server
 
 
@@ -181,9 +184,11 @@ class Remote:
     app's loop, and `look` reads the session's state in the server's thread.
     """
 
-    def __init__(self, server: ServerThread, name: str) -> None:
+    def __init__(self, server: ServerThread, name: str, *, key: str | None = None) -> None:
         self.server = server
         self.name = name
+        #: The player's key (None: a client without one, never rated).
+        self.key = key
         self.session: ClientSession | None = None
         self.error: BaseException | None = None
         self._ready = threading.Event()
@@ -208,7 +213,9 @@ class Remote:
 
     async def _main(self) -> None:
         try:
-            async with connect("127.0.0.1", self.server.port, self.name, timeout=5) as session:
+            async with connect(
+                "127.0.0.1", self.server.port, self.name, key=self.key, timeout=5
+            ) as session:
                 self.session = session
                 self._ready.set()
                 await self._stop.wait()

@@ -207,6 +207,7 @@ def test_tables_appear_live_with_game_players_status_bots_and_away_players() -> 
                         "decks: 1",
                         "rounds: 1",
                         "strict: off",
+                        "Rated (· n: a rating)",
                         "Opened by Rhea",
                     ],
                 )

@@ -12,6 +12,8 @@ from cardtable.client.ui.table import TableScreen
 from .support import SIZE, footer_with, play_app, run_async, session, view, wait_until
 
 KEY = "U Take back"
+#: Take-backs are for unrated tables (`cardtable play --unrated`).
+UNRATED: dict[str, object] = {"rated": False}
 
 
 def log_text(table: TableScreen) -> str:
@@ -21,7 +23,7 @@ def log_text(table: TableScreen) -> str:
 
 def test_the_take_back_key_shows_when_allowed_and_takes_back() -> None:
     async def body() -> None:
-        app, _ = play_app("nobility", 3, {"rubbers": 1}, name="Tess")
+        app, _ = play_app("nobility", 3, {"rubbers": 1}, name="Tess", settings=UNRATED)
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(
                 pilot,

@@ -17,6 +17,8 @@ from cardtable.protocol import (
     Cover,
     CreateTable,
     Error,
+    GameStanding,
+    HeadToHead,
     Hello,
     History,
     Joined,
@@ -33,7 +35,9 @@ from cardtable.protocol import (
     OfferRematch,
     Ok,
     Ping,
+    PlayerRecord,
     Pong,
+    RecordReply,
     Rejected,
     Release,
     ReleaseName,
@@ -124,6 +128,7 @@ CLIENT_MESSAGES: list[Message] = [
     NameImport(code="K7QM2-XH9TD", rid=20),
     ListNames(rid=21),
     ReleaseName(name="Ailsa", rid=22),
+    PlayerRecord(name="heuristic bot", rid=23),
 ]
 
 #: One of every message a server may send after the handshake.
@@ -180,6 +185,15 @@ SERVER_MESSAGES: list[Message] = [
     NameCode(code="K7QM2-XH9TD", minutes=10, names=["Ailsa"], rid=19),
     Names(names=["Ailsa", "Ailsa M"], rid=21),
     Names(names=[]),
+    RecordReply(name="Nobody", games=(), rid=23),
+    RecordReply(
+        name="Ailsa",
+        games=(
+            GameStanding("nobility", 3, 1, 2, (0, 1, 2), (HeadToHead("Bram", 3, 2),)),
+            GameStanding("trupe", 1, 0, -1, (-1,), ()),
+        ),
+        favourite="nobility",
+    ),
     Error(code="not_your_turn", message="It is not your turn.", rid=11),
 ]
 

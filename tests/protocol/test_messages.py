@@ -63,7 +63,7 @@ def test_registry_names_are_disjoint_and_match_their_classes() -> None:
 
 
 def test_every_kind_is_defined_by_the_module_of_its_job_and_exported() -> None:
-    jobs = ("connection", "lobby", "table", "history", "names")
+    jobs = ("connection", "lobby", "table", "history", "names", "ratings")
     for registry in MESSAGES.values():
         for cls in registry.values():
             package, _, module = cls.__module__.rpartition(".")

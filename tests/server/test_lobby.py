@@ -63,6 +63,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
                 "away_bot_after": 60.0,
                 "clock": CLOCK_OFF,
                 "take_back": True,
+                "rated": True,
             }
             seats = [
                 (seat.seat, seat.kind, seat.name, seat.connected, seat.bot) for seat in listed.seats
@@ -428,6 +429,7 @@ async def test_configure_changes_settings_for_the_creator_only(client: Connect) 
                 "away_bot_after": 30.0,
                 "clock": CLOCK_OFF,
                 "take_back": True,
+                "rated": True,
             }
             await refused(ErrorCode.NOT_CREATOR, bram.configure(tid, table_chat=True))
             await refused(ErrorCode.BAD_OPTIONS, ada.configure(tid, bot_delay="fast"))

@@ -155,7 +155,7 @@ def missing_in_lists(example: list[Any], real: list[Any], path: str) -> list[str
 async def a_real_session(client: Connect) -> list[Message]:
     """What a server sends a player over one short game of Chinese Ten against a bot: the lobby,
     a table, the deal and a move, chat, a resync, conceding (which claims her name), the history,
-    a replay, and her names."""
+    a replay, her names and her record."""
     said: list[Message] = []
     async with client("Ada", key="0123456789abcdef" * 4) as ada:
         assert ada.welcome is not None
@@ -179,6 +179,7 @@ async def a_real_session(client: Connect) -> list[Message]:
             await ada.ping()
             await ada.export_names()
             assert await ada.list_names() == ["Ada"]
+            assert (await ada.player_record("Ada")).games
             await ada.leave()
     return said
 
@@ -212,6 +213,7 @@ async def test_every_example_holds_every_field_the_server_sends(client: Connect)
         "replay_steps",
         "name_code",
         "names",
+        "record",
     } <= sent.keys()
     missing: list[str] = []
     for example in examples():

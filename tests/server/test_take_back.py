@@ -21,12 +21,14 @@ GAME = "nobility"
 OPTIONS = {"rubbers": 1}
 NAMES = ("Ada", "Bram", "Cleo")
 TAKE = {"kind": "take"}
+#: Take-backs are for unrated tables: a move at a rated table stands.
+UNRATED = {"rated": False}
 
 
 async def seated(sessions: Sequence[ClientSession], spectator: ClientSession) -> int:
     """A Nobility table with the three players seated in order and `spectator` watching,
     dealt; returns its id."""
-    table = await sessions[0].create_table(GAME, seats=3, options=OPTIONS)
+    table = await sessions[0].create_table(GAME, seats=3, options=OPTIONS, settings=UNRATED)
     tid = int(table.table_id)
     for index, session in enumerate(sessions):
         await session.sit(tid, index)
@@ -132,7 +134,7 @@ async def test_the_table_setting_turns_take_back_off(client: Connect) -> None:
 async def test_another_players_action_ends_the_take_back(client: Connect) -> None:
     with trio.fail_after(30):
         async with client(NAMES[0]) as ada, client(NAMES[1]) as bram:
-            table = await ada.create_table("chinese-ten", seats=2)
+            table = await ada.create_table("chinese-ten", seats=2, settings=UNRATED)
             tid = int(table.table_id)
             await ada.sit(tid, 0)
             await bram.sit(tid, 1)
@@ -225,7 +227,7 @@ async def test_a_take_back_racing_a_bot_leaves_a_game_that_plays_on(client: Conn
     taken back); either way the game plays on to its end."""
     with trio.fail_after(30):
         async with client(NAMES[0]) as ada:
-            table = await ada.create_table("chinese-ten", seats=2)
+            table = await ada.create_table("chinese-ten", seats=2, settings=UNRATED)
             tid = int(table.table_id)
             await ada.sit(tid, 0)
             await ada.add_bot(tid, 1)

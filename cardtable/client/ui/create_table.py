@@ -168,6 +168,7 @@ class CreateTableScreen(Cancellable[TablePlan]):
                     value=TimeoutRule.BOT_MOVE,
                     id="clock-timeout",
                 )
+            yield TickBox("Rated: games change ratings (no take-backs)", True, id="rated")
             yield TickBox("Bots in the other seats, and start at once", True, id="bots")
             with Horizontal(id="bot-fields"):
                 yield from self._bot_fields()
@@ -314,6 +315,8 @@ class CreateTableScreen(Cancellable[TablePlan]):
             return str(error)
         if clock["mode"] != ClockMode.OFF:
             settings["clock"] = clock
+        if not self.query_one("#rated", Checkbox).value:
+            settings["rated"] = False
         if self.game.partnerships:
             settings["partner_chat"] = self.query_one("#partner-chat", Checkbox).value
         kind = str(self.query_one("#bot-kind", Select).value)

@@ -18,6 +18,8 @@ from cardtable.client.ui.events import ServerSaid
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.host import host, latest_session
 from cardtable.client.ui.plain import clean, plain
+from cardtable.client.ui.rating_words import rated_words, rating_mark
+from cardtable.client.ui.record_screen import RecordScreen, rated_names
 from cardtable.client.ui.rules import options_shown
 from cardtable.client.ui.turn_clock import clock_setting_words
 from cardtable.protocol import (
@@ -41,14 +43,15 @@ def seat_words(seat: SeatSummary) -> Text:
     if seat.kind is SeatKind.EMPTY:
         return Text(number + "empty", style="dim")
     name = clean(seat.name or "?")
+    rating = rating_mark(seat)
     if seat.kind is SeatKind.BOT:
         # The server names its bots "Bram (bot)" already.
-        return Text(number + (name if name.endswith("(bot)") else f"{name} (bot)"))
+        return Text(number + (name if name.endswith("(bot)") else f"{name} (bot)")) + rating
     if seat.covered:
         # A player's seat (kind "player") that a bot plays while they are away.
-        return Text(f"{number}{name} ○ bot plays", style="dim")
+        return Text(f"{number}{name} ○ bot plays", style="dim") + rating
     marker = "●" if seat.connected else "○ away"
-    return Text(f"{number}{name} {marker}", style="" if seat.connected else "dim")
+    return Text(f"{number}{name} {marker}", style="" if seat.connected else "dim") + rating
 
 
 def players_words(names: Sequence[str], width: int) -> Text:
@@ -89,6 +92,7 @@ class LobbyScreen(Screen[None]):
         Binding("s", "start", "Start"),
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("h", "history", "History"),
+        Binding("i", "records", "Records"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -202,6 +206,7 @@ class LobbyScreen(Screen[None]):
             text.append("\n")
         for option in options_shown(table.game_kind, table.options):
             text.append(clean(option) + "\n", style="dim")
+        text.append(rated_words(table.settings) + "\n", style="dim")
         clock = clock_setting_words(table.settings)
         if clock is not None:
             text.append(clock + "\n", style="dim")
@@ -298,3 +303,10 @@ class LobbyScreen(Screen[None]):
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen())
+
+    def action_records(self) -> None:
+        """Our record, then those of the players at the selected table (`RecordScreen`)."""
+        table = self.selected_table()
+        me = host(self).player_name
+        others = rated_names(table.seats) if table is not None else []
+        self.app.push_screen(RecordScreen([me, *(name for name in others if name != me)]))

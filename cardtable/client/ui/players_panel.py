@@ -21,6 +21,7 @@ from cardtable.client.ui.cards import on_click
 from cardtable.client.ui.dialogs import away_words
 from cardtable.client.ui.drawn_lines import DrawnLines
 from cardtable.client.ui.plain import clean
+from cardtable.client.ui.rating_words import rating_mark
 from cardtable.client.ui.table_state import TableShown, TableState
 from cardtable.protocol import SeatKind, SeatSummary
 
@@ -234,7 +235,7 @@ class PlayersPanel(Widget):
             if scored and view is not None:
                 side = next(i for i, members in enumerate(view["sides"]) if index in members)
                 total = f"total {view['totals'][side]}"
-            who = Text(state.name(index), style=name_style)
+            who = Text(state.name(index), style=name_style) + rating_mark(seat)
             if presence == YOU and not apart:
                 who.append(f" {YOU}")
             faint = presence.startswith("○") or "⏱" in presence

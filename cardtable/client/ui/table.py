@@ -28,6 +28,7 @@ from cardtable.client.ui.host import host
 from cardtable.client.ui.offers import offers_note
 from cardtable.client.ui.players_panel import PlayersPanel
 from cardtable.client.ui.quitting import Quitting
+from cardtable.client.ui.record_screen import RecordScreen, rated_names
 from cardtable.client.ui.scoring import result_words
 from cardtable.client.ui.table_chat import TableChat
 from cardtable.client.ui.table_context import TableContext
@@ -65,6 +66,7 @@ class TableScreen(Screen[None]):
         Binding("R", "release", "Release seat"),
         Binding("P", "away_policy", "Away policy"),
         Binding("C", "concede", "Concede"),
+        Binding("I", "records", "Records"),
         # Every key the table and the board take now, in a panel beside the board.
         Binding("K", "keys", "Keys"),
         Binding("f1", "keys", "Keys", show=False),
@@ -300,6 +302,12 @@ class TableScreen(Screen[None]):
     def action_whisper(self, seat: int) -> None:
         self.action_chat()
         self.chat.panel.open_channel(f"seat:{seat}")
+
+    def action_records(self) -> None:
+        """The records of the players at the table (see `RecordScreen`)."""
+        names = rated_names(self.state.summary.seats) if self.state else []
+        if names:
+            self.app.push_screen(RecordScreen(names))
 
     def action_rules(self) -> None:
         host(self).show_rules(self.game, self.state.summary.options if self.state else None)

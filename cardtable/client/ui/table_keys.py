@@ -11,7 +11,7 @@ from textual.widget import Widget
 #: The keys the footer leaves out first, in this order, when it is too narrow for every key
 #: (they still work, and `K` lists them): the Chat and Log tabs are on screen anyway, and then
 #: the keys that look things up. Then the others go, from the footer's end back.
-FOOTER_SPARE = ("concede", "log", "chat", "scores", "rules", "away_policy")
+FOOTER_SPARE = ("records", "concede", "log", "chat", "scores", "rules", "away_policy")
 
 #: The keys the footer always shows in full: the list of every key, Leave and Quit.
 FOOTER_KEPT = ("keys", "leave", "quit")

@@ -1,13 +1,13 @@
 """Every message of the protocol, as a frozen dataclass, grouped by job: the connection's own
-(`connection`), the lobby's (`lobby`), a table's (`table`), the history's (`history`) and
-claimed names' (`names`).
+(`connection`), the lobby's (`lobby`), a table's (`table`), the history's (`history`),
+claimed names' (`names`) and ratings' (`ratings`).
 
 `base` holds what every message shares and the registry of kinds by sender, `values` the checked
 values and limits they share, and `decoding` turns a decoded map into a message or a
 `MessageError` with a stable error code. Importing this package registers every kind.
 """
 
-from cardtable.protocol.messages import connection, history, lobby, names, table
+from cardtable.protocol.messages import connection, history, lobby, names, ratings, table
 from cardtable.protocol.messages.base import MESSAGES, PROTOCOL_VERSION, Message, Sender
 from cardtable.protocol.messages.decoding import (
     MessageError,
@@ -38,6 +38,7 @@ __all__ = [
     "history",
     "lobby",
     "names",
+    "ratings",
     "rid_of",
     "table",
 ]

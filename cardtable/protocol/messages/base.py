@@ -18,7 +18,7 @@ from cardtable.protocol.framing import pack
 from cardtable.wire.codec import to_wire
 
 #: The protocol version this code speaks; a handshake with any other is refused.
-PROTOCOL_VERSION = 7
+PROTOCOL_VERSION = 8
 
 
 class Sender(StrEnum):

@@ -55,6 +55,10 @@ class NameClaims:
             "otherwise choose another name."
         )
 
+    def is_claimed(self, name: str) -> bool:
+        """Whether someone holds `name` itself."""
+        return name in self._holders
+
     def names_of(self, key_hash: bytes) -> list[str]:
         """The names `key_hash` holds, in the order it claimed them."""
         return [name for name, holder in self._holders.items() if holder == key_hash]

@@ -9,7 +9,14 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cardtable.engine import GameSpec, get_game
-from cardtable.protocol import ErrorCode, TableChanged, TableRemoved, TableSettings, TableStatus
+from cardtable.protocol import (
+    ErrorCode,
+    SeatSummary,
+    TableChanged,
+    TableRemoved,
+    TableSettings,
+    TableStatus,
+)
 from cardtable.server.config import ServerConfig, updated_settings
 from cardtable.server.errors import ServerError
 from cardtable.server.lobby.session import Session
@@ -50,6 +57,10 @@ class Floor:
         self._game_ids = itertools.count(first_game)
         #: Told of each game that ends at a table, before the table may be closed.
         self.on_game_over: Callable[[Table], None] = lambda table: None
+        #: Adds a seat's rating to its summary (see `Ratings.with_rating`).
+        self.with_rating: Callable[[str, Seat, SeatSummary], SeatSummary] = (
+            lambda game, seat, summary: summary
+        )
 
     def restore(self, stored: Iterable[StoredTable]) -> None:
         """Reopen the tables the database holds. A table where no player holds a seat has nobody
@@ -110,6 +121,7 @@ class Floor:
             "chat_history": self.config.chat_history,
             "on_summary_change": self.tell_lobby,
             "on_game_over": self._game_over,
+            "with_rating": lambda game, seat, summary: self.with_rating(game, seat, summary),
             "seed": self.config.seed,
         }
 

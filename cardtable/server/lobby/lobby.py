@@ -22,6 +22,7 @@ from cardtable.protocol import (
     ListTables,
     Message,
     Ok,
+    PlayerRecord,
     Replay,
     Resync,
 )
@@ -32,6 +33,8 @@ from cardtable.server.lobby.door import Door
 from cardtable.server.lobby.floor import Floor
 from cardtable.server.lobby.history_desk import HistoryDesk
 from cardtable.server.lobby.name_desk import NameDesk
+from cardtable.server.lobby.ratings import Ratings
+from cardtable.server.lobby.record_desk import RecordDesk
 from cardtable.server.lobby.session import Session
 from cardtable.server.lobby.table_desk import TableDesk
 from cardtable.server.net.address_budget import AddressBudgets
@@ -39,6 +42,7 @@ from cardtable.server.net.reception import Link
 from cardtable.server.storage import StoredTable
 from cardtable.server.storage.claims import NameClaim
 from cardtable.server.storage.journal import Journal
+from cardtable.server.storage.ratings import Standing
 from cardtable.server.table.life import TableTasks
 from cardtable.server.table.table import Table
 
@@ -71,6 +75,7 @@ class Lobby:
         *,
         first_ids: tuple[int, int] = (1, 1),
         claims: Iterable[NameClaim] = (),
+        standings: Iterable[Standing] = (),
     ) -> None:
         self.config = config
         self.journal = journal
@@ -85,7 +90,10 @@ class Lobby:
         )
         #: The claimed names, and who holds each.
         self.claims = NameClaims(journal, claims)
-        self.floor.on_game_over = self.claims.game_finished
+        #: Every player's current rating per game.
+        self.ratings = Ratings(journal, self.claims, standings)
+        self.floor.on_game_over = self._game_over
+        self.floor.with_rating = self.ratings.with_rating
         self.door = Door(
             config,
             self.floor,
@@ -101,10 +109,17 @@ class Lobby:
             **TableDesk(config, self.floor, self.door).handlers,
             **NameDesk(self.claims).handlers,
         }
+        self.records = RecordDesk(journal, self.history.lane)
         self._queries: dict[type[Message], Callable[[Session, Any], Awaitable[Message]]] = {
             ListHistory: self.history.list_history,
             Replay: self.history.replay,
+            PlayerRecord: self.records.player_record,
         }
+
+    def _game_over(self, table: Table) -> None:
+        """A game at `table` has ended: its players claim their names, then it is rated."""
+        self.claims.game_finished(table)
+        self.ratings.game_finished(table)
 
     @property
     def tables(self) -> dict[int, Table]:

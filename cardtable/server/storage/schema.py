@@ -116,6 +116,34 @@ CREATE TABLE name_claims (
 CREATE INDEX name_claims_by_key ON name_claims (key_hash)
 """
 
+_VERSION_8 = """
+CREATE TABLE rating_changes (
+    seq INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    game TEXT NOT NULL,
+    player TEXT NOT NULL,
+    seats BLOB NOT NULL,
+    side INTEGER NOT NULL,
+    rank INTEGER NOT NULL,
+    mu_before REAL NOT NULL,
+    sigma_before REAL NOT NULL,
+    mu_after REAL NOT NULL,
+    sigma_after REAL NOT NULL,
+    rated_at REAL NOT NULL
+);
+CREATE INDEX rating_changes_by_player ON rating_changes (player, game);
+CREATE INDEX rating_changes_by_game ON rating_changes (game_id);
+CREATE TABLE ratings (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    PRIMARY KEY (player, game)
+)
+"""
+
 
 #: Options added to a game after games of it were stored, with the value that replays those games
 #: as they were played: Trupe's first rulings (a hand also ended when the pack ran out a fourth
@@ -201,6 +229,12 @@ def _add_name_claims(connection: sqlite3.Connection) -> None:
     _run_script(connection, _VERSION_7)
 
 
+def _add_ratings(connection: sqlite3.Connection) -> None:
+    """Version 8 keeps each change a finished game made to a player's rating, and each
+    player's current rating per game (games stored before it are not rated)."""
+    _run_script(connection, _VERSION_8)
+
+
 #: Step N takes a file of version N - 1 to version N.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _create_version_1,
@@ -210,6 +244,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _keep_trupe_games_first_rulings,
     _add_holders,
     _add_name_claims,
+    _add_ratings,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

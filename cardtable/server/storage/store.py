@@ -17,6 +17,7 @@ from cardtable.server.storage.claims import NameClaim, read_claims
 from cardtable.server.storage.codec import unpack
 from cardtable.server.storage.database import Database
 from cardtable.server.storage.errors import StorageError
+from cardtable.server.storage.ratings import Standing, read_standings
 from cardtable.server.storage.records import (
     ClockRecord,
     GameRecord,
@@ -89,6 +90,10 @@ class Store:
     def name_claims(self) -> list[NameClaim]:
         """Every claimed name, the oldest claim first."""
         return read_claims(self._db)
+
+    def standings(self) -> list[Standing]:
+        """Every player's current rating in every game they were rated in."""
+        return read_standings(self._db)
 
     def open_tables(self, chat_history: int) -> list[StoredTable]:
         """Every table not yet closed, with its latest game and last `chat_history` lines.

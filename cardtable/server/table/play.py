@@ -171,6 +171,12 @@ class Play:
         played = self.played
         if played is None or self.status != TableStatus.PLAYING:
             raise ServerError(ErrorCode.NOT_PLAYING, "No game is being played at this table.")
+        if self._settings().rated:
+            raise ServerError(
+                ErrorCode.CANNOT_TAKE_BACK,
+                "This table is rated: a move stands once played (open an unrated table to "
+                "take moves back).",
+            )
         if not self._settings().take_back:
             raise ServerError(ErrorCode.CANNOT_TAKE_BACK, "Take-backs are off at this table.")
         try:
@@ -191,6 +197,7 @@ class Play:
         """Whether the seat may take back its last action now."""
         return (
             self._settings().take_back
+            and not self._settings().rated
             and self.played is not None
             and self.status == TableStatus.PLAYING
             and self.played.can_take_back(seat_index)

@@ -31,6 +31,7 @@ from cardtable.protocol import (
     ErrorCode,
     Joined,
     Message,
+    SeatSummary,
     TableChanged,
     TableSettings,
     TableStatus,
@@ -69,6 +70,7 @@ class Table:
         chat_history: int = 200,
         on_summary_change: Callable[[Table, TableChanged], None] = lambda table, message: None,
         on_game_over: Callable[[Table], None] = lambda table: None,
+        with_rating: Callable[[str, Seat, SeatSummary], SeatSummary] = lambda g, seat, s: s,
         clock: Callable[[], float] = trio.current_time,
         seed: int | None = None,
     ) -> None:
@@ -107,6 +109,8 @@ class Table:
         self._record = record
         self._on_summary_change = on_summary_change
         self._on_game_over = on_game_over
+        #: A seat's summary with its player's rating in this table's game added (if any).
+        self._with_rating = with_rating
         self.clock = clock
         self._changed = trio.Event()
         self.rematches = Rematches(
@@ -179,7 +183,9 @@ class Table:
             creator=self.creator,
             status=self.status,
             game_no=self.game_no,
-            seats=tuple(seat.summary() for seat in self.seats),
+            seats=tuple(
+                self._with_rating(self.spec.id, seat, seat.summary()) for seat in self.seats
+            ),
             spectators=len(self.spectators),
             result=self.game.result if self.game else None,
             clock=self.turn_clock.state(),
@@ -269,6 +275,11 @@ class Table:
         return token_hash
 
     def configure(self, changes: Mapping[str, Any]) -> None:
+        if self.game_no > 0 and changes.get("rated", self.settings.rated) != self.settings.rated:
+            raise ServerError(
+                ErrorCode.BAD_OPTIONS,
+                "A table is rated or not from its first game on; open another table to change it.",
+            )
         self.settings = updated_settings(self.settings, changes)
         self._record(SaveSettings(self.id, to_wire(self.settings)))
         self._summary_changed()
@@ -290,8 +301,9 @@ class Table:
         """Apply `action` for the seat, then tell everyone at the table (see `Play.act`)."""
         if self.play.act(seat_index, action, for_player=for_player):
             self.seating.cover_given_up(False)  # empty now that the game is over
-            self._summary_changed()
-            self._on_game_over(self)
+            self._on_game_over(self)  # (names and ratings first: the summary shows them)
+            if not self.closed:
+                self._summary_changed()
 
     def joined(self, seat: Seat | None, token: str | None, rid: int | None = None) -> Joined:
         """Everything a newly arrived member needs: summary, view, this game's log and chat.
