@@ -20,7 +20,8 @@ import trio
 
 from cardtable.client.link import RETRY_DELAYS, Link, LinkStatus
 from cardtable.client.seat_store import SeatStore
-from cardtable.client.session import ClientSession, ConnectionLost, RequestFailed, single_errors
+from cardtable.client.session import ClientSession, ConnectionLost, RequestFailed
+from cardtable.client.single_errors import single_errors
 from cardtable.engine import Bot, GameAction, OptionError, SeatView, get_game
 from cardtable.engine.search import Budget, SearchBot
 from cardtable.engine.views import TableT

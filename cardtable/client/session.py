@@ -19,6 +19,7 @@ from typing import Any
 
 import trio
 
+from cardtable.client.single_errors import single_errors
 from cardtable.client.transport import ConnectionLost, RequestFailed, Transport
 from cardtable.engine import GameAction
 from cardtable.protocol import (
@@ -471,17 +472,6 @@ def _refusal(transport: Transport) -> HandshakeRefused:
     return HandshakeRefused(code, text)
 
 
-@asynccontextmanager
-async def single_errors() -> AsyncIterator[None]:
-    """Let a lone error out of a nursery as itself, not wrapped in an exception group."""
-    try:
-        yield
-    except BaseExceptionGroup as group:
-        if len(group.exceptions) == 1:
-            raise group.exceptions[0] from None
-        raise
-
-
 #: The codes with which the server refuses a seat token at the handshake.
 TOKEN_REFUSALS = frozenset({ErrorCode.BAD_TOKEN, ErrorCode.SEAT_RELEASED})
 
@@ -499,5 +489,4 @@ __all__ = [
     "NotCardtableServer",
     "RequestFailed",
     "connect",
-    "single_errors",
 ]
