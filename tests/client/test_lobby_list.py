@@ -14,7 +14,16 @@ from textual.widgets import DataTable
 from cardtable.client.ui.lobby import LobbyScreen
 
 from .contrast import cells
-from .support import SIZE, Remote, join_app, run_async, server_thread, wait_until
+from .support import (
+    SIZE,
+    Remote,
+    footer_with,
+    join_app,
+    run_async,
+    screen_text,
+    server_thread,
+    wait_until,
+)
 
 #: The list's rows for the tables below, as each size shows them (the game's title, the status,
 #: then the players).
@@ -68,5 +77,30 @@ def test_the_players_column_names_the_players_at_every_size() -> None:
                     assert row_text(app, table, 1).rstrip().endswith(two)
                     assert not table.show_horizontal_scrollbar
                     assert not row_text(app, table, 2).strip(), row_text(app, table, 2)
+
+        run_async(body)
+
+
+def in_lobby(app: App[Any]) -> bool:
+    return isinstance(app.screen, LobbyScreen)
+
+
+def test_a_narrow_lobby_footer_drops_the_records_key_never_quit_and_the_hint_names_it() -> None:
+    with server_thread() as server, Remote(server, "Ada") as ada:
+        ada.do(lambda session: session.create_table("chinese-ten", 2, {}))
+
+        async def body() -> None:
+            app = join_app(server.port)
+            async with app.run_test(size=(60, 24)) as pilot:
+                await wait_until(pilot, lambda: in_lobby(app), 10)
+                footer = await footer_with(pilot, app, {"^q Quit": True, "i Records": False})
+                assert len(footer.rstrip()) <= 60, footer
+            app = join_app(server.port, name="Bo")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_until(pilot, lambda: in_lobby(app), 10)
+                await footer_with(pilot, app, {"^q Quit": True})
+                await wait_until(
+                    pilot, lambda: "i: records" in screen_text(app), what="the hint's records"
+                )
 
         run_async(body)

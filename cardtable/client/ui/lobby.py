@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
@@ -21,6 +21,7 @@ from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.rating_words import rated_words, rating_mark
 from cardtable.client.ui.record_screen import RecordScreen, rated_names
 from cardtable.client.ui.rules import options_shown
+from cardtable.client.ui.table_keys import fitted
 from cardtable.client.ui.turn_clock import clock_setting_words
 from cardtable.protocol import (
     SeatKind,
@@ -80,6 +81,10 @@ def status_words(table: TableSummary) -> str:
     return "finished"
 
 
+#: The players' records, a key the footer leaves out when it is short of room.
+RECORDS = " · i: records"
+
+
 class LobbyScreen(Screen[None]):
     """Pick a table, or open one."""
 
@@ -120,6 +125,7 @@ class LobbyScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.redraw()
+        self.refresh_bindings()  # the footer's room changed
 
     def players_width(self) -> int:
         """The columns left for the players' names: what the list's other columns and its
@@ -216,13 +222,22 @@ class LobbyScreen(Screen[None]):
         detail.update(text)
         free = [seat for seat in table.seats if seat.kind is SeatKind.EMPTY]
         if free and table.status is TableStatus.PLAYING:
-            hint.update(Text(" enter: sit in the open seat and play on · w: watch · n: new table"))
+            hint.update(
+                Text(" enter: sit in the open seat and play on · w: watch · n: new table" + RECORDS)
+            )
         elif free:
-            hint.update(Text(" enter: sit in the first free seat · w: watch · n: new table"))
+            hint.update(
+                Text(" enter: sit in the first free seat · w: watch · n: new table" + RECORDS)
+            )
         else:
-            hint.update(Text(" w: watch this table · n: open a new one"))
+            hint.update(Text(" w: watch this table · n: open a new one" + RECORDS))
 
     # -- keys -----------------------------------------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys, for the footer: those it has no room for are hidden (see `fitted`)."""
+        return fitted(self, super().active_bindings, self.app.size.width)
 
     def _first_seat(self, kind: SeatKind) -> int | None:
         table = self.selected_table()

@@ -1,4 +1,5 @@
-"""The table screen's footer: the keys it leaves out when it is too narrow for every key."""
+"""A screen's footer (the table's, the lobby's): the keys it leaves out when it is too narrow
+for every key."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from textual.widget import Widget
 FOOTER_SPARE = ("records", "concede", "log", "chat", "scores", "rules", "away_policy")
 
 #: The keys the footer always shows in full: the list of every key, Leave and Quit.
-FOOTER_KEPT = ("keys", "leave", "quit")
+FOOTER_KEPT = ("keys", "leave", "quit", "app.quit")
 
 
 def fitted(
