@@ -10,6 +10,7 @@ move made meanwhile (the game restored); then the bot's move is played for us.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from typing import Any
 
@@ -99,12 +100,25 @@ class Explorer:
         unmark = getattr(app.board, "action_unselect", None)
         if unmark is not None:
             unmark()
+        await self.settled()
+
+    async def settled(self) -> None:
+        """Let the app take in what was done, until what a click can reach stays the same (a
+        footer draws its new keys a moment after they change; a busy machine takes longer)."""
+        deadline = asyncio.get_running_loop().time() + 5
         await self.pilot.pause()
+        before = targets(self.app)
+        while True:
+            await self.pilot.pause(0.02)
+            now = targets(self.app)
+            if now == before or asyncio.get_running_loop().time() > deadline:
+                return
+            before = now
 
     async def click(self, cell: tuple[int, int]) -> bool:
         """Click `cell`; whether that made a move (its kind noted)."""
         await self.pilot.click(offset=cell)
-        await self.pilot.pause()
+        await self.settled()
         if self.app.made:
             self.clicked.add(str(self.app.made[-1]["kind"]))
             return True
