@@ -36,10 +36,15 @@ from tests.client.support import (
 from tests.client.test_lobby_chat import in_lobby, seated
 
 
-def live_widgets() -> int:
-    """Every widget still alive, on a screen or not (after a collection)."""
+def alive(kind: type[object]) -> int:
+    """How many objects of `kind` are still alive, on a screen or not (after a collection)."""
     gc.collect()
-    return sum(1 for thing in gc.get_objects() if isinstance(thing, Widget))
+    return sum(1 for thing in gc.get_objects() if isinstance(thing, kind))
+
+
+def live_widgets() -> int:
+    """Every widget still alive, on a screen or not."""
+    return alive(Widget)
 
 
 def scoring_screens(app: CardtableApp) -> int:
@@ -144,17 +149,26 @@ def test_a_thousand_updates_leave_the_app_as_big_as_two_hundred_did() -> None:
         run_async(body, timeout=180)
 
 
+async def first_scores(
+    pilot: AppPilot, app: CardtableApp
+) -> tuple[Watching, TableScreen, ScoringScreen]:
+    """Watch a table of bots from its first game; wait for that game's scores window."""
+    watching, table = await watching_bots(pilot, app)
+    app.request(lambda session: session.start(watching.table))
+    await wait_until(pilot, lambda: isinstance(app.screen, ScoringScreen), 30)
+    scores = app.screen
+    assert isinstance(scores, ScoringScreen)
+    return watching, table, scores
+
+
 def test_watching_one_scores_window_shows_and_it_closes_at_the_next_deal() -> None:
     with server_thread() as server:
 
         async def body() -> None:
             app = join_app(server.port)
             async with app.run_test(size=SIZE) as pilot:
-                watching, table = await watching_bots(pilot, app)
-                app.request(lambda session: session.start(watching.table))
-                await wait_until(pilot, lambda: isinstance(app.screen, ScoringScreen), 30)
-                first = app.screen
-                assert isinstance(first, ScoringScreen) and first.over
+                watching, table, first = await first_scores(pilot, app)
+                assert first.over
 
                 # The scores asked for while these are open show in the same window: there
                 # is never a second one.
@@ -179,10 +193,9 @@ def test_a_tables_scores_window_is_kept_while_the_table_is_open_and_let_go_after
         async def body() -> None:
             app = join_app(server.port)
             async with app.run_test(size=SIZE) as pilot:
-                watching, table = await watching_bots(pilot, app)
-                app.request(lambda session: session.start(watching.table))
-                await wait_until(pilot, lambda: isinstance(app.screen, ScoringScreen), 30)
-                window = weakref.ref(app.screen)
+                _, table, scores = await first_scores(pilot, app)
+                window = weakref.ref(scores)
+                del scores
                 app.pop_screen()
                 await wait_until(pilot, lambda: app.screen is table, what="the table")
                 table.action_scores()  # the same window shows the scores again
@@ -192,15 +205,9 @@ def test_a_tables_scores_window_is_kept_while_the_table_is_open_and_let_go_after
                 app.request(lambda session: session.leave())
                 await wait_until(pilot, lambda: table not in app.screen_stack, what="the lobby")
                 await pilot.pause()
-                assert not scoring_windows_alive()
+                assert not alive(ScoringScreen)
 
         run_async(body, timeout=60)
-
-
-def scoring_windows_alive() -> int:
-    """Scores windows not yet collected, in a screen stack or not."""
-    gc.collect()
-    return sum(1 for thing in gc.get_objects() if isinstance(thing, ScoringScreen))
 
 
 def test_the_chat_keeps_its_latest_lines() -> None:

@@ -17,7 +17,7 @@ from tests.client.support import (
     server_thread,
     wait_until,
 )
-from tests.client.test_join import problem_text
+from tests.client.test_join import another_name_to_the_lobby, problem_text
 from tests.server.players import finish_a_game
 
 
@@ -40,11 +40,7 @@ def test_a_name_claimed_on_another_device_is_explained_on_the_name_screen() -> N
                 text = problem_text(app)
                 assert "Tess plays here from another device and keeps the name." in text
                 assert "cardtable name export" in text
-                assert "Type another name below." in text
-                assert app.focused is app.screen.query_one("#answer")
-                await pilot.press(*"Tessa", "enter")
-                await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), 5, "lobby")
-                assert app.player_name == "Tessa"
+                await another_name_to_the_lobby(pilot, app, "Tessa")
 
         run_async(body, timeout=20)
 

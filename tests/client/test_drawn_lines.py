@@ -49,6 +49,15 @@ async def settled(pilot: Pilot[None], lines: Lines) -> None:
         await pilot.pause(0.05)
 
 
+async def five_lines_shown(pilot: Pilot[None], app: LinesApp) -> Lines:
+    """The app's `Lines`, showing five lines, painted and settled."""
+    lines = app.query_one(Lines)
+    lines.drawn.show(texts("deck", "spot one", "spot two", "news", "hand"))
+    await wait_until(pilot, lambda: 4 in lines.painted, what="the first lines")
+    await settled(pilot, lines)
+    return lines
+
+
 def texts(*words: str) -> list[Text]:
     return [Text(word) for word in words]
 
@@ -57,10 +66,7 @@ def test_only_the_rows_that_changed_are_painted_again() -> None:
     async def body() -> None:
         app = LinesApp()
         async with app.run_test(size=(40, 10)) as pilot:
-            lines = app.query_one(Lines)
-            lines.drawn.show(texts("deck", "spot one", "spot two", "news", "hand"))
-            await wait_until(pilot, lambda: 4 in lines.painted, what="the first lines")
-            await settled(pilot, lines)
+            lines = await five_lines_shown(pilot, app)
 
             lines.drawn.show(texts("deck", "spot one", "spot 2!", "news", "hand"))
             await wait_until(pilot, lambda: 2 in lines.painted, what="the changed row")
@@ -76,10 +82,7 @@ def test_rows_between_two_changed_rows_are_not_painted_again() -> None:
     async def body() -> None:
         app = LinesApp()
         async with app.run_test(size=(40, 10)) as pilot:
-            lines = app.query_one(Lines)
-            lines.drawn.show(texts("deck", "spot one", "spot two", "news", "hand"))
-            await wait_until(pilot, lambda: 4 in lines.painted, what="the first lines")
-            await settled(pilot, lines)
+            lines = await five_lines_shown(pilot, app)
 
             lines.drawn.show(texts("deck", "spot 1!", "spot two", "news", "hand 2"))
             await wait_until(pilot, lambda: {1, 4} <= set(lines.painted), what="the changed rows")

@@ -14,6 +14,7 @@ import trio
 from textual.app import App
 
 from cardtable.client.session import connect
+from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.problem_screen import ProblemScreen
 from cardtable.client.ui.table import TableScreen
@@ -21,6 +22,7 @@ from cardtable.protocol import TableSummary
 from cardtable.server.config import ServerConfig
 from tests.client.support import (
     SIZE,
+    AppPilot,
     Remote,
     join_app,
     lobby_of,
@@ -43,6 +45,16 @@ def closed_port() -> int:
 def problem_text(app: App[Any]) -> str:
     """The problem screen's words, joined into one line (the dialog wraps them)."""
     return " ".join(screen_text(app).translate(str.maketrans("█▀▄", "   ")).split())
+
+
+async def another_name_to_the_lobby(pilot: AppPilot, app: CardtableApp, name: str) -> None:
+    """On the problem screen of a name refused: type `name` where it asks, and reach the
+    lobby under it."""
+    assert "Type another name below." in problem_text(app)
+    assert app.focused is app.screen.query_one("#answer")
+    await pilot.press(*name, "enter")
+    await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), 5, "lobby")
+    assert app.player_name == name
 
 
 def test_nothing_listening_is_said_plainly_with_what_to_do() -> None:
@@ -144,12 +156,8 @@ def test_name_taken_then_another_name_reaches_the_lobby() -> None:
                 text = problem_text(app)
                 assert "Someone here is already called Tess," in text
                 assert "choose another name." in text
-                assert "Type another name below." in text
-                assert app.focused is app.screen.query_one("#answer")
-                await pilot.press(*"Tessa", "enter")
-                await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), 5, "lobby")
+                await another_name_to_the_lobby(pilot, app, "Tessa")
                 await wait_until(pilot, lambda: "Lobby · you are Tessa" in screen_text(app), 5)
-                assert app.player_name == "Tessa"
                 names = server.call(lambda: sorted(lobby_of(server).clients))
                 assert names == ["Tess", "Tessa"]
 
