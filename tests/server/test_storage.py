@@ -431,14 +431,14 @@ def test_changes_still_in_the_wal_after_a_crash_are_kept(
 # -- migrating a version-1 file ---------------------------------------------------------------
 
 
-def version_1_file(path: Path) -> sqlite3.Connection:
-    """A file as cardtable's schema version 1 made it (no round_scores)."""
+def old_file(path: Path, version: int) -> sqlite3.Connection:
+    """A file as cardtable's schema `version` made it (version 1: no round_scores)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    schema.migrate(connection, to=1)
-    assert pragma(connection, "user_version") == 1
+    schema.migrate(connection, to=version)
+    assert pragma(connection, "user_version") == version
     return connection
 
 
@@ -499,7 +499,7 @@ def insert_finished_game(
 
 
 def test_a_version_1_file_is_migrated_and_its_round_scores_backfilled(db_path: Path) -> None:
-    connection = version_1_file(db_path)
+    connection = old_file(db_path, 1)
     games = {
         7: insert_finished_game(connection, table_id=3, game_id=7, seed=41, rounds=2),
         9: insert_finished_game(connection, table_id=4, game_id=9, seed=42, rounds=3),
@@ -549,7 +549,7 @@ def test_a_version_1_file_is_migrated_and_its_round_scores_backfilled(db_path: P
 def test_a_version_1_file_whose_game_cannot_be_replayed_is_refused_untouched(
     db_path: Path,
 ) -> None:
-    connection = version_1_file(db_path)
+    connection = old_file(db_path, 1)
     insert_finished_game(
         connection,
         table_id=1,
@@ -576,11 +576,7 @@ def test_a_version_1_file_whose_game_cannot_be_replayed_is_refused_untouched(
 
 
 def test_a_version_2_file_gains_the_creator_token_hash_and_keeps_its_tables(db_path: Path) -> None:
-    db_path.parent.mkdir(parents=True)
-    connection = sqlite3.connect(db_path, isolation_level=None)
-    connection.execute("PRAGMA journal_mode = WAL")
-    connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    schema.migrate(connection, to=2)
+    connection = old_file(db_path, 2)
     connection.execute(
         "INSERT INTO tables (id, game, seats, options, settings, creator, opened_at)"
         " VALUES (4, ?, 2, ?, ?, 'Ada', 1000.0)",
@@ -627,7 +623,7 @@ def test_a_round_score_stored_with_lines_as_maps_is_read_in_the_current_form(
 ) -> None:
     """Files written before protocol 5 hold each score line as a map; the store gives the
     lines as ``[label, count, each]``, as updates carry them now."""
-    connection = version_1_file(db_path)
+    connection = old_file(db_path, 1)
     game = insert_finished_game(connection, table_id=3, game_id=7, seed=41, rounds=2)
     connection.close()
     store = Store(open_database(db_path))
@@ -657,11 +653,7 @@ def test_a_round_score_stored_with_lines_as_maps_is_read_in_the_current_form(
 
 
 def test_a_version_6_file_gains_name_claims_with_nobody_holding_a_name(db_path: Path) -> None:
-    db_path.parent.mkdir(parents=True)
-    connection = sqlite3.connect(db_path, isolation_level=None)
-    connection.execute("PRAGMA journal_mode = WAL")
-    connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    schema.migrate(connection, to=6)
+    connection = old_file(db_path, 6)
     connection.close()
 
     store = Store(open_database(db_path))
