@@ -12,7 +12,8 @@ every game:
 - tuples become lists and back; an enumeration travels as its value; ``X | None``,
   ``Literal``, nested dataclasses, unions of tagged dataclasses (told apart by ``"kind"``)
   and ``Mapping[str, object]`` (arbitrary data, as ``Any``) are read;
-- a class with its own ``to_wire`` method and ``from_wire`` class method is trusted with both.
+- a class with a ``from_wire`` class method (its own or inherited) is trusted to read itself,
+  and one with a ``to_wire`` method to write itself.
 
 Reading checks every value's type and raises `WireError` with a sentence a player can read:
 a malformed action fails here, before any rule sees it.
@@ -346,8 +347,8 @@ def _new_reader(hint: Any) -> Callable[[Plain], Any]:
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return _enum_reader(hint)
     if isinstance(hint, type):
-        if "from_wire" in hint.__dict__:
-            own: Callable[[Plain], Any] = typing.cast(Any, hint).from_wire
+        own: Callable[[Plain], Any] | None = getattr(hint, "from_wire", None)
+        if own is not None:
             return own
         if dataclasses.is_dataclass(hint):
             return _dataclass_reader(hint)

@@ -33,6 +33,8 @@ def cut(text: Text, width: int) -> Text:
 class HistoryScreen(PagedScreen):
     """The finished games on the server, a page at a time."""
 
+    SUB_TITLE = "Finished games"
+
     BINDINGS = [
         Binding("enter", "replay", "Replay", priority=True),
         Binding("m", "more", "Older games"),
@@ -59,8 +61,6 @@ class HistoryScreen(PagedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "cardtable"
-        self.sub_title = "Finished games"
         games = self.query_one("#history", DataTable)
         games.add_column("Finished", key="finished")
         games.add_column("Game", key="game")

@@ -111,7 +111,6 @@ class LobbyScreen(Screen[None]):
         yield KeysFooter()  # the lobby redraws at every change of any table
 
     def on_mount(self) -> None:
-        self.title = "cardtable"
         self.sub_title = f"Lobby · you are {host(self).player_name}"
         tables = self.query_one("#tables", DataTable)
         tables.add_column("#", key="id", width=3)

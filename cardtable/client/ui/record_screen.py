@@ -68,6 +68,8 @@ def standing_words(standing: GameStanding) -> Text:
 class RecordScreen(Screen[None]):
     """The record of each of `names`, one at a time."""
 
+    SUB_TITLE = "Records"
+
     BINDINGS = [
         Binding("right", "other(1)", "Next player"),
         Binding("left", "other(-1)", "Previous"),
@@ -89,8 +91,6 @@ class RecordScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "cardtable"
-        self.sub_title = "Records"
         self._load()
 
     def _load(self) -> None:

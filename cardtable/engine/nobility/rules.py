@@ -13,7 +13,7 @@ from dataclasses import replace
 from cardtable.engine.actions import GameAction
 from cardtable.engine.events import DealtHand, Event
 from cardtable.engine.game import other_hands
-from cardtable.engine.nobility import actions, phases
+from cardtable.engine.nobility import actions, legal, phases, view
 from cardtable.engine.nobility.battles import battle, give_up
 from cardtable.engine.nobility.cards import (
     ALL_PROVINCES,
@@ -23,7 +23,6 @@ from cardtable.engine.nobility.cards import (
     hand_order,
 )
 from cardtable.engine.nobility.diplomacy import Diplomacy
-from cardtable.engine.nobility.legal import legal_actions
 from cardtable.engine.nobility.limits import DRAWN, ELECTIONS, MONEY, TURN_LIMIT
 from cardtable.engine.nobility.limits import ENDGAME_TURNS as ENDGAME_TURNS  # search's import
 from cardtable.engine.nobility.limits import HAND as HAND  # search's import
@@ -61,12 +60,11 @@ from cardtable.engine.nobility.unseen import (
     offers_shown,
     owed_shown,
 )
-from cardtable.engine.nobility.view import NobilityOwnFields, own_table_fields, table_view, zones
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore, ScoreLine
 from cardtable.engine.seat_words import Words
 from cardtable.engine.setup import Setup
-from cardtable.engine.views import SeatView, Zone
+from cardtable.engine.views import SeatView
 
 
 class Nobility(Diplomacy):
@@ -176,9 +174,6 @@ class Nobility(Diplomacy):
     def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
         return taken_back_words(action, events)
 
-    def zones(self) -> dict[str, Zone]:
-        return zones(self)
-
     def provinces(self, seat: int) -> int:
         return sum(meld.length for meld in self.melds.values() if meld.owner == seat)
 
@@ -193,14 +188,11 @@ class Nobility(Diplomacy):
     def all_provinces(self) -> tuple[int, ...]:
         return tuple(self.provinces(s) for s in range(self.seats))
 
-    def _table_view(self, seat: int | None) -> NobilityTable:
-        return table_view(self, seat)
-
-    def _own_table_fields(self, seat: int) -> NobilityOwnFields:
-        return own_table_fields(self, seat)
-
-    def _legal_actions(self, seat: int) -> list[GameAction]:
-        return legal_actions(self, seat)
+    # Kept in modules of their own (`legal`, `view`), and methods all the same.
+    _legal_actions = legal.legal_actions
+    zones = view.zones
+    _table_view = view.table_view
+    _own_table_fields = view.own_table_fields
 
     # -- applying --------------------------------------------------------------------------
 

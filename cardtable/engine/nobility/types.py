@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Self
 
 from cardtable.engine.actions import GameAction, action
 from cardtable.engine.cards import CardFace
@@ -86,35 +86,30 @@ class Offer(GameAction):
         )
 
 
-@action("accept", free=True)
-class Accept(GameAction):
-    """Accept offer `deal` (made to you): it is carried out whole, now."""
+@dataclass(frozen=True, slots=True)
+class DealAnswer(GameAction):
+    """The field of an answer to offer `deal`."""
 
     deal: int
 
     @classmethod
-    def from_wire(cls, data: Plain) -> Accept:
+    def from_wire(cls, data: Plain) -> Self:
         return cls(deal_number(data, cls.kind))
+
+
+@action("accept", free=True)
+class Accept(DealAnswer):
+    """Accept offer `deal` (made to you): it is carried out whole, now."""
 
 
 @action("decline", free=True)
-class Decline(GameAction):
-    deal: int
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Decline:
-        return cls(deal_number(data, cls.kind))
+class Decline(DealAnswer):
+    """Decline offer `deal` (made to you)."""
 
 
 @action("withdraw", free=True)
-class Withdraw(GameAction):
+class Withdraw(DealAnswer):
     """Withdraw offer `deal` (made by you)."""
-
-    deal: int
-
-    @classmethod
-    def from_wire(cls, data: Plain) -> Withdraw:
-        return cls(deal_number(data, cls.kind))
 
 
 Answer = Accept | Decline | Withdraw

@@ -22,8 +22,9 @@ from cardtable.engine.events import Event
 from cardtable.engine.game import Game, other_hands
 from cardtable.engine.game_types import GameTypes
 from cardtable.engine.options import Options
+from cardtable.engine.queen_of_scots import legal, view
 from cardtable.engine.queen_of_scots.edition import EDITIONS, ROYAL_FAMILY, Edition
-from cardtable.engine.queen_of_scots.legal import crown_jewels, legal_actions
+from cardtable.engine.queen_of_scots.legal import crown_jewels
 from cardtable.engine.queen_of_scots.phases import MELD, PICKUP
 from cardtable.engine.queen_of_scots.scoring import seat_lines
 from cardtable.engine.queen_of_scots.sets import (
@@ -60,7 +61,6 @@ from cardtable.engine.queen_of_scots.types import (
     WentOut,
 )
 from cardtable.engine.queen_of_scots.unseen import QueenOfScotsUnseen, sets_shown
-from cardtable.engine.queen_of_scots.view import QueenOfScotsOwnFields, own_table_fields, table_view
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.setup import Setup
@@ -164,9 +164,6 @@ class QueenOfScots(Game):
     def card_count(self) -> int:
         return len(self.edition)
 
-    def _legal_actions(self, seat: int) -> list[GameAction]:
-        return legal_actions(self, seat)
-
     def zones(self) -> dict[str, Zone]:
         zones = {"stock": Zone(tuple(self.stock))}
         if self.strict:  # each discard covers the one before
@@ -180,11 +177,10 @@ class QueenOfScots(Game):
             zones[f"set {group.id}"] = Zone(tuple(group.cards), public=True)
         return zones
 
-    def _table_view(self, seat: int | None) -> QueenOfScotsTable:
-        return table_view(self, seat)
-
-    def _own_table_fields(self, seat: int) -> QueenOfScotsOwnFields:
-        return own_table_fields(self, seat)
+    # Kept in modules of their own (`legal`, `view`), and methods all the same.
+    _legal_actions = legal.legal_actions
+    _table_view = view.table_view
+    _own_table_fields = view.own_table_fields
 
     # -- what a seat may do ----------------------------------------------------------------
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardtable.engine.thistle.cards import ARMS, CASTLE, DECK
+from cardtable.engine.thistle.cards import ARMS, CASTLE, DECK, ThistleCard
 from cardtable.engine.thistle.types import BookKind, BookView, GroupView
 
 BOOK_SIZE = 6
@@ -24,8 +25,24 @@ BOOK_VALUES: dict[BookKind, int] = {
 }
 
 
+class ClanCards:
+    """What a group and a book hold: Clan cards of one clan, and at most one bonus card."""
+
+    cards: Sequence[int]
+    bonus: int | None
+
+    def all_cards(self) -> tuple[int, ...]:
+        return (*self.cards, *(() if self.bonus is None else (self.bonus,)))
+
+    def card_faces(self) -> tuple[ThistleCard, ...]:
+        return tuple(DECK[cid] for cid in self.cards)
+
+    def bonus_face(self) -> ThistleCard | None:
+        return None if self.bonus is None else DECK[self.bonus]
+
+
 @dataclass
-class Group:
+class Group(ClanCards):
     """Clan cards of one clan owned by one seat, with at most one bonus card."""
 
     id: int
@@ -47,17 +64,14 @@ class Group:
     def full(self) -> bool:
         return self.size >= BOOK_SIZE
 
-    def all_cards(self) -> tuple[int, ...]:
-        return (*self.cards, *(() if self.bonus is None else (self.bonus,)))
-
     def view(self) -> GroupView:
         """The group as every seat sees it."""
         return GroupView(
             id=self.id,
             owner=self.owner,
             clan=self.clan,
-            cards=tuple(DECK[cid] for cid in self.cards),
-            bonus=None if self.bonus is None else DECK[self.bonus],
+            cards=self.card_faces(),
+            bonus=self.bonus_face(),
             size=self.size,
             capturable=self.capturable,
         )
@@ -75,7 +89,7 @@ def book_kind(clan: int, bonus: int | None) -> BookKind:
 
 
 @dataclass(frozen=True)
-class Book:
+class Book(ClanCards):
     """A closed group of six Clan cards, set aside for scoring."""
 
     group: int
@@ -96,17 +110,14 @@ class Book:
     def value(self) -> int:
         return BOOK_VALUES[self.kind]
 
-    def all_cards(self) -> tuple[int, ...]:
-        return (*self.cards, *(() if self.bonus is None else (self.bonus,)))
-
     def view(self) -> BookView:
         """The book as every seat sees it."""
         return BookView(
             group=self.group,
             owner=self.owner,
             clan=self.clan,
-            cards=tuple(DECK[cid] for cid in self.cards),
-            bonus=None if self.bonus is None else DECK[self.bonus],
+            cards=self.card_faces(),
+            bonus=self.bonus_face(),
             kind=self.kind,
             value=self.value,
         )

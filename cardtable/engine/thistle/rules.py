@@ -21,10 +21,11 @@ from cardtable.engine.scores import RoundScore
 from cardtable.engine.seat_words import Words
 from cardtable.engine.setup import Setup
 from cardtable.engine.spec import each_alone
+from cardtable.engine.thistle import legal, view
 from cardtable.engine.thistle.cards import CLAN, DECK, SORT_KEYS, clan_name
 from cardtable.engine.thistle.cards import faces as _cards
 from cardtable.engine.thistle.groups import BOOK_SIZE, Book, Group
-from cardtable.engine.thistle.legal import check_play, checked_capture, legal_actions, places_for
+from cardtable.engine.thistle.legal import check_play, checked_capture, places_for
 from cardtable.engine.thistle.phases import FINAL, HANDS_PER_GAME, PLACE, PLAY, START
 from cardtable.engine.thistle.scoring import hand_lines
 from cardtable.engine.thistle.text import taken_back_words
@@ -52,8 +53,7 @@ from cardtable.engine.thistle.types import (
     WentOut,
 )
 from cardtable.engine.thistle.unseen import ThistleUnseen, books_shown, groups_shown
-from cardtable.engine.thistle.view import ThistleOwnFields, own_table_fields, table_view, zones
-from cardtable.engine.views import SeatView, Zone
+from cardtable.engine.views import SeatView
 from cardtable.wire.records import record_from
 
 HAND_SIZE = 6
@@ -162,20 +162,14 @@ class Thistle(Game):
     def card_count(self) -> int:
         return len(DECK)
 
-    def _legal_actions(self, seat: int) -> list[GameAction]:
-        return legal_actions(self, seat)
+    # Kept in modules of their own (`legal`, `view`), and methods all the same.
+    _legal_actions = legal.legal_actions
+    zones = view.zones
+    _table_view = view.table_view
+    _own_table_fields = view.own_table_fields
 
     def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
         return taken_back_words(events)
-
-    def zones(self) -> dict[str, Zone]:
-        return zones(self)
-
-    def _table_view(self, seat: int | None) -> ThistleTable:
-        return table_view(self, seat)
-
-    def _own_table_fields(self, seat: int) -> ThistleOwnFields:
-        return own_table_fields(self, seat)
 
     # -- applying actions --------------------------------------------------------------------
 

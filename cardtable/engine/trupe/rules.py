@@ -32,6 +32,7 @@ from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.scores import RoundScore
 from cardtable.engine.seat_words import Words
 from cardtable.engine.setup import Setup
+from cardtable.engine.trupe import legal, view
 from cardtable.engine.trupe.cards import DECK, DECK_SIZE, face, faces, hand_order
 from cardtable.engine.trupe.combinations import classify
 from cardtable.engine.trupe.declaring import (
@@ -47,7 +48,6 @@ from cardtable.engine.trupe.legal import (
     check_taken_kept,
     checked_extension,
     checked_pair,
-    legal_actions,
     phase_hint,
 )
 from cardtable.engine.trupe.phases import DEALING, DISCARD, DRAW, EXTRA, PLAY, TAKEN
@@ -83,8 +83,7 @@ from cardtable.engine.trupe.types import (
     WentOut,
 )
 from cardtable.engine.trupe.unseen import TrupeUnseen, declarations_shown, pairs_shown
-from cardtable.engine.trupe.view import TrupeOwnFields, own_table_fields, table_view, zones
-from cardtable.engine.views import SeatView, Zone
+from cardtable.engine.views import SeatView
 
 HAND_SIZE = 13
 ROW_SIZE = 5
@@ -216,20 +215,14 @@ class Trupe(Game):
     def card_count(self) -> int:
         return DECK_SIZE
 
-    def _legal_actions(self, seat: int) -> list[GameAction]:
-        return legal_actions(self, seat)
+    # Kept in modules of their own (`legal`, `view`), and methods all the same.
+    _legal_actions = legal.legal_actions
+    zones = view.zones
+    _table_view = view.table_view
+    _own_table_fields = view.own_table_fields
 
     def taken_back_words(self, seat: int, action: GameAction, events: Sequence[Event]) -> Words:
         return taken_back_words(events)
-
-    def zones(self) -> dict[str, Zone]:
-        return zones(self)
-
-    def _table_view(self, seat: int | None) -> TrupeTable:
-        return table_view(self, seat)
-
-    def _own_table_fields(self, seat: int) -> TrupeOwnFields:
-        return own_table_fields(self, seat)
 
     # -- what a seat has and may do ----------------------------------------------------------
 
