@@ -41,13 +41,26 @@ class KeyLine:
 
 
 def key_lines(screen: Screen[Any]) -> list[KeyLine]:
-    """Every action `screen` takes now with a description, in the footer's order (the focused
-    widget's first, then its containers'), whether the footer has room for it or not; an
-    action's keys together on its line. The keys to this screen and the letters a board draws
-    beside what they pick (system keys) are left out."""
+    """Every action `screen` takes now with a description, whether its footer has room for it
+    or not: first those a footer shows, in its order (the focused widget's first, then its
+    containers'), then those it never shows (a widget's own, such as scrolling); an action's
+    keys together on its line. The keys to this screen and the letters a board draws beside
+    what they pick (system keys) are left out."""
     app = screen.app
+    # Textual's own list of the keys, before a footer short of room leaves any out (`fitted`).
+    every = Screen.active_bindings.__get__(screen)
+    # A key the footer shows stands for the others of its words too ("←→ Card": ← and →).
+    shown = {
+        (id(active.node), active.binding.description)
+        for active in every.values()
+        if active.binding.show
+    }
+    shown_first = sorted(
+        every.values(),
+        key=lambda active: (id(active.node), active.binding.description) not in shown,
+    )
     found: dict[tuple[int, str], KeyLine] = {}
-    for active in screen.active_bindings.values():
+    for active in shown_first:
         binding = active.binding
         if not binding.description or binding.system or binding.action == KEYS_ACTION:
             continue
