@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import HelpPanel, KeyPanel
 
 from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.bounded import KeysFooter
 from cardtable.client.ui.dialogs import Confirm
+from cardtable.client.ui.keys_screen import KeysScreen
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table import TableScreen
 from cardtable.engine import all_games
@@ -160,24 +160,20 @@ async def footer_in_full(pilot: AppPilot, app: CardtableApp, when: str) -> str:
     return line
 
 
-async def keys_panel_lists(
+async def keys_screen_lists(
     pilot: AppPilot, app: CardtableApp, table: TableScreen, keys: tuple[str, ...], line: str
 ) -> None:
-    """K opens the keys panel, which lists `keys` (in the footer or not: `line`), while the
-    footer, narrower, still shows Keys, Leave and Quit in full; K again closes it."""
+    """K opens the keys screen, which lists `keys` (in the footer or not: `line`); escape
+    closes it, and the footer is as before."""
     await pilot.press("K")
-    await wait_until(pilot, lambda: bool(table.query(HelpPanel)), 5, "the keys panel")
-    panel = table.query_one(HelpPanel)
-    listing = panel.query_one(KeyPanel)
-    await wait_until(pilot, lambda: listing.virtual_size.height > 0, 5, "the keys listed")
-    listing.scroll_end(animate=False)  # the table's keys follow the board's
-    await on_screen(pilot, app, *keys, widget=panel)
-    assert table.footer.size.width < SIZE[0]
-    narrower = await footer_in_full(pilot, app, "the keys panel open")
-    assert narrower != line
-    await pilot.press("K")
-    await wait_until(pilot, lambda: not table.query(HelpPanel), 5, "the keys panel closed")
-    assert await footer_in_full(pilot, app, "the keys panel closed") == line
+    await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen), 5, "the keys screen")
+    assert isinstance(app.screen, KeysScreen)
+    lines = [line.description for line in app.screen.lines]
+    for key in keys:
+        assert key in lines, f"{key} is not in the keys screen {lines}"
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: app.screen is table, 5, "the keys screen closed")
+    assert await footer_in_full(pilot, app, "the keys screen closed") == line
 
 
 async def we_play_until_their_turn(pilot: AppPilot, app: CardtableApp) -> None:
@@ -212,7 +208,7 @@ def test_every_state_of_the_table_shows_the_keys_leave_and_quit_in_full_at_80_co
                 await asyncio.to_thread(omar.close)
                 await wait_until(pilot, lambda: "Omar ○ away" in words(screen_text(app)), 5, "away")
                 line = await footer_in_full(pilot, app, "our turn, Omar away")
-                await keys_panel_lists(pilot, app, table, ("Bot for away", "Release seat"), line)
+                await keys_screen_lists(pilot, app, table, ("Bot for away", "Release seat"), line)
 
                 await we_play_until_their_turn(pilot, app)
                 await footer_in_full(pilot, app, "their turn, Omar away")

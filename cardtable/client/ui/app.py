@@ -29,6 +29,7 @@ from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.events import ConnectFailed, LinkChanged, Refused, ServerSaid
 from cardtable.client.ui.feed import LOBBY, ServerFeed
 from cardtable.client.ui.host import Host
+from cardtable.client.ui.keys_screen import show_keys
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.problem_screen import ProblemScreen
 from cardtable.client.ui.problems import explain, welcome
@@ -126,6 +127,11 @@ class CardtableApp(App[None], Host):
 
     async def on_unmount(self) -> None:
         await self.trio.stop()
+
+    def action_keys(self) -> None:
+        """K, F1 (or a click on the footer's entry): every key the screen in front takes now,
+        each to click or pick (`KeysScreen`)."""
+        show_keys(self.screen)
 
     async def action_quit(self) -> None:
         """Quit; seated at a game in progress, the table first asks what becomes of the seat."""

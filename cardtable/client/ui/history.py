@@ -15,6 +15,7 @@ from cardtable.client.ui.history_words import (
     winner_words,
 )
 from cardtable.client.ui.host import host
+from cardtable.client.ui.keys_screen import KEYS
 from cardtable.client.ui.paged import PagedScreen
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.replay import ReplayScreen
@@ -40,6 +41,7 @@ class HistoryScreen(PagedScreen):
         Binding("m", "more", "Older games"),
         Binding("r", "reload", "Reload"),
         Binding("escape", "back", "Lobby"),
+        *KEYS,
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 

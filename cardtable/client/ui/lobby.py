@@ -17,6 +17,7 @@ from cardtable.client.ui.bounded import KeysFooter
 from cardtable.client.ui.events import ServerSaid
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.host import host, latest_session
+from cardtable.client.ui.keys_screen import KEYS
 from cardtable.client.ui.plain import clean, plain
 from cardtable.client.ui.rating_words import rated_words, rating_mark
 from cardtable.client.ui.record_screen import RecordScreen, rated_names
@@ -98,6 +99,7 @@ class LobbyScreen(Screen[None]):
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("h", "history", "History"),
         Binding("i", "records", "Records"),
+        *KEYS,
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 

@@ -11,6 +11,7 @@ from textual.widgets import Footer, Input, Static
 
 from cardtable.client.ui.events import ConnectFailed
 from cardtable.client.ui.host import host
+from cardtable.client.ui.keys_screen import KEYS
 from cardtable.client.ui.plain import plain
 
 
@@ -19,6 +20,7 @@ class ProblemScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "retry", "Try again"),
+        *KEYS,
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Sparkline, Static
 
 from cardtable.client.ui.host import host
+from cardtable.client.ui.keys_screen import KEYS
 from cardtable.client.ui.plain import clean
 from cardtable.engine import get_game
 from cardtable.protocol import GameStanding, RecordReply, SeatKind, SeatSummary
@@ -74,6 +75,7 @@ class RecordScreen(Screen[None]):
         Binding("right", "other(1)", "Next player"),
         Binding("left", "other(-1)", "Previous"),
         Binding("escape", "app.pop_screen", "Back"),
+        *KEYS,
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 

@@ -24,6 +24,7 @@ from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.cards import GREEN_ON_DARK, RED_ON_DARK, YELLOW_ON_DARK
 from cardtable.client.ui.history_words import holder_names, names_at, side_words
 from cardtable.client.ui.host import host
+from cardtable.client.ui.keys_screen import KEYS
 from cardtable.client.ui.paged import PagedScreen
 from cardtable.client.ui.plain import clean
 from cardtable.client.ui.players_panel import players_grid
@@ -63,6 +64,7 @@ class ReplayScreen(PagedScreen):
         Binding("p", "perspective", "Seat"),
         Binding("v", "scores", "Scores"),
         Binding("escape", "back", "History"),
+        *KEYS,
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
     #: Nothing here takes focus: the keys step through the game.
@@ -355,7 +357,7 @@ class ReplayScreen(PagedScreen):
 class ReplayScores(ModalScreen[None]):
     """The breakdown of the last round scored by the shown step; at the end, who won."""
 
-    BINDINGS = [Binding("escape,enter,v", "close", "Close")]
+    BINDINGS = [Binding("escape,enter,v", "close", "Close"), *KEYS]
 
     def __init__(self, state: TableState, score: RoundScore, names: list[str]) -> None:
         super().__init__()

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Footer, MarkdownViewer
 
+from cardtable.client.ui.keys_screen import KEYS
 from cardtable.engine import get_game
 from cardtable.engine.options import OptionError, OptionSpec, resolve_options
 
@@ -87,7 +88,7 @@ class RulesScreen(ModalScreen[None]):
     """Scrollable rules; escape or ? closes them. Without `options` given, the rules take the
     options of the table under this screen, if it plays the same game."""
 
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close"), *KEYS]
 
     def __init__(self, game: str, title: str, options: Mapping[str, object] | None = None) -> None:
         super().__init__()

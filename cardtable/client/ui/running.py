@@ -13,6 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from cardtable.client.ui.keys_screen import KEYS
 from cardtable.client.ui.scoring import ScoringScreen
 from cardtable.client.ui.table_state import TableState
 
@@ -56,6 +57,7 @@ class RunningScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,enter,v", "close", "Close"),
         Binding("p", "previous", "Last round"),
+        *KEYS,
     ]
 
     def __init__(self, state: TableState, count: RunningCount) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 from cardtable.client.ui.bounded import KeysFooter
 from cardtable.client.ui.cards import GREEN_ON_DARK
 from cardtable.client.ui.host import host
+from cardtable.client.ui.keys_screen import KEYS
 from cardtable.client.ui.offers import ask_for_rematch
 from cardtable.client.ui.plain import plain
 from cardtable.client.ui.table_state import TableState
@@ -96,6 +97,7 @@ class ScoringScreen(ModalScreen[None]):
         Binding("escape,enter", "close", "Close"),
         Binding("r", "rematch", "Rematch"),
         Binding("o", "lobby", "Lobby"),
+        *KEYS,
     ]
 
     def __init__(self, state: TableState, score: RoundScore, may_start: bool) -> None:

@@ -25,6 +25,7 @@ from cardtable.client.ui.chat import ChatPanel
 from cardtable.client.ui.events import Refused, ServerSaid
 from cardtable.client.ui.game_log import GameLog
 from cardtable.client.ui.host import host
+from cardtable.client.ui.keys_screen import KEYS
 from cardtable.client.ui.offers import offers_note
 from cardtable.client.ui.players_panel import PlayersPanel
 from cardtable.client.ui.quitting import Quitting
@@ -67,9 +68,8 @@ class TableScreen(Screen[None]):
         Binding("P", "away_policy", "Away policy"),
         Binding("C", "concede", "Concede"),
         Binding("I", "records", "Records"),
-        # Every key the table and the board take now, in a panel beside the board.
-        Binding("K", "keys", "Keys"),
-        Binding("f1", "keys", "Keys", show=False),
+        # Every key the table and the board take now, each to click (`KeysScreen`).
+        *KEYS,
         Binding("q", "leave", "Leave"),
         # Shown (and used) only while the chat or the log has the keys.
         Binding("escape", "board", "Board"),
@@ -102,7 +102,7 @@ class TableScreen(Screen[None]):
         self._turn: object = None
         #: Whether the screen is mounted, with its widgets there to draw on.
         self._mounted = False
-        #: The footer, whose width is the room for the keys (less while the keys panel is open).
+        #: The footer, whose width is the room for the keys.
         self.footer = KeysFooter()
 
     @property
@@ -243,7 +243,7 @@ class TableScreen(Screen[None]):
         self._refresh_keys()  # the footer's room changed
 
     def on_keys_footer_resized(self) -> None:
-        self._refresh_keys()  # the footer's room changed: the keys panel opened or closed
+        self._refresh_keys()  # the footer's room changed
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "board":
@@ -271,14 +271,6 @@ class TableScreen(Screen[None]):
 
     def action_board(self) -> None:
         self.set_focus(self.board)
-
-    def action_keys(self) -> None:
-        """Show every key the table takes now, beside the board (Textual's keys panel), or
-        hide it again."""
-        if self.query("HelpPanel"):
-            self.app.action_hide_help_panel()
-        else:
-            self.app.action_show_help_panel()
 
     def _side(self) -> SideColumn:
         return self.query_one("#side", SideColumn)

@@ -9,13 +9,17 @@ from rich.cells import cell_len
 from textual.binding import ActiveBinding
 from textual.widget import Widget
 
+from cardtable.client.ui.keys_screen import KEYS_ACTION
+
 #: The keys the footer leaves out first, in this order, when it is too narrow for every key
-#: (they still work, and `K` lists them): the Chat and Log tabs are on screen anyway, and then
-#: the keys that look things up. Then the others go, from the footer's end back.
+#: (they still work, and the keys screen lists them, each to click): the Chat and Log tabs
+#: are on screen anyway, and then the keys that look things up. Then the others go, from the
+#: footer's end back.
 FOOTER_SPARE = ("records", "concede", "log", "chat", "scores", "rules", "away_policy")
 
-#: The keys the footer always shows in full: the list of every key, Leave and Quit.
-FOOTER_KEPT = ("keys", "leave", "quit", "app.quit")
+#: The keys the footer always shows in full: the keys screen (every key, each to click), Leave
+#: and Quit.
+FOOTER_KEPT = (KEYS_ACTION, "leave", "quit", "app.quit")
 
 
 def fitted(
@@ -25,7 +29,12 @@ def fitted(
     first, then from its end back), but never those of `FOOTER_KEPT`."""
 
     def shown() -> list[ActiveBinding]:
-        return [active for active in bindings.values() if active.binding.show]
+        """The first key shown of each action: the footer draws one an action."""
+        first: dict[str, ActiveBinding] = {}
+        for active in bindings.values():
+            if active.binding.show:
+                first.setdefault(active.binding.action, active)
+        return list(first.values())
 
     def width() -> int:
         """The footer's width for the keys it shows (a key is its keys, its description and

@@ -38,7 +38,7 @@ class Letters:
     what: str
 
     def bindings(self) -> list[Binding]:
-        """A hidden binding ``pick(i)`` for each letter, left out of the keys panel too (the
+        """A hidden binding ``pick(i)`` for each letter, left out of the keys screen too (the
         board shows each letter beside what it picks)."""
         return [
             Binding(key, f"pick({index})", self.what, show=False, system=True)
