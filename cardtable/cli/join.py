@@ -4,7 +4,9 @@ servers announced on the network."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from cardtable.client.address import split_address
 
@@ -28,7 +30,8 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     join.add_argument(
         "--browser",
         action="store_true",
-        help="as in a browser tab: ask the name in the app, and keep no seats on this machine",
+        help="as in a browser tab: ask the name in the app; keep seats and a key only in the "
+        "folder of the browser whose cookie the web gateway hands over",
     )
     servers = commands.add_parser("servers", help="list the servers announced on the network")
     servers.add_argument("--json", action="store_true", help="print them as JSON, for scripts")
@@ -47,16 +50,33 @@ def run_join(args: argparse.Namespace) -> int:
             return 0
         args.address = chosen
     host, port = split_address(args.address)
+    data = browser_data() if args.browser else None
     plan = JoinPlan(
         host,
         port,
         args.name or default_name(),
         args.password,
-        keep_seats=not args.browser,
+        keep_seats=not args.browser or data is not None,
         ask_name=args.browser and args.name is None,
+        data=data,
     )
     CardtableApp(plan).run()
     return 0
+
+
+def browser_data() -> Path | None:
+    """A browser tab's own folder, for the cookie the web gateway put in the environment
+    (taken out of it); None without a valid cookie, or if the disk refuses the folder: the tab
+    then keeps nothing on this machine, whose data folder every browser player shares."""
+    from cardtable.web.browser_folder import ENVIRONMENT, open_browser_folder, valid_cookie
+
+    cookie = valid_cookie(os.environ.pop(ENVIRONMENT, None))
+    if cookie is None:
+        return None
+    try:
+        return open_browser_folder(cookie)
+    except OSError:
+        return None
 
 
 def run_servers(args: argparse.Namespace) -> int:

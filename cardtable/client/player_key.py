@@ -1,7 +1,8 @@
 """The player's key: a random secret made once per data folder, which the client proves at
 `hello` so that the names it has claimed on a server stay its own (the server keeps only its
-hash). It is 32 random bytes in hex, in the file ``key`` of cardtable's data folder, readable
-by its owner only (`write_private`); whoever copies that file plays under its names."""
+hash). It is 32 random bytes in hex, in the file ``key`` of cardtable's data folder (a browser
+tab's: of its browser's folder, `cardtable.web.browser_folder`), readable by its owner only
+(`write_private`); whoever copies that file plays under its names."""
 
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from cardtable.data_folder import data_directory
 KEY_BYTES = 32
 
 
-def key_path() -> Path:
-    """Where the key is: the file ``key`` in cardtable's data folder."""
-    return data_directory() / "key"
+def key_path(folder: Path | None = None) -> Path:
+    """Where the key is: the file ``key`` in `folder` (by default cardtable's data folder)."""
+    return (folder if folder is not None else data_directory()) / "key"
 
 
 def _read(path: Path) -> str | None:
@@ -49,10 +50,10 @@ def player_key(path: Path | None = None) -> str:
     return key
 
 
-def kept_key() -> str | None:
-    """This data folder's key, or None if the disk refuses to keep one (the player then plays
-    as an old client does: under names nobody has claimed)."""
+def kept_key(folder: Path | None = None) -> str | None:
+    """The key of `folder` (by default cardtable's data folder), or None if the disk refuses to
+    keep one (the player then plays as an old client does: under names nobody has claimed)."""
     try:
-        return player_key()
+        return player_key(key_path(folder))
     except OSError:
         return None

@@ -93,9 +93,10 @@ def kept_after(kept: KeptSeats, message: Message) -> KeptSeats:
     return kept
 
 
-def seats_folder() -> Path:
-    """Where the kept seats are: the ``seats`` folder in cardtable's data folder."""
-    return data_directory() / "seats"
+def seats_folder(data: Path | None = None) -> Path:
+    """Where the kept seats are: the ``seats`` folder in `data` (by default cardtable's data
+    folder)."""
+    return (data if data is not None else data_directory()) / "seats"
 
 
 class SeatStore:

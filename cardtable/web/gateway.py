@@ -4,6 +4,8 @@
 Each browser tab gets one app process running `command`; at most `max_sessions` at once (a tab
 past that gets a page saying so). A closed tab ends its process; the gateway ends every one when
 it stops, on SIGTERM or when its standard input closes (the server that started it is gone).
+The page gives each browser a cookie of its own, which the tab's app gets in its environment, to
+keep its seats and key in that browser's folder (`cardtable.web.browser_folder`).
 """
 
 from __future__ import annotations
@@ -23,9 +25,32 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from cardtable.web.browser_folder import (
+    COOKIE,
+    COOKIE_LIFETIME,
+    ENVIRONMENT,
+    new_cookie,
+    prune_browser_folders,
+    valid_cookie,
+)
 from cardtable.web.runner import QUIT_GRACE, READY
 
 log = logging.getLogger("cardtable.web")
+
+
+class BrowserAppService(AppService):
+    """One tab's app process, given its browser's cookie (if any) in its environment."""
+
+    def __init__(self, command: str, cookie: str | None, **rest: Any) -> None:
+        super().__init__(command, **rest)
+        self.cookie = cookie
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment.pop(ENVIRONMENT, None)
+        if self.cookie is not None:
+            environment[ENVIRONMENT] = self.cookie
+        return environment
 
 
 class Gateway(Server):
@@ -48,9 +73,12 @@ class Gateway(Server):
 
     async def handle_index(self, request: web.Request) -> Any:
         """The page that opens the app, its addresses taken from the request (the gateway
-        may listen on every interface), or a short page saying the seats are all taken."""
+        may listen on every interface), or a short page saying the seats are all taken. The
+        browser's cookie is set again (a fresh one if it has none that is valid), so that it
+        lasts `COOKIE_LIFETIME` from this visit."""
         if self.full:
             return web.Response(text=self.full_text(), status=503)
+        cookie = valid_cookie(request.cookies.get(COOKIE)) or new_cookie()
         static = request.app.router["static"].url_for(filename="/")
         context = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
@@ -58,7 +86,11 @@ class Gateway(Server):
             "config": {"static": {"url": f"http://{request.host}{static}".rstrip("/") + "/"}},
             "application": {"name": self.title},
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        page = aiohttp_jinja2.render_template("app_index.html", request, context)
+        page.set_cookie(
+            COOKIE, cookie, max_age=COOKIE_LIFETIME, path="/", httponly=True, samesite="Strict"
+        )
+        return page
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One browser tab: an app process for as long as its websocket is open."""
@@ -72,8 +104,9 @@ class Gateway(Server):
         async def close() -> None:
             await websocket.close()
 
-        service = AppService(
+        service = BrowserAppService(
             self.command,
+            valid_cookie(request.cookies.get(COOKIE)),
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=close,
@@ -127,6 +160,7 @@ async def serve(gateway: Gateway) -> None:
             stop.set()
 
     loop.add_reader(sys.stdin.fileno(), read_stdin)
+    prune_browser_folders()
     runner = web.AppRunner(await gateway._make_app(), handle_signals=False)
     await runner.setup()
     try:

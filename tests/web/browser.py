@@ -148,11 +148,12 @@ def app_processes(port: int) -> list[int]:
 
 
 @contextmanager
-def chromium() -> Iterator[BrowserContext]:
-    """A headless Chromium with a fresh profile, that notes each page's terminal."""
-    with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
+def chromium(profile: Path | None = None) -> Iterator[BrowserContext]:
+    """A headless Chromium with a fresh profile (or `profile`, to open a browser again with
+    the cookies it kept), that notes each page's terminal."""
+    with tempfile.TemporaryDirectory() as fresh, sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=None
+            profile or fresh, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=None
         )
         context.add_init_script(CATCH_TERMINAL)
         try:

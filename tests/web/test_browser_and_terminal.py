@@ -1,6 +1,6 @@
 """A player in a browser and a player in a terminal (`cardtable join` in tmux) at one table of
 a real `cardtable serve --web`: both see the same table and play a short game (one deck) to its
-end, by keys, and both see the same scores."""
+end, by keys, and both see the same scores; both are rated, each by a key of their own."""
 
 from __future__ import annotations
 
@@ -170,3 +170,8 @@ def test_a_browser_player_and_a_terminal_player_play_a_game_to_its_end() -> None
             assert ("You won!" in tab.screen()) == ("Ann won." in cy.screen())
             assert len(scores(tab.screen())) == 5
             assert scores(tab.screen()) == scores(cy.screen())
+            # The browser proved a key of its own: its player is rated, as the terminal's is.
+            tab.press("Escape")
+            tab.wait_for(r"Ann · -?\d+\s+\(you\)")
+            cy.press("Escape")
+            cy.wait_for(r"Ann · -?\d+")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import trio
 from textual.app import App, ComposeResult
@@ -21,7 +22,7 @@ from textual.widgets import Static
 
 from cardtable.client.link import Link, LinkStatus
 from cardtable.client.player_key import kept_key
-from cardtable.client.seat_store import SeatStore
+from cardtable.client.seat_store import SeatStore, seats_folder
 from cardtable.client.session import HandshakeRefused
 from cardtable.client.trio_host import TrioHost
 from cardtable.client.ui.connection_badge import ConnectionIndicator
@@ -44,7 +45,8 @@ from cardtable.protocol import Error, Joined, Left, Message
 @dataclass(frozen=True)
 class JoinPlan:
     """Join the server at ``host:port``. With `keep_seats`, the seat and creator tokens are
-    kept on disk (`SeatStore`, per server and name) and the kept seat is taken back at once."""
+    kept on disk (`SeatStore`, per server and name) and the kept seat is taken back at once,
+    and the player's key is proved; both are kept in `data` (None: cardtable's data folder)."""
 
     host: str
     port: int
@@ -54,6 +56,7 @@ class JoinPlan:
     keep_seats: bool = True
     #: Ask the player's name before joining (a browser tab: nobody's login name to take).
     ask_name: bool = False
+    data: Path | None = None
 
 
 #: Starts a server in the given nursery and returns the port it listens on.
@@ -160,8 +163,8 @@ class CardtableApp(App[None], Host):
                     self.post_message(welcome(host, port))
                     return
                 if plan.keep_seats:
-                    store = SeatStore(host, port, self.player_name)
-                    key = kept_key()
+                    store = SeatStore(host, port, self.player_name, seats_folder(plan.data))
+                    key = kept_key(plan.data)
             self.link = Link(
                 host,
                 port,
