@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from cardtable.protocol.errors import ErrorCode
 from cardtable.protocol.fields import Check, Int, Nullable, Record
 from cardtable.protocol.framing import pack
+from cardtable.protocol.versions import PROTOCOL_VERSION as PROTOCOL_VERSION
+from cardtable.protocol.versions import older_form
 from cardtable.wire.codec import to_wire
-
-#: The protocol version this code speaks; a handshake with any other is refused.
-PROTOCOL_VERSION = 8
 
 
 class Sender(StrEnum):
@@ -66,6 +66,20 @@ class Message:
     def packed(self) -> bytes:
         """The message's msgpack encoding (its `to_wire` map)."""
         return pack(self.to_wire())
+
+    def packed_for(self, version: int) -> bytes:
+        """Its encoding for a client of protocol `version` (see `cardtable.protocol.versions`),
+        made once per version however many clients it goes to."""
+        packed = self._packed_by_version.get(version)
+        if packed is None:
+            older = older_form(self, version)
+            packed = self.packed() if older is None else pack(older)
+            self._packed_by_version[version] = packed
+        return packed
+
+    @cached_property
+    def _packed_by_version(self) -> dict[int, bytes]:
+        return {}
 
 
 _FIELD_NAMES: dict[type[Message], tuple[tuple[str, bool], ...]] = {}
