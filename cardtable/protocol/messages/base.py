@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
 from enum import StrEnum
-from functools import cached_property
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from cardtable.protocol.errors import ErrorCode
@@ -69,17 +68,21 @@ class Message:
 
     def packed_for(self, version: int) -> bytes:
         """Its encoding for a client of protocol `version` (see `cardtable.protocol.versions`),
-        made once per version however many clients it goes to."""
-        packed = self._packed_by_version.get(version)
+        made once per version however many clients it goes to (kept on the message)."""
+        kept: dict[int, bytes] | None = self.__dict__.get(_PACKED)
+        packed = kept.get(version) if kept is not None else None
         if packed is None:
-            older = older_form(self, version)
+            older = older_form(self, version) if version != PROTOCOL_VERSION else None
             packed = self.packed() if older is None else pack(older)
-            self._packed_by_version[version] = packed
+            if kept is None:
+                self.__dict__[_PACKED] = {version: packed}  # (frozen: not through setattr)
+            else:
+                kept[version] = packed
         return packed
 
-    @cached_property
-    def _packed_by_version(self) -> dict[int, bytes]:
-        return {}
+
+#: Where a message keeps its encoding for each version it was sent in.
+_PACKED = "_packed_for"
 
 
 _FIELD_NAMES: dict[type[Message], tuple[tuple[str, bool], ...]] = {}
