@@ -126,7 +126,13 @@ class Door:
         session.creator_of = self._floor.created_with(hello.creator_tokens)
         if resumed is not None and resumed[1].token_hash == resumed[0].creator_seat_token_hash:
             session.creator_of.add(resumed[0].id)  # a table stored before creator tokens
-        log.info("%s connected%s", session.name, " (resuming a seat)" if resumed else "")
+        older = session.version <= BEFORE_RATINGS
+        log.info(
+            "%s connected%s%s",
+            session.name,
+            " (resuming a seat)" if resumed else "",
+            f" (protocol {session.version}: no key, unrated)" if older else "",
+        )
         self.sessions[session.name] = session
         self._names.add(session.name)
         session.deliver(
