@@ -5,7 +5,6 @@ go (`release NAME`)."""
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 import textwrap
 from collections.abc import Awaitable, Callable
@@ -82,16 +81,11 @@ CONNECT_TIMEOUT = 10.0
 
 
 async def _ask(host: str, port: int, password: str | None, key: str, request: Request) -> list[str]:
-    """Connect with this device's key and make `request`. The connection is greeted under a
-    passing name of its own, so that it never takes the name of a player who is here."""
-    from cardtable.client.session import connect
+    """Connect with this device's key (under a passing name, `keyholder`) and make `request`."""
+    from cardtable.client.session import keyholder
 
-    passing = f"Keyholder {secrets.token_hex(3)}"
-    where = f"{host}:{port}"
-    async with connect(
-        host, port, passing, password=password, key=key, timeout=CONNECT_TIMEOUT, keep_alive=False
-    ) as session:
-        return await request(session, where)
+    async with keyholder(host, port, key, password=password, timeout=CONNECT_TIMEOUT) as session:
+        return await request(session, f"{host}:{port}")
 
 
 def _listed(names: list[str]) -> str:

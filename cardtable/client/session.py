@@ -13,8 +13,9 @@ message as it arrives.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import trio
@@ -396,6 +397,18 @@ class ClientSession:
         before = self.whole_views
         await self.request(Resync(digest=digest(self.view) if self.view is not None else None))
         return self.whole_views == before
+
+
+def keyholder(
+    host: str, port: int, key: str, *, password: str | None = None, timeout: float = 10.0
+) -> AbstractAsyncContextManager[ClientSession]:
+    """A connection with the player's `key`, for the requests about its names (`export_names`,
+    `import_names`, ...): greeted under a passing name of its own (``Keyholder 3fa9c1``), so it
+    never takes the name of a player who is here."""
+    passing = f"Keyholder {secrets.token_hex(3)}"
+    return connect(
+        host, port, passing, password=password, key=key, timeout=timeout, keep_alive=False
+    )
 
 
 @asynccontextmanager

@@ -43,6 +43,7 @@ from cardtable.protocol.messages import (
     rid_of,
 )
 from cardtable.protocol.messages.connection import Error, Hello, Welcome
+from cardtable.protocol.versions import PROTOCOL_VERSION, carries
 
 #: A side's role is the sender it plays.
 Role = Sender
@@ -95,6 +96,9 @@ class Connection:
             else (COMPRESS_ABOVE if role is Sender.SERVER else None)
         )
         self.state = State.HANDSHAKE
+        #: The protocol version spoken: the `welcome`'s, once it has passed (see
+        #: `cardtable.protocol.versions`); what is sent is in its form.
+        self.version = PROTOCOL_VERSION
         self._decoder = FrameDecoder(self.receive_limit)
         #: The stream's first bytes, while they may still tell another protocol (client only).
         self._opening: bytes | None = b"" if role is Sender.CLIENT else None
@@ -116,17 +120,24 @@ class Connection:
                 ErrorCode.UNKNOWN_TYPE, f"A {self.role} does not send '{message.type}'."
             )
         self._check_handshake_send(message)
+        if not carries(self.version, message.type):
+            raise LocalProtocolError(
+                ErrorCode.UNKNOWN_TYPE, f"Protocol {self.version} has no '{message.type}'."
+            )
         if self.check_outgoing:
             try:
                 check_message(message)
             except MessageError as error:
                 raise LocalProtocolError(error.code, error.message) from None
         try:
-            data = encode_frame(message.packed(), self.send_limit, self.compress_above)
+            data = encode_frame(
+                message.packed_for(self.version), self.send_limit, self.compress_above
+            )
         except ProtocolError as error:
             raise LocalProtocolError(error.code, error.message) from None
         if isinstance(message, Welcome):
             self.state = State.OPEN
+            self.version = message.version
         elif isinstance(message, Hello):
             self._hello_sent = True
         elif isinstance(message, Error) and message.fatal:
@@ -215,8 +226,15 @@ class Connection:
         rejected = self._check_handshake_receive(message)
         if rejected is not None:
             return rejected
+        if not carries(self.version, message.type):
+            return self._reject(
+                ErrorCode.UNKNOWN_TYPE,
+                f"'{message.type}' is not a message of protocol {self.version}.",
+                message.rid,
+            )
         if isinstance(message, Welcome):
             self.state = State.OPEN
+            self.version = message.version
         elif isinstance(message, Error) and message.fatal:
             self.state = State.CLOSED
         return message

@@ -42,6 +42,7 @@ from cardtable.client.ui.create_table import CreateTableScreen, TablePlan
 from cardtable.client.ui.dialogs import AwayPolicy, Confirm, QuitChoice, SeatChooser
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.lobby import LobbyScreen
+from cardtable.client.ui.name_import import NameImport
 from cardtable.client.ui.problem_screen import ProblemScreen
 from cardtable.client.ui.replay import ReplayScreen
 from cardtable.client.ui.rules import RulesScreen
@@ -479,6 +480,14 @@ def test_notices_the_new_table_form_and_every_dialog_can_be_read() -> None:
                 await until(pilot, lambda: app.screen is chooser, "the seat chooser")
                 await measure_sizes(pilot, app, findings, "the seat chooser")
                 await pilot.press("escape")
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+                assert app.link is not None
+                importing = NameImport(app.link)
+                await app.push_screen(importing)
+                await until(pilot, lambda: app.screen is importing, "the name code dialog")
+                await measure_sizes(pilot, app, findings, "the name code dialog")
+                await pilot.press("escape")
                 await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby at last")
 
                 # Every list was seen open at both sizes, and the notices in both places.
@@ -487,5 +496,5 @@ def test_notices_the_new_table_form_and_every_dialog_can_be_read() -> None:
 
         run_async(body, timeout=60)
         findings.check()
-        screens = {"ProblemScreen", "LobbyScreen", "CreateTableScreen", "SeatChooser"}
+        screens = {"ProblemScreen", "LobbyScreen", "CreateTableScreen", "SeatChooser", "NameImport"}
         assert screens <= set(findings.screens), findings.screens

@@ -35,6 +35,7 @@ from cardtable.protocol import (
     Welcome,
 )
 from cardtable.protocol.framing import CLIENT_FRAME_LIMIT, COMPRESSED, HEADER, pack
+from cardtable.protocol.versions import BEFORE_RATINGS
 from cardtable.server.app import RunningServer
 from cardtable.server.config import ServerConfig
 from cardtable.server.table.table import Table
@@ -652,12 +653,14 @@ async def test_a_version_mismatch_is_fatal(client: Connect, server: RunningServe
     with trio.fail_after(10):
         async with arena(client, server) as world:
             before = world.snapshot()
-            # (PROTOCOL_VERSION - 1: a client from before view patches.)
-            for version in (0, PROTOCOL_VERSION - 1, PROTOCOL_VERSION + 1, 65535):
+            # (Version 6: a client from before typed records; 7, from before ratings, plays.)
+            for version in (0, BEFORE_RATINGS - 1, PROTOCOL_VERSION + 1, 65535):
                 async with raw_connect(HOST, server.port) as raw:
                     await raw.send_hello("Eve", version=version)
                     error = await assert_fatal(raw, ErrorCode.VERSION_MISMATCH, case=version)
-                    assert f"protocol {PROTOCOL_VERSION}" in error.message
+                    assert f"protocol 7 or {PROTOCOL_VERSION} and the client {version};" in (
+                        error.message
+                    )
                 assert "Eve" not in world.lobby_names
             await world.check(before)
 

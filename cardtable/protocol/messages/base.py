@@ -15,10 +15,9 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform
 from cardtable.protocol.errors import ErrorCode
 from cardtable.protocol.fields import Check, Int, Nullable, Record
 from cardtable.protocol.framing import pack
+from cardtable.protocol.versions import PROTOCOL_VERSION as PROTOCOL_VERSION
+from cardtable.protocol.versions import older_form
 from cardtable.wire.codec import to_wire
-
-#: The protocol version this code speaks; a handshake with any other is refused.
-PROTOCOL_VERSION = 8
 
 
 class Sender(StrEnum):
@@ -66,6 +65,24 @@ class Message:
     def packed(self) -> bytes:
         """The message's msgpack encoding (its `to_wire` map)."""
         return pack(self.to_wire())
+
+    def packed_for(self, version: int) -> bytes:
+        """Its encoding for a client of protocol `version` (see `cardtable.protocol.versions`),
+        made once per version however many clients it goes to (kept on the message)."""
+        kept: dict[int, bytes] | None = self.__dict__.get(_PACKED)
+        packed = kept.get(version) if kept is not None else None
+        if packed is None:
+            older = older_form(self, version) if version != PROTOCOL_VERSION else None
+            packed = self.packed() if older is None else pack(older)
+            if kept is None:
+                self.__dict__[_PACKED] = {version: packed}  # (frozen: not through setattr)
+            else:
+                kept[version] = packed
+        return packed
+
+
+#: Where a message keeps its encoding for each version it was sent in.
+_PACKED = "_packed_for"
 
 
 _FIELD_NAMES: dict[type[Message], tuple[tuple[str, bool], ...]] = {}

@@ -44,11 +44,18 @@ class NameClaims:
         self._holders[name] = key_hash
         self._index.add(name)
 
-    def refusal(self, name: str, key_hash: bytes | None) -> str | None:
-        """Why a player with `key_hash` (None: no key) may not use `name`, or None if they may."""
+    def refusal(self, name: str, key_hash: bytes | None, *, can_prove: bool = True) -> str | None:
+        """Why a player with `key_hash` (None: no key) may not use `name`, or None if they may.
+        A client that `can_prove` no key (one from before ratings) is told so."""
         claimed = self._index.holder(name)
         if claimed is None or self._holders[claimed] == key_hash:
             return None
+        if not can_prove:
+            return (
+                f"{claimed} is a name its player keeps on this server, and this version of "
+                "cardtable cannot show a name is yours: choose another name, or update "
+                "cardtable to play as yourself."
+            )
         return (
             f"{claimed} plays here from another device and keeps the name. If that is you, "
             "run `cardtable name export` there and `cardtable name import CODE` here; "

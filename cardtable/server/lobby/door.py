@@ -1,6 +1,8 @@
 """Who comes in: connections counted in all and per address, and each `hello` checked, its
 sender named (a name claimed by another player's key is refused, see `NameClaims`) and
-welcomed, and their seat resumed when they bring its token."""
+welcomed in the protocol version it speaks (a client of version 7, from before ratings, plays
+without a key: see `cardtable.protocol.versions`), and their seat resumed when they bring its
+token."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from collections.abc import Callable
 
 from cardtable import __version__
 from cardtable.engine import all_games
-from cardtable.protocol import PROTOCOL_VERSION, Error, ErrorCode, GameInfo, Hello, Message, Welcome
+from cardtable.protocol import Error, ErrorCode, GameInfo, Hello, Message, Welcome
+from cardtable.protocol.versions import BEFORE_RATINGS, SUPPORTED_VERSIONS
 from cardtable.server.bots.names import bot_name_problem
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
@@ -123,12 +126,18 @@ class Door:
         session.creator_of = self._floor.created_with(hello.creator_tokens)
         if resumed is not None and resumed[1].token_hash == resumed[0].creator_seat_token_hash:
             session.creator_of.add(resumed[0].id)  # a table stored before creator tokens
-        log.info("%s connected%s", session.name, " (resuming a seat)" if resumed else "")
+        older = session.version <= BEFORE_RATINGS
+        log.info(
+            "%s connected%s%s",
+            session.name,
+            " (resuming a seat)" if resumed else "",
+            f" (protocol {session.version}: no key, unrated)" if older else "",
+        )
         self.sessions[session.name] = session
         self._names.add(session.name)
         session.deliver(
             Welcome(
-                version=PROTOCOL_VERSION,
+                version=session.version,
                 server=f"{self.config.name} {__version__}",
                 name=session.name,
                 games=self._games,
@@ -155,12 +164,16 @@ class Door:
 
     def _admit(self, session: Session, hello: Hello) -> tuple[Table, Seat] | None:
         """Check a hello; name the session; return the seat its token resumes, if any."""
-        if hello.version != PROTOCOL_VERSION:
+        if hello.version not in SUPPORTED_VERSIONS:
+            spoken = " or ".join(map(str, SUPPORTED_VERSIONS))
             raise ServerError(
                 ErrorCode.VERSION_MISMATCH,
-                f"This server speaks protocol {PROTOCOL_VERSION} and the client {hello.version}; "
+                f"This server speaks protocol {spoken} and the client {hello.version}; "
                 "use the same version of cardtable on both.",
             )
+        # A client from before ratings plays without a key (one it sends is not used).
+        knows_keys = hello.version > BEFORE_RATINGS
+        key = hello.key if knows_keys else None
         password = self.config.password
         # Compared as hashes, so the time taken tells nothing of the password's length either.
         if password is not None and not hmac.compare_digest(
@@ -188,8 +201,10 @@ class Door:
                 "case, spaces, punctuation or look-alike letters count as one; choose another "
                 "name.",
             )
-        key_hash = hash_key(hello.key) if hello.key is not None else None
-        refusal = self._claims.refusal(name, key_hash) if resumed is None else None
+        key_hash = hash_key(key) if key is not None else None
+        refusal = (
+            self._claims.refusal(name, key_hash, can_prove=knows_keys) if resumed is None else None
+        )
         if refusal is not None:
             raise ServerError(ErrorCode.NAME_TAKEN, refusal)
         away = next(
@@ -202,5 +217,6 @@ class Door:
                 "choose another name.",
             )
         session.name = name
+        session.version = hello.version
         session.key_hash = key_hash
         return resumed

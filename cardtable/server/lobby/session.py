@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.protocol import ErrorCode, Message
+from cardtable.protocol import PROTOCOL_VERSION, ErrorCode, Message
 from cardtable.server.config import ServerConfig
 from cardtable.server.history.replays import ReplayCursor
 from cardtable.server.net.rate_limiter import RateLimiter
@@ -26,8 +26,10 @@ class Session:
         #: Where it connects from (its IP address), for the limits per address.
         self.address = link.address
         self.name = ""
+        #: The protocol version its `hello` named (see `cardtable.protocol.versions`).
+        self.version = PROTOCOL_VERSION
         #: The hash of the player's key proved at `hello` (`NameClaims`); None for a client
-        #: without one, whose games are never rated.
+        #: without one (or of protocol 7, from before ratings), whose games are never rated.
         self.key_hash: bytes | None = None
         #: The table it sits at or watches.
         self.table: Table | None = None

@@ -1,6 +1,7 @@
 """Requests about tables: listing and opening them, sitting, watching and leaving, running a
 table (bots, seats of players away, settings, the start), and playing at one (acting, taking
-back, conceding, rematches, chat, a view again). Each is answered synchronously and whole."""
+back, conceding, rematches, chat, a view again). Each is answered synchronously and whole. A
+table opened by a client from before ratings (protocol 7) is unrated."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ from cardtable.protocol import (
     Tables,
     TakeBack,
 )
+from cardtable.protocol.versions import BEFORE_RATINGS, RATINGS_SETTINGS
 from cardtable.server.config import ServerConfig
 from cardtable.server.errors import ServerError
 from cardtable.server.lobby.door import Door
@@ -148,8 +150,12 @@ class TableDesk:
             spec = get_game(request.game_kind)
         except OptionError as error:
             raise ServerError(ErrorCode.BAD_OPTIONS, str(error)) from None
+        settings = request.settings
+        if session.version <= BEFORE_RATINGS:
+            # Its creator can neither see nor choose it, nor do without take-back.
+            settings = {RATINGS_SETTINGS: False, **settings}
         table, creator_token = self._floor.create(
-            spec, request.seats, request.options, request.settings, session.name
+            spec, request.seats, request.options, settings, session.name
         )
         session.creator_of.add(table.id)
         log.info("%s opened table %s: %s for %s", session.name, table.id, spec.title, request.seats)
