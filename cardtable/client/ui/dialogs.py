@@ -4,7 +4,7 @@ away player's seat to act on, and how long a player may be away before a bot cov
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, TypedDict, TypeVar, Unpack
+from typing import ClassVar, Literal, TypedDict, TypeVar, Unpack
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -80,6 +80,26 @@ class Cancellable(ModalScreen[ResultT | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class OneField(Cancellable[ResultT]):
+    """A dialog around one input, whose id is `FIELD`: it has the focus, and enter in it or
+    the dialog's other button goes to `submit`."""
+
+    FIELD: ClassVar[str]
+
+    def on_mount(self) -> None:
+        self.query_one(f"#{self.FIELD}", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit()
+
+    def pressed(self, button: str) -> None:
+        self.submit()
+
+    def submit(self) -> None:
+        """Enter in the field, or the dialog's button."""
 
 
 #: What to do with the seat on quitting: keep it for later, or give it to a bot.
@@ -183,9 +203,11 @@ class AwayTime:
     seconds: int | None
 
 
-class AwayPolicy(Cancellable[AwayTime]):
+class AwayPolicy(OneField[AwayTime]):
     """The table's creator sets how long a player may be away before a bot covers them;
     dismisses with the new time, or None if cancelled."""
+
+    FIELD = "away-seconds"
 
     def __init__(self, seconds: float | None) -> None:
         super().__init__()
@@ -209,17 +231,7 @@ class AwayPolicy(Cancellable[AwayTime]):
                 yield Button("Set (enter)", id="set", variant="primary")
                 yield Button("Cancel (esc)", id="cancel")
 
-    def on_mount(self) -> None:
-        self.query_one("#away-seconds", Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._set()
-
-    def pressed(self, button: str) -> None:
-        self._set()
-
-    def _set(self) -> None:
+    def submit(self) -> None:
         try:
             seconds = away_seconds(self.query_one("#away-seconds", Input).value)
         except ValueError as error:

@@ -11,7 +11,7 @@ from textual.widgets import Button, Input, Static
 
 from cardtable.client.link import Link
 from cardtable.client.session import ConnectionLost, HandshakeRefused, RequestFailed, keyholder
-from cardtable.client.ui.dialogs import Cancellable
+from cardtable.client.ui.dialogs import OneField
 from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import plain
 from cardtable.client.ui.problems import explain
@@ -23,10 +23,12 @@ WHAT_TO_DO = (
 )
 
 
-class NameImport(Cancellable[list[str]]):
+class NameImport(OneField[list[str]]):
     """Asks the server at the link's address (with its password and this device's key) to move
     the names of the key that made the code; dismisses with the names this device holds now,
     or shows why not and lets the player try again."""
+
+    FIELD = "code"
 
     def __init__(self, link: Link) -> None:
         super().__init__()
@@ -44,17 +46,7 @@ class NameImport(Cancellable[list[str]]):
                 yield Button("Import (enter)", id="import", variant="primary")
                 yield Button("Cancel (esc)", id="cancel")
 
-    def on_mount(self) -> None:
-        self.query_one("#code", Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._import()
-
-    def pressed(self, button: str) -> None:
-        self._import()
-
-    def _import(self) -> None:
+    def submit(self) -> None:
         code = self.query_one("#code", Input).value.strip()
         if not code:
             self._say("Type the code the other device showed.")
