@@ -411,7 +411,8 @@ def test_the_lobby_scores_history_and_replay_can_be_read() -> None:
             await measure_sizes(pilot, app, findings, "a table waiting")
             await dialog(pilot, app, findings, "P", AwayPolicy, "escape")
 
-    run_async(body, timeout=60)
+    # A whole game and a dozen screens: about 17 s alone, three times that on a busy machine.
+    run_async(body, timeout=120)
     findings.check()
     screens = {
         "Confirm", "QuitChoice", "RunningScreen", "AwayPolicy", "ScoringScreen", "LobbyScreen",
