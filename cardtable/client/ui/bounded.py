@@ -13,8 +13,10 @@ from collections.abc import Hashable
 from typing import TypeVar
 
 from rich.console import RenderableType
+from textual.app import ComposeResult
 from textual.events import Resize
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
@@ -122,6 +124,15 @@ class KeysFooter(Footer):
         super().__init__()
         self._drawn: Hashable | None = None
 
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            # A new key starts compact, then takes the footer's `compact`: its styles worked
+            # out twice, at every redraw. It starts as the footer is.
+            compact = getattr(type(widget), "compact", None)
+            if isinstance(compact, Reactive):
+                widget.set_reactive(compact, self.compact)
+            yield widget
+
     def on_resize(self, event: Resize) -> None:
         self.post_message(self.Resized())
 
@@ -132,7 +143,10 @@ class KeysFooter(Footer):
 
     async def recompose(self) -> None:
         if self.is_attached:
-            self._drawn = footer_keys(self.screen)
+            keys = footer_keys(self.screen)
+            if keys == self._drawn:  # asked twice before drawing: drawn already
+                return
+            self._drawn = keys
         await super().recompose()
         # Setting `compact` to itself makes Textual drop the watchers of the keys just removed.
         self.mutate_reactive(Footer.compact)
