@@ -22,7 +22,8 @@ from cardtable.engine.events import SeenEvent
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.search import Budget, SearchBot, Weighed, Weighing, heard_by
 
-#: Seconds of search for a hint: with the worker's start and the words, it answers within 2 s.
+#: Seconds from the request to the search's end: with the words, a hint answers within 2 s,
+#: even when its worker starts late (a pool starting, or a bot's search ahead of it).
 HINT_SECONDS = 1.2
 #: Below this many points apart, two moves are told as doing about as well.
 CLOSE = 0.05
@@ -39,8 +40,9 @@ class Hint:
 @dataclass(frozen=True)
 class HintSearch:
     """What a hint is thought from, sent to a worker: the game's id, the seat's view, its legal
-    actions and the events it was told of, the players' names, a seed, and the search's
-    budget (`seconds`, or a count of `rollouts` where a hint must repeat itself)."""
+    actions and the events it was told of, the players' names, a seed, and when the search
+    stops: at `until` (`time.monotonic`, the same clock in every process of the machine), or
+    after a count of `rollouts` where a hint must repeat itself."""
 
     game: str
     view: SeatView[Any]
@@ -48,7 +50,7 @@ class HintSearch:
     history: tuple[SeenEvent[Any], ...]
     names: tuple[str, ...]
     seed: int
-    seconds: float = HINT_SECONDS
+    until: float = 0.0
     rollouts: int | None = None
 
     @classmethod
@@ -60,10 +62,12 @@ class HintSearch:
         seat: int,
         names: Sequence[str],
         seed: int,
-        **budget: Any,
+        *,
+        seconds: float = HINT_SECONDS,
+        rollouts: int | None = None,
     ) -> HintSearch:
-        """The search for a hint to `seat` of `game`, whose events so far are `log`: only what
-        the seat may know goes into it."""
+        """The search for a hint to `seat` of `game`, whose events so far are `log`, to end
+        `seconds` from now (or after `rollouts`): only what the seat may know goes into it."""
         legal = game.answers(seat) or game.legal(seat)
         history = heard_by(log, seat)
         return cls(
@@ -73,7 +77,8 @@ class HintSearch:
             tuple(history),
             tuple(names),
             seed,
-            **budget,
+            time.monotonic() + seconds,
+            rollouts,
         )
 
     def run(self) -> Hint:
@@ -84,7 +89,7 @@ class HintSearch:
         bot.budget = (
             Budget(iterations=self.rollouts)
             if self.rollouts is not None
-            else Budget.for_seconds(self.seconds, time.monotonic)
+            else Budget(should_stop=lambda: time.monotonic() >= self.until)
         )
         bot.hear(self.history)
         weighing = bot.weigh(self.view, self.legal)
