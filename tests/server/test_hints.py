@@ -11,7 +11,9 @@ import pytest
 import trio
 
 from cardtable.client.session import ClientSession, RequestFailed
+from cardtable.engine import new_game
 from cardtable.protocol import ErrorCode
+from cardtable.server.bots.hints import HintSearch
 from tests.server.conftest import Connect
 
 GAME, OPTIONS = "chinese-ten", {"decks": 1}
@@ -97,3 +99,19 @@ async def test_one_hint_at_a_time_and_only_on_your_turn(client: Connect) -> None
             while ada.legal:
                 await ada.act(ada.legal[0])
             assert "your turn" in await refused(ada, ErrorCode.NOT_YOUR_TURN)
+
+
+def test_a_hint_names_the_move_as_the_log_does_and_never_a_card_nobody_knows_yet() -> None:
+    """The words are the move's event as everyone reads it (Queen of Scots' draw names how
+    many cards are left, which everyone knows); a draw whose event names the card drawn
+    (Thistle's, to the table) would name a card of one deal of the unseen cards, so it is
+    named by its kind."""
+    names = ["Ada", "Bram"]
+    for game, words in [
+        ("queen-of-scots", "Bram draws from the stock (66 left): it is the only move."),
+        ("thistle", "Draw: it is the only move."),
+    ]:
+        dealt = new_game(game, 2, {}, seed=4)
+        seat = dealt.actors[0]
+        search = HintSearch.of(game, dealt, dealt.opening_events, seat, names, 1, rollouts=4)
+        assert search.run().words == words
