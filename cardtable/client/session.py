@@ -40,6 +40,7 @@ from cardtable.protocol import (
     Error,
     ErrorCode,
     Hello,
+    HintRequest,
     History,
     Joined,
     Leave,
@@ -65,6 +66,7 @@ from cardtable.protocol import (
     Sit,
     Spectate,
     Start,
+    Suggestion,
     TableChanged,
     TableCreated,
     TableRemoved,
@@ -120,6 +122,8 @@ class ClientSession:
         self.view: dict[str, Any] | None = None
         #: Whether we may take back our last action now (as the server last said).
         self.can_take_back = False
+        #: The latest answer to our `hint` at this table (None: none asked for, or we left).
+        self.suggestion: Suggestion | None = None
         self.game_no = 0
         self.seq = 0
         #: An update's patch did not fit our view: we asked for it whole and wait for it.
@@ -212,9 +216,11 @@ class ClientSession:
             self.clock = message.table.clock
             self.seq = message.seq
             self.out_of_step = False
+            self.suggestion = None
         elif isinstance(message, Left):
             self.table = self.view = self.seat = self.token = self.clock = None
             self.can_take_back = False
+            self.suggestion = None
             self.log = []
             self.chat = []
         elif isinstance(message, Update) and message.table_id == self.table_id:
@@ -225,6 +231,8 @@ class ClientSession:
             self.can_take_back = message.take_back
             self.log.extend(message.events)
             self._follow_view(message)
+        elif isinstance(message, Suggestion) and message.table_id == self.table_id:
+            self.suggestion = message
         elif isinstance(message, ChatLinePush) and message.table_id == self.table_id:
             # As many lines as the table keeps (all a `joined` would bring back), not more.
             self.chat.append(message.line)
@@ -315,6 +323,13 @@ class ClientSession:
     async def take_back(self) -> None:
         """Take back our last action."""
         await self.request(TakeBack())
+
+    async def hint(self) -> None:
+        """Ask what the strongest bot would play in our place; its `suggestion` follows."""
+        table_id = self.table_id
+        if table_id is None:
+            raise RuntimeError("not at a table")
+        await self.request(HintRequest(table_id=table_id))
 
     async def concede(self, agree: bool = True) -> None:
         """Concede our side's game, or agree to a partner's offer (`agree` False: play on)."""

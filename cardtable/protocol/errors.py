@@ -58,6 +58,8 @@ class ErrorCode(StrEnum):
     ILLEGAL_ACTION = "illegal_action"
     CANNOT_TAKE_BACK = "cannot_take_back"
     NO_OFFER = "no_offer"
+    NO_HINTS = "no_hints"
+    HINT_PENDING = "hint_pending"
     # Chat.
     CHAT_CLOSED = "chat_closed"
     NO_SUCH_PLAYER = "no_such_player"

@@ -54,3 +54,6 @@ class TableSettings:
     take_back: bool = True
     #: Whether finished games here change the players' ratings (chosen when the table opens).
     rated: bool = True
+    #: Whether a seated player may ask for a hint (never at a rated table; an unrated table
+    #: offers them unless its creator turns them off).
+    hints: bool = False

@@ -88,7 +88,7 @@ def updated_settings(settings: TableSettings, changes: Mapping[str, Any]) -> Tab
     """`settings` with `changes` applied, or `ServerError(BAD_OPTIONS)`."""
     checked: dict[str, Any] = {}
     for name, value in changes.items():
-        if name in ("table_chat", "private_chat", "partner_chat", "take_back", "rated"):
+        if name in ("table_chat", "private_chat", "partner_chat", "take_back", "rated", "hints"):
             if not isinstance(value, bool):
                 raise _bad(f"The setting '{name}' is true or false.")
         elif name in ("bot_delay", "away_bot_after"):
@@ -112,11 +112,16 @@ def updated_settings(settings: TableSettings, changes: Mapping[str, Any]) -> Tab
         else:
             known = (
                 "table_chat, private_chat, partner_chat, bot_delay, bot_think, "
-                "away_bot_after, clock, take_back, rated"
+                "away_bot_after, clock, take_back, rated, hints"
             )
             raise _bad(f"There is no table setting {name!r}; the settings are: {known}.")
         checked[name] = value
-    return replace(settings, **checked)
+    if "rated" in checked and "hints" not in checked:
+        checked["hints"] = not checked["rated"]  # on at an unrated table unless turned off
+    changed = replace(settings, **checked)
+    if changed.rated and changed.hints:
+        raise _bad("A rated table never offers hints; open an unrated table for them.")
+    return changed
 
 
 def _bad(message: str) -> ServerError:

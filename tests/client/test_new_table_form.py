@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Button, Checkbox, Input, Select
 
 from cardtable.client.ui.create_table import WRAPS, CreateTableScreen
 from cardtable.client.ui.lobby import LobbyScreen
+from cardtable.client.ui.table import TableScreen
 
 from .contrast import Cell, cells, contrast, eight_bit
 from .support import SIZE, AppPilot, join_app, run_async, server_thread, wait_until
@@ -175,5 +176,35 @@ def test_the_bots_kind_is_asked_only_when_bots_fill_the_seats() -> None:
                     await wait_until(
                         pilot, lambda on=state: fields.display == on, what=f"bots shown: {state}"
                     )
+
+        run_async(body)
+
+
+def test_an_unrated_table_may_be_opened_without_hints() -> None:
+    """Unticking "Rated" and "Hints when unrated" opens an unrated table that offers no hints:
+    its table screen has no `H`."""
+    with server_thread() as server:
+        app = join_app(server.port)
+
+        async def body() -> None:
+            async with app.run_test(size=SIZE) as pilot:
+                form = await the_form(pilot)
+                for box in ("rated", "hints"):
+                    tick = form.query_one(f"#{box}", Checkbox)
+                    assert tick.value
+                    tick.focus()
+                    await pilot.press("space")
+                    await wait_until(pilot, lambda t=tick: not t.value, what=f"{box} off")
+                form.query_one("#open", Button).press()
+                await wait_until(
+                    pilot,
+                    lambda: isinstance(app.screen, TableScreen) and app.screen.state is not None,
+                    what="the table",
+                )
+                table = app.screen
+                assert isinstance(table, TableScreen) and table.state is not None
+                settings = table.state.summary.settings
+                assert not settings.rated and not settings.hints
+                assert table.check_action("hint", ()) is False
 
         run_async(body)

@@ -60,6 +60,7 @@ def test_the_lobby_shows_ratings_and_opens_the_players_records() -> None:
                     f"2. Cleo ● · {cleo_standing.rating}",
                     "3. Cleo (bot)",  # the greedy bot was never rated: no rating after it
                     "Unrated (practice)",
+                    "Hints on",
                 )
                 await wait_until(pilot, lambda: "ready" in screen_text(app), what="table 4")
                 await pilot.press("down", "down", "down")  # the practice table, the last one

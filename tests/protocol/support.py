@@ -20,6 +20,7 @@ from cardtable.protocol import (
     GameStanding,
     HeadToHead,
     Hello,
+    HintRequest,
     History,
     Joined,
     Leave,
@@ -50,6 +51,7 @@ from cardtable.protocol import (
     Spectate,
     Start,
     State,
+    Suggestion,
     TableChanged,
     TableCreated,
     TableRemoved,
@@ -129,6 +131,7 @@ CLIENT_MESSAGES: list[Message] = [
     ListNames(rid=21),
     ReleaseName(name="Ailsa", rid=22),
     PlayerRecord(name="heuristic bot", rid=23),
+    HintRequest(table_id=3, rid=24),
 ]
 
 #: One of every message a server may send after the handshake.
@@ -194,6 +197,12 @@ SERVER_MESSAGES: list[Message] = [
         ),
         favourite="nobility",
     ),
+    Suggestion(
+        table_id=3,
+        action={"kind": "capture", "cid": 12, "spot": 1},
+        words="Ada plays 9♠ and takes 9♦ from spot 2 (+10): the next best did as well.",
+    ),
+    Suggestion(table_id=3, words="The game moved on while the hint was thought; ask again."),
     Error(code="not_your_turn", message="It is not your turn.", rid=11),
 ]
 

@@ -1,6 +1,7 @@
-"""Each version's form of a message: a client of protocol 7 is sent table summaries without
-what version 8 added and none of the kinds version 8 added, each message is encoded once per
-version however many connections it goes to, and a connection speaks its welcome's version."""
+"""Each version's form of a message: a client of protocol 8 is sent table summaries without
+what version 9 added (hints) and none of the kinds version 9 added, a client of protocol 7
+without what versions 8 (ratings) and 9 added, each message is encoded once per version however
+many connections it goes to, and a connection speaks its welcome's version."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from cardtable.protocol import (
     PROTOCOL_VERSION,
     Connection,
     ErrorCode,
+    HintRequest,
     Joined,
     LocalProtocolError,
     Message,
@@ -20,19 +22,22 @@ from cardtable.protocol import (
     RecordReply,
     Role,
     SeatRating,
+    Suggestion,
     TableChanged,
     TableCreated,
     Tables,
 )
 from cardtable.protocol.framing import unpack
 from cardtable.protocol.messages import check_message
-from cardtable.protocol.versions import BEFORE_RATINGS, SUPPORTED_VERSIONS
+from cardtable.protocol.versions import BEFORE_HINTS, BEFORE_RATINGS, SUPPORTED_VERSIONS
 from tests.protocol.records import LOBBY_TABLE, TABLE
 from tests.protocol.support import HELLO, SERVER_MESSAGES, WELCOME, frame, only_rejection
 
-#: A table with a rated player on its first seat.
+#: A table with a rated player on its first seat (and hints on).
 RATED_TABLE = replace(
-    TABLE, seats=(replace(TABLE.seats[0], rating=SeatRating(31, 12)), *TABLE.seats[1:])
+    TABLE,
+    seats=(replace(TABLE.seats[0], rating=SeatRating(31, 12)), *TABLE.seats[1:]),
+    settings=replace(TABLE.settings, hints=True),
 )
 SUMMARIES: list[Message] = [
     TableChanged(table=RATED_TABLE),
@@ -47,21 +52,32 @@ def summaries_in(body: dict[str, Any]) -> list[dict[str, Any]]:
     return tables
 
 
-def test_the_server_speaks_its_own_version_and_the_one_before_ratings() -> None:
-    assert SUPPORTED_VERSIONS == (BEFORE_RATINGS, PROTOCOL_VERSION) == (7, 8)
+def test_the_server_speaks_its_own_version_and_the_two_before() -> None:
+    assert SUPPORTED_VERSIONS == (BEFORE_RATINGS, BEFORE_HINTS, PROTOCOL_VERSION) == (7, 8, 9)
 
 
 @pytest.mark.parametrize("message", SUMMARIES, ids=lambda message: message.type)
-def test_a_summary_for_version_7_leaves_out_rated_and_ratings_and_nothing_else(
+def test_a_summary_for_version_8_leaves_out_hints_and_nothing_else(message: Message) -> None:
+    own, older = unpack(message.packed()), unpack(message.packed_for(8))
+    assert summaries_in(own)[0]["settings"]["hints"] is True
+    for new, old in zip(summaries_in(own), summaries_in(older), strict=True):
+        assert set(new["settings"]) - set(old["settings"]) == {"hints"}
+        new["settings"].pop("hints")
+    assert own == older  # the rest as it was, ratings and all
+
+
+@pytest.mark.parametrize("message", SUMMARIES, ids=lambda message: message.type)
+def test_a_summary_for_version_7_leaves_out_rated_ratings_and_hints_and_nothing_else(
     message: Message,
 ) -> None:
     assert message.packed_for(PROTOCOL_VERSION) == message.packed()
     own, older = unpack(message.packed()), unpack(message.packed_for(7))
     assert summaries_in(own)[0]["seats"][0]["rating"] == {"rating": 31, "games": 12}
     for new, old in zip(summaries_in(own), summaries_in(older), strict=True):
-        assert set(new["settings"]) - set(old["settings"]) == {"rated"}
+        assert set(new["settings"]) - set(old["settings"]) == {"rated", "hints"}
         assert all("rating" not in seat for seat in old["seats"])
         new["settings"].pop("rated")
+        new["settings"].pop("hints")
         for seat in new["seats"]:
             seat.pop("rating", None)
     assert own == older  # the rest as it was
@@ -75,16 +91,17 @@ WITHOUT_SUMMARIES = [
 
 
 @pytest.mark.parametrize("message", WITHOUT_SUMMARIES, ids=lambda message: message.type)
-def test_a_message_without_a_summary_is_the_same_in_both_versions(message: Message) -> None:
-    assert message.packed_for(7) == message.packed_for(8) == message.packed()
+def test_a_message_without_a_summary_is_the_same_in_every_version(message: Message) -> None:
+    assert message.packed_for(7) == message.packed_for(8) == message.packed_for(9)
+    assert message.packed_for(9) == message.packed()
 
 
 def test_a_message_is_encoded_once_per_version() -> None:
     message = TableChanged(table=RATED_TABLE)
-    for version in (7, 8):
+    for version in SUPPORTED_VERSIONS:
         first = message.packed_for(version)
         assert all(message.packed_for(version) is first for _ in range(3))
-    assert message.packed_for(7) != message.packed_for(8)
+    assert len({message.packed_for(version) for version in SUPPORTED_VERSIONS}) == 3
 
 
 def speaking(version: int) -> Connection:
@@ -121,6 +138,24 @@ def test_version_7_is_never_sent_a_record_nor_heard_asking_for_one() -> None:
     newer.send(RecordReply(name="Ailsa", games=(), rid=1))
     (heard,) = newer.receive_data(framed(PlayerRecord(name="Ailsa", rid=5)))
     assert isinstance(heard, PlayerRecord)
+
+
+@pytest.mark.parametrize("version", [7, 8])
+def test_versions_before_9_are_never_sent_a_suggestion_nor_heard_asking_for_a_hint(
+    version: int,
+) -> None:
+    server = speaking(version)
+    with pytest.raises(LocalProtocolError) as refused:
+        server.send(Suggestion(table_id=3, words="Ada draws."))
+    assert refused.value.code == ErrorCode.UNKNOWN_TYPE
+    rejected = only_rejection(server.receive_data(framed(HintRequest(table_id=3, rid=5))))
+    assert rejected.code == ErrorCode.UNKNOWN_TYPE and rejected.rid == 5
+    assert f"protocol {version}" in rejected.message
+    # Version 9 carries both.
+    newer = speaking(9)
+    newer.send(Suggestion(table_id=3, words="Ada draws."))
+    (heard,) = newer.receive_data(framed(HintRequest(table_id=3, rid=5)))
+    assert isinstance(heard, HintRequest)
 
 
 def framed(message: Message) -> bytes:

@@ -653,12 +653,13 @@ async def test_a_version_mismatch_is_fatal(client: Connect, server: RunningServe
     with trio.fail_after(10):
         async with arena(client, server) as world:
             before = world.snapshot()
-            # (Version 6: a client from before typed records; 7, from before ratings, plays.)
+            # (Version 6: a client from before typed records; 7 and 8, from before ratings and
+            # hints, play.)
             for version in (0, BEFORE_RATINGS - 1, PROTOCOL_VERSION + 1, 65535):
                 async with raw_connect(HOST, server.port) as raw:
                     await raw.send_hello("Eve", version=version)
                     error = await assert_fatal(raw, ErrorCode.VERSION_MISMATCH, case=version)
-                    assert f"protocol 7 or {PROTOCOL_VERSION} and the client {version};" in (
+                    assert f"protocol 7, 8 or {PROTOCOL_VERSION} and the client {version};" in (
                         error.message
                     )
                 assert "Eve" not in world.lobby_names

@@ -64,6 +64,7 @@ async def test_list_tables_shows_options_with_defaults_seats_and_status(client: 
                 "clock": CLOCK_OFF,
                 "take_back": True,
                 "rated": True,
+                "hints": False,
             }
             seats = [
                 (seat.seat, seat.kind, seat.name, seat.connected, seat.bot) for seat in listed.seats
@@ -430,6 +431,7 @@ async def test_configure_changes_settings_for_the_creator_only(client: Connect) 
                 "clock": CLOCK_OFF,
                 "take_back": True,
                 "rated": True,
+                "hints": False,
             }
             await refused(ErrorCode.NOT_CREATOR, bram.configure(tid, table_chat=True))
             await refused(ErrorCode.BAD_OPTIONS, ada.configure(tid, bot_delay="fast"))

@@ -237,3 +237,32 @@ async def test_a_table_opened_by_a_client_of_protocol_7_is_unrated(tmp_path: Pat
             changes = await stored_changes(running)
     assert changes == []
     assert tom.unknown == []
+
+
+async def test_a_client_of_protocol_8_is_never_told_of_hints_nor_heard_asking_for_one(
+    tmp_path: Path,
+) -> None:
+    with trio.fail_after(20):
+        async with (
+            served(server_config(db=str(tmp_path / "s.db"))) as running,
+            connect(HOST, running.port, "Ada", key=secrets.token_hex(32)) as ada,
+            plain_connect(running.port, 8) as cleo,
+        ):
+            assert (await cleo.hello("Cleo"))["version"] == 8
+            assert (await cleo.request("list_tables", watch=True))["type"] == "tables"
+            # Ada opens an unrated table, which offers hints; Cleo plays at it against a bot.
+            table = await ada.create_table("chinese-ten", 2, {"decks": 1}, {"rated": False})
+            assert table.settings.hints
+            joined = await cleo.request("sit", table_id=table.table_id, seat=0)
+            assert joined["type"] == "joined"
+            await ada.add_bot(table.table_id, 1, "greedy")
+            await ada.start(table.table_id)
+            await cleo.until(lambda: cleo.view is not None)
+            refusal = await cleo.request("hint", table_id=table.table_id)
+            assert refusal["code"] == ErrorCode.UNKNOWN_TYPE
+            assert "protocol 8" in refusal["message"]
+            told = summaries_of(cleo, table.table_id)
+    assert len(told) > 2
+    assert all("hints" not in summary["settings"] for summary in told)
+    assert all(summary["settings"]["rated"] is False for summary in told)
+    assert "suggestion" not in {body["type"] for body in cleo.received}

@@ -1,4 +1,5 @@
-"""Nobody is sent a card they may not see, and private chat reaches its two parties only.
+"""Nobody is sent a card they may not see, private chat reaches its two parties only, and a
+hint is thought from the seat's view alone.
 
 Every message each seat and spectator receives during whole games is recorded. Afterwards the
 table's record (its setup and actions) is replayed step by step, and every card id (``cid``)
@@ -9,6 +10,7 @@ number of actions applied so far; seq 0 is the deal.
 
 from __future__ import annotations
 
+import random
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from functools import partial
@@ -18,11 +20,15 @@ import pytest
 import trio
 
 from cardtable.client.session import ClientSession, RequestFailed
-from cardtable.engine import Bot, Event, RandomBot, Setup, get_game, start
+from cardtable.engine import Bot, Event, Game, RandomBot, Setup, get_game, new_game, start
+from cardtable.engine.search import copy_game, heard_by
 from cardtable.protocol import ChatLinePush, ErrorCode, Joined, Message, Update
 from cardtable.server.app import RunningServer
+from cardtable.server.bots.hints import HintSearch
 from cardtable.server.table.table import Table
 from tests.conformance.support import case_id, short_tables
+from tests.search.support import SEARCH_GAMES
+from tests.search.test_search_games import reachable
 from tests.server.conftest import Connect
 from tests.server.players import drive, game_over
 
@@ -438,3 +444,54 @@ async def test_who_sits_after_a_game_sees_it_as_a_spectator_does(
             assert joined.view == table.game.view(None)
             assert joined.log == [event.for_seat(None) for event in table.log]
             assert not cids(joined.log[0]) & adas_hand
+
+
+def hint_positions(
+    game_id: str, players: int, options: dict[str, Any], every: int, wanted: int
+) -> list[tuple[Game, list[Event], int]]:
+    """Positions of a game played by its best bots (every `every`-th action, `wanted` of them,
+    each with a choice to make): the game as it stands (a copy), its log so far and the seat
+    to act."""
+    spec = get_game(game_id)
+    game = new_game(game_id, players, options, seed=7)
+    bots = [spec.bots[spec.default_bot](seat) for seat in range(players)]
+    log = list(game.opening_events)
+    found: list[tuple[Game, list[Event], int]] = []
+    step = 0
+    while not game.over and len(found) < wanted:
+        seat = game.actors[0]
+        legal = game.answers(seat) or game.legal(seat)
+        if step % every == 0 and len(legal) > 1 and not game.awaiting_deal:
+            found.append((copy_game(game), list(log), seat))
+        log += game.apply(seat, bots[seat].choose(game.seat_view(seat), legal))
+        step += 1
+    assert len(found) == wanted
+    return found
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SEARCH_GAMES)
+def test_a_hint_reads_only_the_seats_view_two_deals_alike_to_it_get_the_same_hint(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """A hint's search is given the seat's view, its legal actions and the events it was told
+    of, and no game (nothing it holds leads to one); so a game whose hidden cards are dealt
+    otherwise, the same to the seat, gets the same hint from the same seed."""
+    rules = get_game(game).search
+    assert rules is not None
+    names = [f"Player{seat}" for seat in range(players)]
+    for real, log, seat in hint_positions(game, players, options, every=5, wanted=3):
+        view = real.seat_view(seat)
+        heard = heard_by(log, seat)
+        other = rules.determinize(view, heard, random.Random(11))
+        assert other.seat_view(seat) == view
+        hidden = {name for name, zone in real.zones().items() if not zone.visible_to(seat)}
+        assert any(real.zones()[name].cards != other.zones()[name].cards for name in hidden)
+        searches = [
+            HintSearch.of(game, each, log, seat, names, seed=5, rollouts=12)
+            for each in (real, other)
+        ]
+        for search in searches:
+            assert not any(isinstance(item, Game) for item in reachable(search))
+        first, second = (search.run() for search in searches)
+        assert first == second
+        assert first.action in real.legal(seat) or first.action in real.answers(seat)

@@ -169,6 +169,7 @@ class CreateTableScreen(Cancellable[TablePlan]):
                     id="clock-timeout",
                 )
             yield TickBox("Rated: games change ratings (no take-backs)", True, id="rated")
+            yield TickBox("Hints when unrated: H asks the best bot's move", True, id="hints")
             yield TickBox("Bots in the other seats, and start at once", True, id="bots")
             with Horizontal(id="bot-fields"):
                 yield from self._bot_fields()
@@ -317,6 +318,7 @@ class CreateTableScreen(Cancellable[TablePlan]):
             settings["clock"] = clock
         if not self.query_one("#rated", Checkbox).value:
             settings["rated"] = False
+            settings["hints"] = self.query_one("#hints", Checkbox).value
         if self.game.partnerships:
             settings["partner_chat"] = self.query_one("#partner-chat", Checkbox).value
         kind = str(self.query_one("#bot-kind", Select).value)

@@ -12,6 +12,7 @@ from cardtable.protocol import (
     ChatLinePush,
     Joined,
     Message,
+    Suggestion,
     TableChanged,
     TableCreated,
     TableRemoved,
@@ -30,7 +31,7 @@ def topics(message: Message) -> tuple[Topic, ...]:
     """The topics `message` is news for (none: no screen hears it)."""
     if isinstance(message, Joined):
         return (message.table.table_id,)
-    if isinstance(message, Update | ChatLinePush):
+    if isinstance(message, Update | ChatLinePush | Suggestion):
         return (message.table_id,)
     if isinstance(message, TableChanged):
         return (message.table.table_id, LOBBY)

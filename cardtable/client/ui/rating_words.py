@@ -16,5 +16,8 @@ def rating_mark(seat: SeatSummary) -> Text:
 
 
 def rated_words(settings: TableSettings) -> str:
-    """Whether the table's games change ratings, in a few words."""
-    return "Rated (· n: a rating)" if settings.rated else "Unrated (practice)"
+    """Whether the table's games change ratings, and at an unrated table whether it offers
+    hints (a rated one never does), in a few words: a line each."""
+    if settings.rated:
+        return "Rated (· n: a rating)"
+    return "Unrated (practice)\n" + ("Hints on" if settings.hints else "No hints")

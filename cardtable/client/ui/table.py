@@ -33,6 +33,7 @@ from cardtable.client.ui.record_screen import RecordScreen, rated_names
 from cardtable.client.ui.scoring import result_words
 from cardtable.client.ui.table_chat import TableChat
 from cardtable.client.ui.table_context import TableContext
+from cardtable.client.ui.table_hint import TableHint
 from cardtable.client.ui.table_keys import fitted
 from cardtable.client.ui.table_lines import PromptLine, StatusLine
 from cardtable.client.ui.table_offers import TableOffers
@@ -43,7 +44,7 @@ from cardtable.client.ui.table_state import TableShown, TableState
 from cardtable.client.ui.turn_clock import ShownClock, ran_out_words
 from cardtable.engine import get_game
 from cardtable.engine.scores import RoundScore
-from cardtable.protocol import ChatLinePush, ClockState, Joined, TableChanged, Update
+from cardtable.protocol import ChatLinePush, ClockState, Joined, Suggestion, TableChanged, Update
 
 #: The parts of the screen that take the keys in turn, with Tab and shift+Tab.
 AREAS = ("board", "chat", "log")
@@ -68,6 +69,7 @@ class TableScreen(Screen[None]):
         Binding("P", "away_policy", "Away policy"),
         Binding("C", "concede", "Concede"),
         Binding("I", "records", "Records"),
+        Binding("H", "hint", "Hint"),
         # Every key the table and the board take now, each to click (`KeysScreen`).
         *KEYS,
         Binding("q", "leave", "Leave"),
@@ -92,6 +94,7 @@ class TableScreen(Screen[None]):
         self.first_game = TableStart(self.table)
         self.away = AwaySeats(self.table)
         self.offers = TableOffers(self.table)
+        self.hint = TableHint(self.table, self.board)
         self.scores = TableScores(self.table, self.board)
         self.quitting = Quitting(self.table)
         self.chat = TableChat(self.table, self.spec)
@@ -167,6 +170,8 @@ class TableScreen(Screen[None]):
         elif isinstance(message, ChatLinePush):
             self.chat.panel.add(message.line)
             self.chat.flag(message.line)
+        elif isinstance(message, Suggestion):
+            self.hint.show(message)
 
     def _follow_update(self, update: Update) -> None:
         self._draw_state(update.clock)
@@ -182,6 +187,7 @@ class TableScreen(Screen[None]):
 
     def redraw(self, joined: Joined) -> None:
         """Draw everything again, as of `joined` (after joining or reconnecting)."""
+        self.hint.thinking = False  # (a hint asked for on a lost connection never comes)
         self._draw_state(joined.table.clock)
         self.chat.draw_players()
         # The offers and deals of this game's log follow the chat lines in their channels: the
@@ -256,6 +262,7 @@ class TableScreen(Screen[None]):
             "bots": self.first_game.may_add_bots,
             "rematch": self.offers.may_rematch,
             "concede": self.offers.may_concede,
+            "hint": self.hint.may_ask,
             "cover": self.away.may_cover,
             "release": self.away.may_release,
             "away_policy": self.away.may_set_policy,
@@ -310,6 +317,10 @@ class TableScreen(Screen[None]):
     def action_take_back(self) -> None:
         """Take back our last action (`U`, shown while the server says we may)."""
         host(self).request(lambda session: session.take_back())
+
+    def action_hint(self) -> None:
+        """Ask what the strongest bot would play in our place (`H`, where hints are on)."""
+        self.hint.ask()
 
     def action_rematch(self) -> None:
         """The next game at this table, once one has been played (`s`, as `r` in the scores)."""

@@ -8,16 +8,27 @@
 from cardtable.engine.search.bot import SearchBot, heard_by
 from cardtable.engine.search.copying import copy_game
 from cardtable.engine.search.dealing import HiddenPlace, deal_hidden
-from cardtable.engine.search.pimc import Budget, SearchRules, choose_by_search, rollout_margin
+from cardtable.engine.search.pimc import (
+    Budget,
+    SearchRules,
+    Weighed,
+    Weighing,
+    choose_by_search,
+    rollout_margin,
+    weigh_by_search,
+)
 
 __all__ = [
     "Budget",
     "HiddenPlace",
     "SearchBot",
     "SearchRules",
+    "Weighed",
+    "Weighing",
     "choose_by_search",
     "copy_game",
     "deal_hidden",
     "heard_by",
     "rollout_margin",
+    "weigh_by_search",
 ]

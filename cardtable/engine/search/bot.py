@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import Bot
 from cardtable.engine.events import Event, EventPart, SeenEvent
-from cardtable.engine.search.pimc import Budget, SearchRules, choose_by_search
+from cardtable.engine.search.pimc import Budget, SearchRules, Weighing, weigh_by_search
 from cardtable.engine.views import SeatView
 
 
@@ -41,4 +41,8 @@ class SearchBot(Bot[Any]):
     def choose(self, view: SeatView[Any] | None, legal: Sequence[GameAction]) -> GameAction:
         if view is None or view.seat is None:
             return self.rng.choice(list(legal))
-        return choose_by_search(self.rules, view, legal, self.history, self.rng, self.budget)
+        return self.weigh(view, legal).choice
+
+    def weigh(self, view: SeatView[Any], legal: Sequence[GameAction]) -> Weighing:
+        """The search of `choose`, with what it found of each move (`view` is a seat's)."""
+        return weigh_by_search(self.rules, view, legal, self.history, self.rng, self.budget)

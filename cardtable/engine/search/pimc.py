@@ -129,6 +129,26 @@ class Tally:
         return self.mean + confidence * self.standard_error() if self.count >= 2 else math.inf
 
 
+@dataclass(frozen=True)
+class Weighed:
+    """One candidate as the search judged it: how many points better than the policy's move it
+    did on average in the deals it was tried in (the policy's move: 0), and in how many."""
+
+    action: GameAction
+    mean: float
+    rollouts: int
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """What a search found: the move it plays, every candidate as judged (the policy's move
+    first) and how many deals of the unseen cards it tried."""
+
+    choice: GameAction
+    candidates: tuple[Weighed, ...]
+    deals: int
+
+
 def choose_by_search(
     rules: SearchRules[TableT],
     view: SeatView[TableT],
@@ -139,6 +159,18 @@ def choose_by_search(
 ) -> GameAction:
     """The best of `legal` (and of the game's proposals: free actions such as offers) for
     `view.seat` by determinized search, within `budget`."""
+    return weigh_by_search(rules, view, legal, history, rng, budget).choice
+
+
+def weigh_by_search(
+    rules: SearchRules[TableT],
+    view: SeatView[TableT],
+    legal: Sequence[GameAction],
+    history: Sequence[SeenEvent[EventPart]],
+    rng: random.Random,
+    budget: Budget,
+) -> Weighing:
+    """The search of `choose_by_search`, with what it found of each candidate."""
     seat = view.seat
     assert seat is not None, "a spectator does not search"
     proposed: list[GameAction] = []
@@ -147,19 +179,20 @@ def choose_by_search(
     candidates = list(dict.fromkeys([*legal, *proposed]))
     preferred = rules.policy(rng.getrandbits(62)).choose(view, legal)
     if len(candidates) == 1 or view.awaiting_deal:
-        return preferred
+        return Weighing(preferred, (Weighed(preferred, 0.0, 0),), 0)
     candidates.remove(preferred)
     candidates.insert(0, preferred)
     tallies = [Tally() for _ in candidates]
     live = list(range(1, len(candidates)))
     confidence = NormalDist().inv_cdf(1 - rules.risk / len(live))
-    rollouts = 0
+    rollouts = deals = 0
     while live and not budget.spent(rollouts):
         world = rules.determinize(view, history, random.Random(rng.getrandbits(62)))
         shared = shared_parts(world)
         rollout_seed = rng.getrandbits(62)
         base = _try(rules, world, shared, seat, preferred, rollout_seed)
         rollouts += 1
+        deals += base is not None
         for index in live:
             if base is None or budget.spent(rollouts):
                 break
@@ -171,17 +204,21 @@ def choose_by_search(
             if margin is not None:
                 tallies[index].add(margin - base)
         live = _still_in_play(tallies, live, confidence)
-    if not live:
-        return preferred
-    best = max(live, key=lambda index: (tallies[index].mean, -index))
-    evidence = tallies[best]
-    if (
-        evidence.count >= MIN_EVIDENCE
-        and evidence.mean > 0
-        and evidence.lower_bound(confidence) > 0
-    ):
-        return candidates[best]
-    return preferred
+    weighed = tuple(
+        Weighed(action, tally.mean, deals if index == 0 else tally.count)
+        for index, (action, tally) in enumerate(zip(candidates, tallies, strict=True))
+    )
+    choice = preferred
+    if live:
+        best = max(live, key=lambda index: (tallies[index].mean, -index))
+        evidence = tallies[best]
+        if (
+            evidence.count >= MIN_EVIDENCE
+            and evidence.mean > 0
+            and evidence.lower_bound(confidence) > 0
+        ):
+            choice = candidates[best]
+    return Weighing(choice, weighed, deals)
 
 
 #: Rollouts a move needs before it may be played instead of the policy's (with fewer, their

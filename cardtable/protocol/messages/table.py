@@ -106,3 +106,21 @@ class ChatLinePush(Message):
 
     table_id: int = wire(TABLE_ID)
     line: ChatLine = wire(CHAT_LINE)
+
+
+@client("hint")
+class HintRequest(Message):
+    """Ask what the strongest bot would play in our place at `table_id`, and why (where the
+    table's ``hints`` setting is on). Answered `ok` at once; the `suggestion` follows."""
+
+    table_id: int = wire(TABLE_ID)
+
+
+@server("suggestion")
+class Suggestion(Message):
+    """The answer to a `hint`: the action the bot would play (as listed in ``legal``; None when
+    there is none to give, such as when the game moved on meanwhile) and words that say why."""
+
+    table_id: int = wire(TABLE_ID)
+    action: dict[str, Any] | None = wire(Nullable(Plain(depth=4, items=200, text=100)), None)
+    words: str = wire(Text(1, 1000))

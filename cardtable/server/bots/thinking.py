@@ -15,11 +15,12 @@ import contextlib
 import multiprocessing
 import multiprocessing.pool
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import trio
 
@@ -32,6 +33,8 @@ _pool: multiprocessing.pool.Pool | None = None
 _waiting: set[Callable[[Any], None]] = set()
 _answering = threading.Lock()
 
+T = TypeVar("T")
+
 
 def _workers() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
@@ -40,7 +43,11 @@ def _workers() -> int:
 def _the_pool() -> multiprocessing.pool.Pool:
     global _pool
     if _pool is None:  # (spawned, not forked: the server's threads and sockets stay here)
-        _pool = multiprocessing.get_context("spawn").Pool(_workers())
+        # Started with the process's own stderr: an app in the terminal (`cardtable play`)
+        # holds `sys.stderr` with no real file behind it, which multiprocessing's helper
+        # process cannot be given (it would fail, and no bot could think).
+        with contextlib.redirect_stderr(sys.__stderr__ or sys.stderr):
+            _pool = multiprocessing.get_context("spawn").Pool(_workers())
     return _pool
 
 
@@ -81,6 +88,12 @@ class Search:
 async def think(search: Search) -> GameAction:
     """The move `search.bot` finds in `search.seconds` of search in a worker process.
     Cancelled, it stops waiting (the search ends on its own time, or with `stop_thinking`)."""
+    return await in_worker(search.run)
+
+
+async def in_worker(job: Callable[[], T]) -> T:
+    """What `job` (picklable, and bounded in time by itself) returns, run in a worker process
+    of the pool. Cancelled, it stops waiting."""
     token = trio.lowlevel.current_trio_token()
     done = trio.Event()
     answer: list[Any] = []
@@ -96,11 +109,11 @@ async def think(search: Search) -> GameAction:
 
     _waiting.add(deliver)
     try:
-        _the_pool().apply_async(search.run, (), {}, deliver, deliver)
+        _the_pool().apply_async(job, (), {}, deliver, deliver)
         await done.wait()
     finally:
         _waiting.discard(deliver)
     if isinstance(answer[0], BaseException):
         raise answer[0]
-    choice: GameAction = answer[0]
-    return choice
+    result: T = answer[0]
+    return result

@@ -165,7 +165,8 @@ class Door:
     def _admit(self, session: Session, hello: Hello) -> tuple[Table, Seat] | None:
         """Check a hello; name the session; return the seat its token resumes, if any."""
         if hello.version not in SUPPORTED_VERSIONS:
-            spoken = " or ".join(map(str, SUPPORTED_VERSIONS))
+            *older, newest = map(str, SUPPORTED_VERSIONS)
+            spoken = f"{', '.join(older)} or {newest}" if older else newest
             raise ServerError(
                 ErrorCode.VERSION_MISMATCH,
                 f"This server speaks protocol {spoken} and the client {hello.version}; "

@@ -31,6 +31,7 @@ from cardtable.server.errors import ServerError
 from cardtable.server.lobby.claims import NameClaims
 from cardtable.server.lobby.door import Door
 from cardtable.server.lobby.floor import Floor
+from cardtable.server.lobby.hint_desk import HintDesk
 from cardtable.server.lobby.history_desk import HistoryDesk
 from cardtable.server.lobby.name_desk import NameDesk
 from cardtable.server.lobby.ratings import Ratings
@@ -108,6 +109,7 @@ class Lobby:
         self._handlers = {
             **TableDesk(config, self.floor, self.door).handlers,
             **NameDesk(self.claims).handlers,
+            **HintDesk(nursery).handlers,
         }
         self.records = RecordDesk(journal, self.history.lane)
         self._queries: dict[type[Message], Callable[[Session, Any], Awaitable[Message]]] = {

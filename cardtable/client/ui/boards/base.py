@@ -193,6 +193,13 @@ class Board(Widget, can_focus=True):
     def put_cursor(self, cid: int) -> None:
         """Put the hand's cursor on the card `cid`, and draw it there."""
 
+    def point_at(self, cids: Sequence[int]) -> None:
+        """Show the cards `cids` of our hand that a hint suggests, without playing them: the
+        cursor on the first (a board that marks several cards marks them all)."""
+        held = [cid for cid in cids if cid in self.cursor_order()]
+        if held:
+            self.put_cursor(held[0])
+
     def action_move(self, step: int) -> None:
         cid = stepped(self.cursor_order(), self.cursor_card(), step)
         if cid is not None:

@@ -146,6 +146,18 @@ class SheetBoard(Board):
         self._forget_choices()
         self._draw()
 
+    def point_at(self, cids: Sequence[int]) -> None:
+        """The cursor on the first of `cids` in our hand; several are marked (✓), as if
+        selected, ready for the move that takes them."""
+        held = [cid for cid in cids if cid in self.hand_order()]
+        if len(held) < 2:
+            super().point_at(held)
+            return
+        self.cursor = held[0]
+        self.picked = held
+        self._forget_choices()
+        self._changed()
+
     def action_select(self) -> None:
         if self.cursor is None:
             return

@@ -96,6 +96,16 @@ class ChineseTenBoard(ChineseTenDrawing):
         playable = self._playable()
         return [cid for cid in cids if cid in playable] or cids
 
+    def cursor_order(self) -> list[int]:
+        return self._order()
+
+    def cursor_card(self) -> int | None:
+        return self.selected
+
+    def put_cursor(self, cid: int) -> None:
+        self.selected = cid
+        self.redraw()
+
     def action_move(self, step: int) -> None:
         order = self._order()
         if not order:
