@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from cardtable.engine import all_games, start
 from cardtable.engine.search import Budget, SearchBot, heard_by
-from cardtable.engine.search.pimc import choose_by_search
+from cardtable.engine.search.pimc import weigh_by_search
 
 
 class Counter:
@@ -67,7 +67,7 @@ def main() -> None:
                     if args.horizon is not None:
                         horizon = None if args.horizon == "end" else int(args.horizon)
                         rules = replace(rules, horizon=horizon)
-                    choose_by_search(
+                    weigh_by_search(
                         rules,
                         view,
                         legal,

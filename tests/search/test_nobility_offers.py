@@ -31,7 +31,7 @@ from cardtable.engine.nobility.types import (
     OfferMade,
     Turn,
 )
-from cardtable.engine.search import Budget, SearchBot, choose_by_search, heard_by
+from cardtable.engine.search import Budget, SearchBot, heard_by, weigh_by_search
 from tests.nobility.position import position
 
 #: Seat 1's five defended hearts, bought by seat 0 for what the heuristic bot values them at
@@ -63,7 +63,8 @@ def test_the_search_bot_buys_a_meld_worth_it_and_the_heuristic_bot_sells() -> No
     assert proposals(view, history) == [buy]
     legal = game.legal(0)
     assert legal == [Draw()]
-    choice = choose_by_search(RULES, view, legal, history, random.Random(3), Budget(iterations=24))
+    found = weigh_by_search(RULES, view, legal, history, random.Random(3), Budget(iterations=24))
+    choice = found.choice
     assert choice == buy
     game.apply(0, choice)
     assert game.answers(1) == [Accept(1), Decline(1)]
@@ -78,9 +79,9 @@ def test_no_offer_it_cannot_pay_for_nor_one_that_is_not_worth_it() -> None:
     game = hearts_for_sale(money=HEARTS_PRICE - 1)
     assert proposals(game.seat_view(0), dealt(game)) == []
     game = hearts_for_sale()
-    choice = choose_by_search(
+    choice = weigh_by_search(
         RULES, game.seat_view(0), [Draw()], dealt(game), random.Random(3), Budget(iterations=0)
-    )
+    ).choice
     assert choice == Draw()  # no evidence yet: the policy's move
 
 

@@ -18,7 +18,7 @@ from cardtable.engine.nobility.limits import MONEY
 from cardtable.engine.nobility.rules import Nobility
 from cardtable.engine.nobility.search import RULES, determinize, read_history
 from cardtable.engine.nobility.types import Accept, Decline, NobilityTable, Offer
-from cardtable.engine.search import Budget, SearchBot, SearchRules, choose_by_search, heard_by
+from cardtable.engine.search import Budget, SearchBot, SearchRules, heard_by, weigh_by_search
 from cardtable.engine.views import SeatView
 from tests.nobility.position import act, position
 
@@ -127,7 +127,8 @@ def test_the_search_weighs_the_answers_to_an_offer() -> None:
     history = heard_by(game.opening_events, 1)
     view = game.seat_view(1)
     assert Declining(0).choose(view, legal) == Decline(1)
-    choice = choose_by_search(rules, view, legal, history, random.Random(2), Budget(iterations=16))
+    found = weigh_by_search(rules, view, legal, history, random.Random(2), Budget(iterations=16))
+    choice = found.choice
     assert choice == Accept(1)
 
 

@@ -1,7 +1,7 @@
 """Determinized search: a bot that samples the cards its seat cannot see and tries each move.
 
 `SearchRules` is what a game gives the search (its determinizer, rollout policy and evaluation);
-`choose_by_search` is the search; `SearchBot` is the bot kind ``search`` built on it;
+`weigh_by_search` is the search; `SearchBot` is the bot kind ``search`` built on it;
 `deal_hidden` deals the unseen cards among the hidden places; `copy_game` copies a game.
 """
 
@@ -13,7 +13,6 @@ from cardtable.engine.search.pimc import (
     SearchRules,
     Weighed,
     Weighing,
-    choose_by_search,
     rollout_margin,
     weigh_by_search,
 )
@@ -25,7 +24,6 @@ __all__ = [
     "SearchRules",
     "Weighed",
     "Weighing",
-    "choose_by_search",
     "copy_game",
     "deal_hidden",
     "heard_by",

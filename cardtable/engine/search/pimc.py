@@ -149,19 +149,6 @@ class Weighing:
     deals: int
 
 
-def choose_by_search(
-    rules: SearchRules[TableT],
-    view: SeatView[TableT],
-    legal: Sequence[GameAction],
-    history: Sequence[SeenEvent[EventPart]],
-    rng: random.Random,
-    budget: Budget,
-) -> GameAction:
-    """The best of `legal` (and of the game's proposals: free actions such as offers) for
-    `view.seat` by determinized search, within `budget`."""
-    return weigh_by_search(rules, view, legal, history, rng, budget).choice
-
-
 def weigh_by_search(
     rules: SearchRules[TableT],
     view: SeatView[TableT],
@@ -170,7 +157,9 @@ def weigh_by_search(
     rng: random.Random,
     budget: Budget,
 ) -> Weighing:
-    """The search of `choose_by_search`, with what it found of each candidate."""
+    """The best of `legal` (and of the game's proposals: free actions such as offers) for
+    `view.seat` by determinized search, within `budget` (its `choice`), with what the search
+    found of each candidate."""
     seat = view.seat
     assert seat is not None, "a spectator does not search"
     proposed: list[GameAction] = []
