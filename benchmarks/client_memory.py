@@ -2,9 +2,10 @@
 watches bots play game after game?
 
     python benchmarks/client_memory.py [--minutes 30] [--interval 10] [--warm-up 3]
-        [--bot-delay 0.05] [--game chinese-ten] [--players 2] [--size 80x24]
+        [--bot-delay 0.05] [--game chinese-ten] [--seed 1] [--players 2] [--size 80x24]
 
-It starts a real server (`cardtable serve --port 0`, on a file in a temporary folder), and a
+It starts a real server (`cardtable serve --port 0 --seed SEED`, on a file in a temporary
+folder: the same deals run after run, so as many games end in the same span), and a
 creator session in this process opens a table with a bot in every seat, watches it, and starts
 each game again once it ends. Then it runs the real `cardtable join 127.0.0.1:PORT` in a pseudo-
 terminal of `--size`, waits for the lobby to list the table and presses `w` to watch it, as a
@@ -160,8 +161,11 @@ class Creator:
         return session.tables[self.table].spectators
 
 
-async def start_server(folder: Path, bot_delay: float) -> tuple[subprocess.Popen[bytes], int]:
-    """`cardtable serve` on a free port; returns the process and the port."""
+async def start_server(
+    folder: Path, bot_delay: float, seed: int
+) -> tuple[subprocess.Popen[bytes], int]:
+    """`cardtable serve` on a free port, its shuffles fixed by `seed`; returns the process and
+    the port."""
     server = subprocess.Popen(
         [
             sys.executable,
@@ -176,6 +180,8 @@ async def start_server(folder: Path, bot_delay: float) -> tuple[subprocess.Popen
             str(folder / "server.db"),
             "--bot-delay",
             str(bot_delay),
+            "--seed",
+            str(seed),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -236,7 +242,7 @@ async def measure(args: argparse.Namespace) -> None:
     assert len(size) == 2
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        server, port = await start_server(folder, args.bot_delay)
+        server, port = await start_server(folder, args.bot_delay, args.seed)
         creator = Creator(args.game, args.players, args.bot_delay)
         terminal: Terminal | None = None
         try:
@@ -307,6 +313,12 @@ def main() -> None:
         "--bot-delay", type=float, default=0.05, help="seconds a bot waits to act (0.05)"
     )
     parser.add_argument("--game", default="chinese-ten", help="the game (chinese-ten)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="the server's seed: the same deals, so as many games ends, run after run (1)",
+    )
     parser.add_argument("--players", type=int, default=2, help="bots at the table (2)")
     parser.add_argument("--size", default="80x24", help="the terminal, COLUMNSxROWS (80x24)")
     args = parser.parse_args()
