@@ -76,7 +76,7 @@ def presence_of(seat: SeatSummary, mine: bool) -> str:
     if seat.covered:
         return "○ bot plays"
     if seat.kind is SeatKind.BOT:
-        return ""
+        return clean(seat.bot or "")  # its level: "hard"
     if mine:
         return YOU
     return "●" if seat.connected else "○ away"
