@@ -18,6 +18,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--level",
         "--kind",
         dest="kind",
+        metavar="LEVEL",
         default=None,
         help="the bot's level: easy, normal or hard (or random; default normal)",
     )

@@ -76,7 +76,7 @@ def presence_of(seat: SeatSummary, mine: bool) -> str:
     if seat.covered:
         return "○ bot plays"
     if seat.kind is SeatKind.BOT:
-        return clean(seat.bot or "")  # its level: "hard"
+        return ""
     if mine:
         return YOU
     return "●" if seat.connected else "○ away"
@@ -238,6 +238,8 @@ class PlayersPanel(Widget):
             who = Text(state.name(index), style=name_style) + rating_mark(seat)
             if presence == YOU and not apart:
                 who.append(f" {YOU}")
+            if seat.kind is SeatKind.BOT and seat.bot:
+                who.append(f" {clean(seat.bot)}")  # its level, cut first where room is short
             faint = presence.startswith("○") or "⏱" in presence
             shown_presence = (Text(presence, style="dim" if faint else ""),) if apart else ()
             right = Text(total, style="bold")
