@@ -48,9 +48,10 @@ SLIP = 0.5
 
 def level_of(kind: str) -> BotLevel | None:
     """The level `kind` names (a level or an alias), if any."""
-    if kind in BotLevel.__members__.values():
+    try:
         return BotLevel(kind)
-    return ALIASES.get(kind)
+    except ValueError:
+        return ALIASES.get(kind)
 
 
 class EasyBot(Bot[Any]):

@@ -99,7 +99,7 @@ class GameSpec:
     @property
     def default_bot(self) -> str:
         """The bot to use when nobody names one, and to cover an away player: ``normal``."""
-        return BotLevel.NORMAL
+        return BotLevel.NORMAL.value
 
     def bot_kind(self, kind: str | None) -> str:
         """The level `kind` names, a level or an older kind name (None: the default), else
