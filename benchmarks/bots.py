@@ -1,24 +1,26 @@
-"""How strong is the search bot? It plays against the game's best heuristic bot.
+"""How strong is one bot level against another? By default the hard (search) bot plays the
+normal (heuristic) bot.
 
-    python benchmarks/bots.py [--games 200] [--budget 0.5 | --iterations N]
-        [--game chinese-ten ...] [--players 2] [--first-round] [--first-seed 0]
-        [--oracle [all|hands]] [--horizon N|end]
+    python benchmarks/bots.py [--a hard] [--b normal] [--games 200]
+        [--budget 0.5 | --iterations N] [--game chinese-ten ...] [--players 2]
+        [--first-round] [--first-seed 0] [--oracle [all|hands]] [--horizon N|end]
 
 For each game, seeds 0, 1, 2, … (from `--first-seed`) each give one deal that is played once
-with the search bot on every seat in turn (the heuristic bot on the others): the same cards both
-ways round, so luck in the deal cancels out. `--games` counts the games played in all (a
-multiple of the players). The search bot is told its seat's events as they happen, as a person
-at the table would be, and thinks for `--budget` seconds a move (a deadline it is given) or
-`--iterations` rollouts. `--first-round` scores each game on its first round only (a deal), for
-games that run over many rounds.
+with bot `--a` on every seat in turn (bots `--b` on the others): the same cards both ways
+round, so luck in the deal cancels out. `--games` counts the games played in all (a multiple
+of the players). Either may be any level or older kind name (random, easy, normal, hard,
+search, …). A search bot is told its seat's events as they happen, as a person at the table
+would be, and thinks for `--budget` seconds a move (a deadline it is given) or `--iterations`
+rollouts. `--first-round` scores each game on its first round only (a deal), for games that
+run over many rounds.
 
-It prints, per game: the search bot's win rate (a shared win counts as a share); how often it
+It prints, per game: bot A's win rate (a shared win counts as a share); how often it
 finished ahead of a given rival (each other side apart, a tie as half: the head-to-head rate,
 the same as the win rate where two play); its mean margin (its score less the best other
-score); each with its 95% confidence interval; its time per move (mean and slowest), how many
-moves a game it thought about (a move with one legal action is played at once and not
-counted), and how many offers of its own it made a game (Nobility) and how many of them were
-carried out.
+score); each with its 95% confidence interval; its time per move (mean, 99th percentile and
+slowest), how many moves a game it thought about (a move with one legal action is played at
+once and not counted), and how many offers of its own it made a game (Nobility) and how many
+of them were carried out.
 
 For trials: `--oracle` lets the search bot search the true game instead of deals of the cards
 it cannot see (every hand and the stock's order known). No player can, but it bounds what
@@ -45,7 +47,6 @@ from cardtable.engine import (
     Event,
     Game,
     GameAction,
-    GameSpec,
     SeatView,
     all_games,
     get_game,
@@ -58,12 +59,13 @@ from cardtable.engine.search import Budget, SearchBot, copy_game
 Z95 = 1.96
 
 
-class TimedSearch(Bot[Any]):
-    """A search bot given a fresh deadline for every move; records its time per move."""
+class Timed(Bot[Any]):
+    """A bot that records its time per move; a search bot is given a fresh deadline for every
+    move."""
 
     uses_history = True
 
-    def __init__(self, bot: SearchBot, seconds: float | None) -> None:
+    def __init__(self, bot: Bot[Any], seconds: float | None) -> None:
         super().__init__(0)
         self.bot, self.seconds = bot, seconds
         self.times: list[float] = []
@@ -74,7 +76,7 @@ class TimedSearch(Bot[Any]):
 
     def choose(self, view: SeatView[Any] | None, legal: Sequence[GameAction]) -> GameAction:
         began = time.monotonic()
-        if self.seconds is not None:
+        if self.seconds is not None and isinstance(self.bot, SearchBot):
             self.bot.budget = Budget.for_seconds(self.seconds, time.monotonic)
         action = self.bot.choose(view, legal)
         if action not in legal:
@@ -88,8 +90,8 @@ class TimedSearch(Bot[Any]):
 class Outcome:
     share: float  # of the win
     ahead: float  # of the other sides, how many it outscored (a tie counts half)
-    margin: float  # the search bot's score less the best other's
-    offers: int  # offers the search bot made
+    margin: float  # bot A's score less the best other's
+    offers: int  # offers bot A made
     deals: int  # and those carried out
 
 
@@ -98,15 +100,14 @@ def play_one(
 ) -> Outcome:
     spec = get_game(game_id)
     game = start(spec.setup(players, seed=seed))
-    heuristic = spec.bots[spec.default_bot]
-    bot = spec.bots["search"](seed * 7919 + seat)
-    assert isinstance(bot, SearchBot)
-    if args.oracle is not None or args.horizon is not None:
+    rival = spec.bots[args.b]
+    bot = spec.bots[args.a](seed * 7919 + seat)
+    if isinstance(bot, SearchBot) and (args.oracle is not None or args.horizon is not None):
         bot = adjusted(bot, game, args)
-    searcher = TimedSearch(bot, args.budget if args.iterations is None else None)
-    if args.iterations is not None:
-        searcher.bot.budget = Budget(iterations=args.iterations)
-    bots: list[Bot[Any]] = [heuristic(seed * 31 + other) for other in range(players)]
+    if isinstance(bot, SearchBot) and args.iterations is not None:
+        bot.budget = Budget(iterations=args.iterations)
+    searcher = Timed(bot, args.budget if args.iterations is None else None)
+    bots: list[Bot[Any]] = [rival(seed * 31 + other) for other in range(players)]
     bots[seat] = searcher
     deals = 0
 
@@ -181,6 +182,8 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="hard", help="the bot on each seat in turn (a level)")
+    parser.add_argument("--b", default="normal", help="the bots on the other seats (a level)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=float, default=0.5, help="seconds per move")
     parser.add_argument("--iterations", type=int, default=None, help="rollouts per move")
@@ -193,17 +196,17 @@ def main() -> None:
     )
     parser.add_argument("--horizon", default=None, help="rollout moves, or 'end' (a trial)")
     args = parser.parse_args()
-    games = args.game or [spec.id for spec in _searchable()]
+    games = args.game or [spec.id for spec in all_games()]
     thinking = f"{args.iterations} rollouts" if args.iterations else f"{args.budget} s"
     thinking += f", seeing the cards (--oracle {args.oracle})" if args.oracle else ""
     thinking += f", rollouts to horizon {args.horizon}" if args.horizon is not None else ""
-    print(f"search vs best heuristic, {thinking} a move, {args.games} games each")
+    print(f"{args.a} vs {args.b}, search {thinking} a move, {args.games} games each")
     print(
-        "| game | players | games | search wins (95% CI) | ahead of a rival (95% CI) "
+        f"| game | players | games | {args.a} wins (95% CI) | ahead of a rival (95% CI) "
         "| margin (95% CI) "
-        "| ms/move | max ms | moves/game | offers/game (carried out) |"
+        "| ms/move | p99 ms | max ms | moves/game | offers/game (carried out) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for game_id in games:
         spec = get_game(game_id)
         players = max(spec.min_players, min(args.players, spec.max_players))
@@ -222,20 +225,17 @@ def main() -> None:
         margin, margin_ci = interval([outcome.margin for outcome in outcomes])
         mean_ms = 1000 * statistics.fmean(times) if times else 0.0
         max_ms = 1000 * max(times, default=0.0)
+        p99_ms = 1000 * statistics.quantiles(times, n=100)[98] if len(times) > 1 else max_ms
         offers = sum(outcome.offers for outcome in outcomes)
         deals = sum(outcome.deals for outcome in outcomes)
         print(
             f"| {spec.title} | {players} | {len(outcomes)} | {win:.1%} ± {win_ci:.1%} "
             f"| {ahead:.1%} ± {ahead_ci:.1%} "
-            f"| {margin:+.1f} ± {margin_ci:.1f} | {mean_ms:.0f} | {max_ms:.0f} "
+            f"| {margin:+.1f} ± {margin_ci:.1f} | {mean_ms:.0f} | {p99_ms:.0f} | {max_ms:.0f} "
             f"| {len(times) / len(outcomes):.0f} "
             f"| {offers / len(outcomes):.2f} ({deals / len(outcomes):.2f}) |",
             flush=True,
         )
-
-
-def _searchable() -> list[GameSpec]:
-    return [spec for spec in all_games() if "search" in spec.bots]
 
 
 if __name__ == "__main__":

@@ -216,7 +216,9 @@ async def test_bot_refuses_an_unknown_kind_before_taking_a_seat(
                 )
             )
             assert done.returncode == 1
-            assert "Chinese Ten has no 'clever' bot; it has: random, search, greedy." in done.stderr
+            assert "There is no 'clever' bot; the levels are: random, easy, normal, hard." in (
+                done.stderr
+            )
             tables = await ada.list_tables()
             assert [seat.kind for seat in tables[0].seats] == ["empty", "empty"]
 

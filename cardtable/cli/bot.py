@@ -14,7 +14,14 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bot.add_argument("address", metavar="HOST:PORT", help="the server, e.g. 192.168.1.20:7777")
     bot.add_argument("--table", type=int, required=True, help="the table's id")
     bot.add_argument("--seat", type=int, default=None, help="the seat (default: first empty)")
-    bot.add_argument("--kind", default=None, help="bot kind (default: the game's best)")
+    bot.add_argument(
+        "--level",
+        "--kind",
+        dest="kind",
+        metavar="LEVEL",
+        default=None,
+        help="the bot's level: easy, normal or hard (or random; default normal)",
+    )
     bot.add_argument("--name", default=None, help="the bot's name")
     bot.add_argument("--password", default=None, help="the server's password, if it has one")
     bot.add_argument(
@@ -24,7 +31,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--think",
         type=float,
         default=0.5,
-        help="seconds a search bot thinks over each move (default 0.5)",
+        help="seconds a hard bot thinks over each move (default 0.5)",
     )
 
 

@@ -17,7 +17,9 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     demo.add_argument("--seed", type=int, default=1, help="the shuffle's seed (default 1)")
     demo.add_argument(
-        "--bot", default=None, help="bot kind, as listed by 'cardtable games' (default: the best)"
+        "--bot",
+        default=None,
+        help="the bots' level: easy, normal or hard (or random; default normal)",
     )
     add_option_argument(demo)
     demo.add_argument(
@@ -36,7 +38,7 @@ def run_games(args: argparse.Namespace) -> int:
         for option in spec.options:
             if option.offered:
                 print(f"{'':<16}   {option.describe()}")
-        print(f"{'':<16}   bots: {', '.join(sorted(spec.bots))}")
+        print(f"{'':<16}   bots: {', '.join(spec.bots)}")
     return 0
 
 

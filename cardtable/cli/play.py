@@ -34,14 +34,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     play.add_argument("--seed", type=int, default=None, help="fix the shuffles, to replay a game")
     play.add_argument(
-        "--bot", default=None, help="the bots' kind, as 'cardtable games' lists (default: the best)"
+        "--bot",
+        default=None,
+        help="the bots' level: easy, normal or hard (or random; default normal)",
     )
     play.add_argument(
         "--think",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="seconds search bots think over each move (default 0.5)",
+        help="seconds hard bots think over each move (default 0.5)",
     )
     play.add_argument(
         "--new", action="store_true", help="start a new game even if one is unfinished"

@@ -23,6 +23,7 @@ from cardtable.client.seat_store import SeatStore
 from cardtable.client.session import ClientSession, ConnectionLost, RequestFailed
 from cardtable.client.single_errors import single_errors
 from cardtable.engine import Bot, GameAction, OptionError, SeatView, get_game
+from cardtable.engine.levels import BotLevel
 from cardtable.engine.search import Budget, SearchBot
 from cardtable.engine.views import TableT
 from cardtable.protocol import ErrorCode, Left, Message, SeatKind, TableRemoved, TableSummary
@@ -119,7 +120,7 @@ async def run_network_bot(
     way (sitting down, a lost connection, coming back). A first connection or a request that
     fails before the bot is seated raises (`OSError`, `HandshakeRefused`, `RequestFailed`).
     """
-    name = name or bot_name(kind or "greedy")
+    name = name or bot_name(kind or BotLevel.NORMAL)
     store = SeatStore(host, port, name) if keep_seat else None
     kept = store.load() if store is not None else None
     if kept is not None and kept.seat_token is not None and kept.table != table:

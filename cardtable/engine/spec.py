@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from cardtable.engine.bots import Bot
 from cardtable.engine.diplomacy import Diplomacy
 from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
 from cardtable.engine.game_types import GameTypes
+from cardtable.engine.levels import BotLadder, BotLevel, level_of
 from cardtable.engine.options import OptionError, Options, OptionSpec, resolve_options
 from cardtable.engine.search import SearchBot, SearchRules
 from cardtable.engine.setup import Setup
@@ -45,7 +45,8 @@ class GameSpec:
     options: tuple[OptionSpec, ...]
     game_class: type[Game]
     summary: str
-    bots: Mapping[str, Callable[[int], Bot[Any]]] = field(default_factory=dict)
+    #: The game's bot at each level (`cardtable.engine.levels`).
+    bots: BotLadder
     #: A check across options and seats (e.g. partnerships need four); raises `OptionError`.
     check: Callable[[int, Options], None] = _no_extra_check
     #: One line of words for an event as a seat received it, given the players' names.
@@ -69,8 +70,8 @@ class GameSpec:
 
     @property
     def search(self) -> SearchRules[Any] | None:
-        """What the game gives the search: its ``search`` bot's rules (None: it has none)."""
-        bot = self.bots.get("search")
+        """What the game gives the search: its ``hard`` bot's rules (None: it does not search)."""
+        bot = self.bots[BotLevel.HARD]
         return bot.rules if isinstance(bot, type) and issubclass(bot, SearchBot) else None
 
     @property
@@ -97,16 +98,17 @@ class GameSpec:
 
     @property
     def default_bot(self) -> str:
-        """The bot to use when nobody names one: the last registered (by convention the best)."""
-        return list(self.bots)[-1] if self.bots else "random"
+        """The bot to use when nobody names one, and to cover an away player: ``normal``."""
+        return BotLevel.NORMAL.value
 
     def bot_kind(self, kind: str | None) -> str:
-        """`kind` if the game has such a bot (None: the default), else `OptionError`."""
-        kind = kind or self.default_bot
-        if kind not in self.bots:
-            kinds = ", ".join(self.bots)
-            raise OptionError(f"{self.title} has no {kind!r} bot; it has: {kinds}.")
-        return kind
+        """The level `kind` names, a level or an older kind name (None: the default), else
+        `OptionError` listing the levels."""
+        level = level_of(kind or self.default_bot)
+        if level is None:
+            levels = ", ".join(self.bots)
+            raise OptionError(f"There is no {kind!r} bot; the levels are: {levels}.")
+        return level.value
 
     @property
     def player_counts(self) -> range:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-#: The bot kind that searches (and so thinks for `bot_think` seconds a move).
-SEARCH = "search"
 #: Seconds a search bot thinks over a move, unless the table says otherwise.
 BOT_THINK_DEFAULT = 0.5
 #: The seconds a table may give its search bots a move.

@@ -47,7 +47,7 @@ class GameInfo:
     max_players: int
     options: tuple[OptionInfo, ...]
     summary: str
-    #: The server's bot kinds, sorted by name.
+    #: The server's bot levels, weakest first (random, easy, normal, hard).
     bots: tuple[str, ...]
     #: The kind used when none is named, and for covering away players.
     default_bot: str
@@ -68,7 +68,7 @@ class GameInfo:
             max_players=spec.max_players,
             options=tuple(OptionInfo.of(option) for option in spec.options if option.offered),
             summary=spec.summary,
-            bots=tuple(sorted(spec.bots)),
+            bots=tuple(spec.bots),
             default_bot=spec.default_bot,
             partnerships=spec.partnerships,
         )

@@ -193,7 +193,7 @@ def test_tables_appear_live_with_game_players_status_bots_and_away_players() -> 
                 await until_equal(
                     pilot,
                     lambda: detail(app)[:4],
-                    ["Table 1: Chinese Ten", "1. Rhea ●", "2. Bram (bot)", "3. Omar ●"],
+                    ["Table 1: Chinese Ten", "1. Rhea ●", "2. Bram (bot) · normal", "3. Omar ●"],
                 )
 
                 await asyncio.to_thread(omar.close)
@@ -202,7 +202,7 @@ def test_tables_appear_live_with_game_players_status_bots_and_away_players() -> 
                     lambda: detail(app)[1:],
                     [
                         "1. Rhea ●",
-                        "2. Bram (bot)",
+                        "2. Bram (bot) · normal",
                         "3. Omar ○ away",
                         "decks: 1",
                         "rounds: 1",

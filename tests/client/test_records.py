@@ -58,7 +58,7 @@ def test_the_lobby_shows_ratings_and_opens_the_players_records() -> None:
                 seats = (
                     f"1. Bram ● · {bram_standing.rating}",
                     f"2. Cleo ● · {cleo_standing.rating}",
-                    "3. Cleo (bot)",  # the greedy bot was never rated: no rating after it
+                    "3. Cleo (bot) · normal",  # never rated: no rating after its level
                     "Unrated (practice)",
                     "Hints on",
                 )
@@ -93,7 +93,7 @@ def test_the_lobby_shows_ratings_and_opens_the_players_records() -> None:
                 assert len(bram_standing.history) == 3
                 assert all(len(line) <= 80 for line in screen_text(app).splitlines())
                 await pilot.press("left", "left")
-                await wait_until(pilot, lambda: "greedy bot  (4 of 4: ← →)" in screen_text(app))
+                await wait_until(pilot, lambda: "normal bot  (4 of 4: ← →)" in screen_text(app))
                 await pilot.press("escape")
                 await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
 

@@ -23,10 +23,10 @@ def test_the_form_opens_a_table_of_search_bots_that_think_as_long_as_it_says() -
                 form = app.screen
                 field = form.query_one("#bot-think", Input)
                 assert not field.display  # the default bot does not search
-                await choose(pilot, "#bot-kind", "search")
+                await choose(pilot, "#bot-kind", "hard")
                 await wait_until(pilot, lambda: field.display, 5, "the thinking time")
                 assert field.value == "0.5"
-                assert "Bots search thinking 0.5 seconds a move" in " ".join(
+                assert "Bots hard thinking 0.5 seconds a move" in " ".join(
                     screen_text(app).replace("▼", " ").split()
                 )
                 assert "Open" in screen_text(app)  # nothing cut off at 80×24
@@ -34,7 +34,7 @@ def test_the_form_opens_a_table_of_search_bots_that_think_as_long_as_it_says() -
                 await type_into(pilot, field, "60")
                 await pilot.click("#open")
                 await wait_until(pilot, lambda: len(errors) == 1, 5, "60 seconds refused")
-                assert "Search bots think from 0.05 to 10 seconds a move." in errors.pop()
+                assert "Hard bots think from 0.05 to 10 seconds a move." in errors.pop()
                 assert app.screen is form
 
                 await type_into(pilot, field, "0.2")
@@ -46,7 +46,7 @@ def test_the_form_opens_a_table_of_search_bots_that_think_as_long_as_it_says() -
                 assert server.server is not None
                 lobby = server.server.lobby
                 kinds = server.call(lambda: [s.bot for s in lobby.tables[screen.table_id].seats])
-                assert kinds[0] is None and set(kinds[1:]) == {"search"}
+                assert kinds[0] is None and set(kinds[1:]) == {"hard"}
                 assert errors == []
 
         run_async(body, timeout=30)

@@ -140,9 +140,9 @@ def test_it_is_deterministic() -> None:
 
 
 def test_the_heuristic_bot_is_registered_as_the_default() -> None:
-    bots = get_game("nobility").bots
-    assert list(bots) == ["random", "search", "heuristic"]
-    assert bots["heuristic"] is HeuristicBot
+    spec = get_game("nobility")
+    assert list(spec.bots) == ["random", "easy", "normal", "hard"]
+    assert spec.bots[spec.default_bot] is spec.bots["heuristic"] is HeuristicBot
 
 
 def test_it_beats_two_random_bots_in_most_matches() -> None:

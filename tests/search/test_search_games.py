@@ -179,5 +179,5 @@ def test_search_bots_play_whole_games_legally(
 def test_every_game_with_a_search_bot_keeps_its_heuristic_bot_as_the_default() -> None:
     for game_id, _, _ in SEARCH_GAMES:
         spec = get_game(game_id)
-        assert spec.bot_kind("search") == "search"
-        assert spec.default_bot != "search"
+        assert spec.bot_kind("search") == "hard"
+        assert spec.default_bot == "normal"

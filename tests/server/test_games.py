@@ -348,7 +348,7 @@ async def test_the_bot_command_takes_the_first_empty_seat(
                 assert ada.table is not None
                 assert ada.table.seats[0].kind == "player"  # the first empty seat
                 bot_name = ada.table.seats[0].name
-                assert bot_name.startswith("greedy bot ")
+                assert bot_name.startswith("normal bot ")
                 assert ada.table.seats[2].kind == "empty"
                 await ada.add_bot(table_id, 2, "random")
                 with pytest.raises(RequestFailed) as full:

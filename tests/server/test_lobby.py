@@ -346,7 +346,9 @@ async def test_adding_and_removing_bots(client: Connect) -> None:
             tid = table.table_id
             await ada.sit(tid, 0)
             message = await refused(ErrorCode.NO_SUCH_BOT, ada.add_bot(tid, 1, "genius"))
-            assert "greedy" in message and "random" in message
+            assert (
+                message == "There is no 'genius' bot; the levels are: random, easy, normal, hard."
+            )
             await refused(ErrorCode.SEAT_TAKEN, ada.add_bot(tid, 0))
             await refused(ErrorCode.NO_SUCH_SEAT, ada.add_bot(tid, 3))
             await refused(ErrorCode.NO_SUCH_TABLE, ada.add_bot(77, 1))
@@ -354,7 +356,7 @@ async def test_adding_and_removing_bots(client: Connect) -> None:
             await ada.add_bot(tid, 2, "random")
             await ada.wait_for(lambda: ada.table and kinds(ada.table) == ["player", "bot", "bot"])
             assert ada.table is not None
-            assert [seat.bot for seat in ada.table.seats] == [None, "greedy", "random"]
+            assert [seat.bot for seat in ada.table.seats] == [None, "normal", "random"]
             await refused(ErrorCode.SEAT_TAKEN, ada.add_bot(tid, 1))
 
             await refused(ErrorCode.NO_SUCH_BOT, ada.remove_bot(tid, 0))  # a player, not a bot
@@ -366,6 +368,24 @@ async def test_adding_and_removing_bots(client: Connect) -> None:
             await ada.start(tid)
             await refused(ErrorCode.GAME_IN_PROGRESS, ada.remove_bot(tid, 1))  # not during a game
             assert ada.table is not None and kinds(ada.table) == ["player", "bot", "bot"]
+
+
+async def test_bots_are_added_by_level_or_by_their_older_kind_names(client: Connect) -> None:
+    with trio.fail_after(10):
+        async with client("Ada") as ada:
+            table = await ada.create_table("trupe", seats=4)
+            tid = table.table_id
+            await ada.sit(tid, 0)
+            await ada.add_bot(tid, 1, "easy")
+            await ada.add_bot(tid, 2, "hard")
+            await ada.add_bot(tid, 3, "search")  # an older kind name: the same hard bot
+            await ada.wait_for(lambda: ada.table and "empty" not in kinds(ada.table))
+            assert ada.table is not None
+            assert [seat.bot for seat in ada.table.seats] == [None, "easy", "hard", "hard"]
+            await ada.remove_bot(tid, 3)
+            await ada.wait_for(lambda: ada.table and "empty" in kinds(ada.table))
+            await ada.add_bot(tid, 3, "heuristic")
+            await ada.wait_for(lambda: ada.table and ada.table.seats[3].bot == "normal")
 
 
 async def test_a_table_starts_only_with_every_seat_filled(client: Connect) -> None:

@@ -158,7 +158,7 @@ async def test_a_client_of_protocol_7_plays_to_the_end_unrated_and_is_sent_only_
                 await client.until(lambda c=client: told_the_end(c, table.table_id))
             assert (await tom.request("leave"))["type"] == "left"
             changes = await stored_changes(running)
-    assert {change.player for change in changes} == {"greedy bot"}
+    assert {change.player for change in changes} == {"normal bot"}
     assert tom.unknown == []
     kinds = {body["type"] for body in tom.received}
     assert {"welcome", "tables", "table_changed", "joined", "update", "ok", "left"} <= kinds

@@ -134,14 +134,14 @@ async def test_bots_are_rated_by_kind_in_a_game_played_to_its_end(tmp_path: Path
             result = await result_of(ada)
             changes = by_player(await stored_changes(running))
     assert "conceded" not in result
-    assert set(changes) == {"random bot", "greedy bot"}
+    assert set(changes) == {"random bot", "normal bot"}
     winners = set(result["winning_seats"])
-    for kind, seat in (("random bot", 0), ("greedy bot", 1)):
+    for kind, seat in (("random bot", 0), ("normal bot", 1)):
         assert changes[kind].seats == (seat,)
         assert changes[kind].won == (seat in winners)
-    ranks = [changes["random bot"].rank, changes["greedy bot"].rank]
+    ranks = [changes["random bot"].rank, changes["normal bot"].rank]
     [[random_after], [greedy_after]] = expected([[NEW_SKILL], [NEW_SKILL]], ranks)
-    assert (changes["random bot"].after, changes["greedy bot"].after) == (
+    assert (changes["random bot"].after, changes["normal bot"].after) == (
         random_after,
         greedy_after,
     )
@@ -192,11 +192,9 @@ async def test_a_three_player_game_ranks_the_conceder_last_and_the_rest_by_score
     ada_rank = 1 if ada_total >= bot_total else 2
     bot_rank = 1 if bot_total >= ada_total else 2
     ranks = [ada_rank, 3, bot_rank]
-    assert [changes[p].rank for p in ("Ada", "Bram", "heuristic bot")] == ranks
+    assert [changes[p].rank for p in ("Ada", "Bram", "normal bot")] == ranks
     after = expected([[NEW_SKILL]] * 3, ranks)
-    assert [changes[p].after for p in ("Ada", "Bram", "heuristic bot")] == [
-        team[0] for team in after
-    ]
+    assert [changes[p].after for p in ("Ada", "Bram", "normal bot")] == [team[0] for team in after]
 
 
 async def test_an_unrated_table_and_a_player_without_a_key_change_no_rating(
@@ -264,7 +262,7 @@ async def test_a_restart_keeps_the_ratings_shown_beside_each_seated_player(
             changes = by_player(await stored_changes(running))
         assert shown == [
             SeatRating(changes["Ada"].after.shown, 1),
-            SeatRating(changes["greedy bot"].after.shown, 1),
+            SeatRating(changes["normal bot"].after.shown, 1),
         ]
         async with (
             served(config) as running,
@@ -312,7 +310,7 @@ async def test_a_players_record_and_the_rebuild_give_the_stored_numbers(tmp_path
     assert (partnership.game_kind, partnership.games, partnership.wins) == ("thistle", 1, 1)
     assert {(h.opponent, h.games, h.wins) for h in partnership.opponents} == {
         ("Bram", 1, 1),
-        ("heuristic bot", 1, 1),
+        ("normal bot", 1, 1),
     }
     assert nobody.games == () and nobody.favourite is None
     connection = sqlite3.connect(path)
@@ -351,3 +349,44 @@ def test_the_ratings_command_rebuilds_the_same_numbers_and_lists_the_leaderboard
     board = capsys.readouterr().out.splitlines()
     assert all(len(line) <= 80 for line in board)
     assert board[-1].split()[1:3] == ["Ada", "Nobility"]  # Ada conceded
+
+
+def test_a_file_rating_bots_by_kind_rates_them_by_level_and_rebuilds_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.db"
+
+    async def play() -> list[RatingChange]:
+        with trio.fail_after(20):
+            async with (
+                served(server_config(db=str(path))) as running,
+                players(running.port, ["Ada"]) as (ada,),
+            ):
+                await seated([ada, None], "chinese-ten", {"decks": 1}, bots={1: "greedy"})
+                await ada.concede()
+                await result_of(ada)
+                return await stored_changes(running)
+
+    stored = trio.run(play)
+    assert {change.player for change in stored} == {"Ada", "normal bot"}
+    # The file as version 8 kept it: the bot rated under its kind, "greedy bot".
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        for table in ("rating_changes", "ratings"):
+            connection.execute(
+                f"UPDATE {table} SET player = 'greedy bot' WHERE player LIKE '% bot'"
+            )
+        connection.execute("UPDATE seats SET bot = 'greedy' WHERE bot IS NOT NULL")
+        connection.execute("PRAGMA user_version = 8")
+    finally:
+        connection.close()
+    assert main(["ratings", "--rebuild", "--db", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Rated 1 game again: 2 rating changes, 0 different from those stored."
+    connection = sqlite3.connect(path)
+    try:
+        assert read_changes(connection) == stored
+        seats = set(connection.execute("SELECT DISTINCT bot FROM seats").fetchall())
+        assert seats == {(None,), ("normal",)}
+    finally:
+        connection.close()

@@ -94,7 +94,7 @@ def test_a_new_file_is_created_with_its_folder_version_wal_and_application_id(
     try:
         assert db_path.is_file()
         connection = database.connection
-        assert pragma(connection, "user_version") == SCHEMA_VERSION == 8
+        assert pragma(connection, "user_version") == SCHEMA_VERSION == 9
         assert pragma(connection, "journal_mode") == "wal"
         assert pragma(connection, "application_id") == APPLICATION_ID
         assert pragma(connection, "synchronous") == 2  # FULL
@@ -590,7 +590,7 @@ def test_a_version_2_file_gains_the_creator_token_hash_and_keeps_its_tables(db_p
     store = Store(open_database(db_path))
     try:
         connection = store.database.connection
-        assert pragma(connection, "user_version") == SCHEMA_VERSION == 8
+        assert pragma(connection, "user_version") == SCHEMA_VERSION == 9
         columns = {row[1]: row[2] for row in connection.execute("PRAGMA table_info(tables)")}
         assert columns["creator_token_hash"] == "BLOB"
         [old] = store.open_tables(chat_history=10)
@@ -658,7 +658,7 @@ def test_a_version_6_file_gains_name_claims_with_nobody_holding_a_name(db_path: 
 
     store = Store(open_database(db_path))
     try:
-        assert pragma(store.database.connection, "user_version") == SCHEMA_VERSION == 8
+        assert pragma(store.database.connection, "user_version") == SCHEMA_VERSION == 9
         assert store.name_claims() == []
         claim = NameClaim("Ada", b"k" * 32, 1000.0)
         store.write([ClaimName(claim)])

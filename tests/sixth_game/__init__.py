@@ -5,7 +5,7 @@ every suite that runs over the registry runs it like the five, and the installed
 offers it.
 """
 
-from cardtable.engine.bots import RandomBot
+from cardtable.engine.levels import BotLadder
 from cardtable.engine.options import OptionSpec
 from cardtable.engine.spec import GameSpec
 from tests.sixth_game.bots import CheapestWinBot
@@ -21,7 +21,7 @@ SPEC = GameSpec(
     options=(OptionSpec("rounds", 1, "how many deals make a game", minimum=1, maximum=3),),
     game_class=HighCard,
     summary="Follow suit; the highest card of the suit led takes the trick.",
-    bots={"random": RandomBot, "search": HighCardSearchBot, "cheapest": CheapestWinBot},
+    bots=BotLadder(normal=CheapestWinBot, hard=HighCardSearchBot),
     describe=describe,
     board="tests.sixth_game.board.board:HighCardBoard",
 )

@@ -1,6 +1,6 @@
 """Opening a table: the game, its seats and options (with their defaults), partners' private
 chat (in a game played in partnerships), how long a player may be away before a bot covers
-them, the turn clock, and bots (their kind, and how long search bots think)."""
+them, the turn clock, and bots (their level, and how long hard bots think)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from cardtable.client.session import ClientSession
 from cardtable.client.ui.dialogs import AWAY_LIMIT, Cancellable, away_seconds, number_field
 from cardtable.client.ui.turn_clock import clock_setting
+from cardtable.engine.levels import BotLevel, level_of
 from cardtable.protocol import GameInfo
-from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT, BOT_THINK_RANGE, SEARCH
+from cardtable.protocol.bot_settings import BOT_THINK_DEFAULT, BOT_THINK_RANGE
 from cardtable.protocol.clock import ClockMode, TimeoutRule
 
 #: How long a player may be away before a bot covers them, unless the form says otherwise.
@@ -30,9 +31,9 @@ def think_seconds(text: str) -> float:
     try:
         seconds = float(text.strip() or BOT_THINK_DEFAULT)
     except ValueError:
-        raise ValueError(f"Search bots think from {low:g} to {high:g} seconds a move.") from None
+        raise ValueError(f"Hard bots think from {low:g} to {high:g} seconds a move.") from None
     if not low <= seconds <= high:
-        raise ValueError(f"Search bots think from {low:g} to {high:g} seconds a move.")
+        raise ValueError(f"Hard bots think from {low:g} to {high:g} seconds a move.")
     return seconds
 
 
@@ -214,14 +215,15 @@ class CreateTableScreen(Cancellable[TablePlan]):
             yield TickBox("Partners may chat privately", False, id="partner-chat")
 
     def _bot_fields(self) -> ComposeResult:
-        """The bots' kind; for search bots, how long they think over a move."""
+        """The bots' level; for hard bots, how long they think over a move."""
         game = self.game
         yield Label("Bots")
         yield Choice(
-            [(kind, kind) for kind in game.bots],
+            [(level, level) for level in game.bots],
             value=game.default_bot,
             id="bot-kind",
-            tooltip="search: thinks ahead over every move (slower, stronger)",
+            tooltip="easy: slips now and then; normal: plays well; "
+            "hard: thinks ahead over every move (slower, stronger)",
         )
         yield Label("thinking", classes="think")
         yield number_field(
@@ -238,10 +240,10 @@ class CreateTableScreen(Cancellable[TablePlan]):
         self._show_think_field()
 
     def _show_think_field(self) -> None:
-        """How long search bots think, asked only when they are the bots chosen."""
-        kind = self.query_one("#bot-kind", Select).value
+        """How long hard bots think, asked only when they are the bots chosen."""
+        kind = str(self.query_one("#bot-kind", Select).value)
         for part in self.query(".think"):
-            part.display = kind == SEARCH
+            part.display = level_of(kind) is BotLevel.HARD
 
     def _show_clock_fields(self) -> None:
         """The clock's numbers and rule, shown only when the clock is on (the increment only
@@ -261,7 +263,7 @@ class CreateTableScreen(Cancellable[TablePlan]):
         self.query_one("#summary", Static).update(Text(game.summary, style="italic"))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        """The bots' kind is asked only when bots are to fill the other seats."""
+        """The bots' level is asked only when bots are to fill the other seats."""
         if event.checkbox.id == "bots":
             self.query_one("#bot-fields").display = event.value
 
@@ -322,7 +324,7 @@ class CreateTableScreen(Cancellable[TablePlan]):
         if self.game.partnerships:
             settings["partner_chat"] = self.query_one("#partner-chat", Checkbox).value
         kind = str(self.query_one("#bot-kind", Select).value)
-        if kind == SEARCH:
+        if level_of(kind) is BotLevel.HARD:
             try:
                 settings["bot_think"] = think_seconds(self.query_one("#bot-think", Input).value)
             except ValueError as error:

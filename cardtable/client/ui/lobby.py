@@ -47,8 +47,10 @@ def seat_words(seat: SeatSummary) -> Text:
     name = clean(seat.name or "?")
     rating = rating_mark(seat)
     if seat.kind is SeatKind.BOT:
-        # The server names its bots "Bram (bot)" already.
-        return Text(number + (name if name.endswith("(bot)") else f"{name} (bot)")) + rating
+        # The server names its bots "Bram (bot)" already; its level follows: "· hard".
+        named = name if name.endswith("(bot)") else f"{name} (bot)"
+        level = f" · {clean(seat.bot)}" if seat.bot else ""
+        return Text(number + named + level) + rating
     if seat.covered:
         # A player's seat (kind "player") that a bot plays while they are away.
         return Text(f"{number}{name} ○ bot plays", style="dim") + rating

@@ -238,6 +238,8 @@ class PlayersPanel(Widget):
             who = Text(state.name(index), style=name_style) + rating_mark(seat)
             if presence == YOU and not apart:
                 who.append(f" {YOU}")
+            if seat.kind is SeatKind.BOT and seat.bot:
+                who.append(f" {clean(seat.bot)}")  # its level, cut first where room is short
             faint = presence.startswith("○") or "⏱" in presence
             shown_presence = (Text(presence, style="dim" if faint else ""),) if apart else ()
             right = Text(total, style="bold")

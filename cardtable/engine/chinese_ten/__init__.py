@@ -1,10 +1,10 @@
 """Chinese Ten: capture to ten, then flip from the deck (2–4 players, one or two decks)."""
 
-from cardtable.engine.bots import RandomBot
 from cardtable.engine.chinese_ten.bots import GreedyBot
 from cardtable.engine.chinese_ten.rules import ChineseTen, makes_ten
 from cardtable.engine.chinese_ten.search import ChineseTenSearchBot
 from cardtable.engine.chinese_ten.text import describe
+from cardtable.engine.levels import BotLadder
 from cardtable.engine.options import OptionSpec
 from cardtable.engine.spec import GameSpec
 
@@ -31,7 +31,8 @@ SPEC = GameSpec(
     ),
     game_class=ChineseTen,
     summary="Capture the card that makes ten with yours, then flip from the deck.",
-    bots={"random": RandomBot, "search": ChineseTenSearchBot, "greedy": GreedyBot},
+    # The deal decides most of a game: easy always plays its second choice (docs/performance.md).
+    bots=BotLadder(normal=GreedyBot, hard=ChineseTenSearchBot, slip=1.0),
     describe=describe,
     board="cardtable.client.ui.boards.chinese_ten.board:ChineseTenBoard",
 )

@@ -1,6 +1,6 @@
 """Nobility: provinces, nobles and money for three players, with battles, elections and deals."""
 
-from cardtable.engine.bots import RandomBot
+from cardtable.engine.levels import BotLadder
 from cardtable.engine.nobility.bots import HeuristicBot
 from cardtable.engine.nobility.offer_words import DIPLOMACY
 from cardtable.engine.nobility.rules import RUBBERS, Nobility
@@ -17,7 +17,7 @@ SPEC = GameSpec(
     options=(OptionSpec("rubbers", RUBBERS, "rubbers to win the match", minimum=1, maximum=3),),
     game_class=Nobility,
     summary="Meld provinces, pay nobles to defend them, battle, vote and bargain for all 36.",
-    bots={"random": RandomBot, "search": NobilitySearchBot, "heuristic": HeuristicBot},
+    bots=BotLadder(normal=HeuristicBot, hard=NobilitySearchBot),
     describe=describe,
     diplomacy=DIPLOMACY,
     board="cardtable.client.ui.boards.nobility.board:NobilityBoard",

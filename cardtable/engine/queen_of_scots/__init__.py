@@ -1,7 +1,7 @@
 """Queen of Scots: meld sets of matching characters and of the royal family, with wild Crown
 Jewels; first to 1000 (2–4 players)."""
 
-from cardtable.engine.bots import RandomBot
+from cardtable.engine.levels import BotLadder
 from cardtable.engine.options import OptionError, Options, OptionSpec, target_option
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD
@@ -36,7 +36,7 @@ SPEC = GameSpec(
     ),
     game_class=QueenOfScots,
     summary="Meld sets of matching characters and the royal family, with wild Crown Jewels.",
-    bots={"random": RandomBot, "search": QueenOfScotsSearchBot, "heuristic": HeuristicBot},
+    bots=BotLadder(normal=HeuristicBot, hard=QueenOfScotsSearchBot),
     check=check,
     describe=describe,
     board="cardtable.client.ui.boards.queen_of_scots.board:QueenOfScotsBoard",

@@ -1,7 +1,7 @@
 """Thistle: build six-card books of a Scottish clan; capture groups of two or three (2–4 players,
 or two partnerships of two)."""
 
-from cardtable.engine.bots import RandomBot
+from cardtable.engine.levels import BotLadder
 from cardtable.engine.options import OptionError, Options, OptionSpec
 from cardtable.engine.spec import GameSpec
 from cardtable.engine.thistle.bots import HeuristicBot
@@ -30,7 +30,7 @@ SPEC = GameSpec(
     ),
     game_class=Thistle,
     summary="Build six-card books of one clan; capture your rivals' groups of two or three.",
-    bots={"random": RandomBot, "search": ThistleSearchBot, "heuristic": HeuristicBot},
+    bots=BotLadder(normal=HeuristicBot, hard=ThistleSearchBot),
     check=check,
     describe=describe,
     board="cardtable.client.ui.boards.thistle.board:ThistleBoard",

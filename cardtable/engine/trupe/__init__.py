@@ -1,7 +1,7 @@
 """Trupe: declare combinations of three or four from four groups of cards, with premiums,
 penalties and a wild Trefoil; first to 150 (2–4 players)."""
 
-from cardtable.engine.bots import RandomBot
+from cardtable.engine.levels import BotLadder
 from cardtable.engine.options import OptionSpec, target_option
 from cardtable.engine.spec import GameSpec
 from cardtable.engine.trupe.bots import HeuristicBot
@@ -27,7 +27,7 @@ SPEC = GameSpec(
     ),
     game_class=Trupe,
     summary="Declare threes and fours until your hand is gone; a hand all of one group is a Trupe.",
-    bots={"random": RandomBot, "search": TrupeSearchBot, "heuristic": HeuristicBot},
+    bots=BotLadder(normal=HeuristicBot, hard=TrupeSearchBot),
     describe=describe,
     board="cardtable.client.ui.boards.trupe.board:TrupeBoard",
 )

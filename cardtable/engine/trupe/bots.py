@@ -209,7 +209,8 @@ def choose_taken(r: Reading, legal: Sequence[GameAction], taken: TrupeFace) -> G
         value = -100.0 if worth is None else worth - 0.5 * (stand_in is not None)
         if best is None or value > best[0]:
             best = (value, action)
-    assert best is not None
+    if best is None:
+        raise ValueError("no declaration of the card taken is offered")
     return best[1]
 
 

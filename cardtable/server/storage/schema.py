@@ -235,6 +235,22 @@ def _add_ratings(connection: sqlite3.Connection) -> None:
     _run_script(connection, _VERSION_8)
 
 
+#: Version 9's renaming of the bots' older kinds to their levels.
+_LEVELS_OF_KINDS = (("search", "hard"), ("heuristic", "normal"), ("greedy", "normal"))
+
+
+def _name_bots_by_level(connection: sqlite3.Connection) -> None:
+    """Version 9 names the server's bots by level (``hard``, not ``search``): on their seats,
+    and in the ratings, where a kind's record and rating carry on as its level's (``search
+    bot`` is ``hard bot``). The same bots play at those levels, so the ratings still hold."""
+    for kind, level in _LEVELS_OF_KINDS:
+        connection.execute("UPDATE seats SET bot = ? WHERE bot = ?", (level, kind))
+        for table in ("rating_changes", "ratings"):
+            connection.execute(
+                f"UPDATE {table} SET player = ? WHERE player = ?", (f"{level} bot", f"{kind} bot")
+            )
+
+
 #: Step N takes a file of version N - 1 to version N.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _create_version_1,
@@ -245,6 +261,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _add_holders,
     _add_name_claims,
     _add_ratings,
+    _name_bots_by_level,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
