@@ -72,7 +72,7 @@ async def busy_table(port: int, number: int) -> None:
             table = await owner.create_table("thistle", 2, {}, {"rated": False, "bot_delay": 0})
             tid = int(table.table_id)
             for seat in range(2):
-                await owner.add_bot(tid, seat, "search")
+                await owner.add_bot(tid, seat, "hard")
             await owner.start(tid)
             await owner.spectate(tid)
             await owner.wait_for(lambda: finished(owner))

@@ -19,6 +19,7 @@ from typing import Any
 
 from cardtable.engine import Event, Game, GameAction, SeatView, get_game
 from cardtable.engine.events import SeenEvent
+from cardtable.engine.levels import BotLevel
 from cardtable.engine.refusal import IllegalAction
 from cardtable.engine.search import Budget, SearchBot, Weighed, Weighing, heard_by
 
@@ -84,7 +85,7 @@ class HintSearch:
     def run(self) -> Hint:
         """In a worker: search, then word what it found."""
         spec = get_game(self.game)
-        bot = spec.bots["search"](self.seed)
+        bot = spec.bots[BotLevel.HARD](self.seed)
         assert isinstance(bot, SearchBot), f"{spec.title} has no search bot"
         bot.budget = (
             Budget(iterations=self.rollouts)
