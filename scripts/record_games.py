@@ -19,6 +19,7 @@ from cardtable.engine import new_game
 from cardtable.engine.actions import GameAction
 from cardtable.engine.bots import play_out
 from cardtable.engine.events import Event, events_for
+from cardtable.engine.levels import BotLevel
 from cardtable.engine.registry import GAMES
 from cardtable.engine.search import Budget, SearchBot
 from cardtable.engine.spec import GameSpec
@@ -73,7 +74,7 @@ def main() -> None:
     for spec in GAMES:
         for seats, options in tables(spec):
             for kind in spec.bots:
-                count = args.search_seeds if kind == "search" else args.seeds
+                count = args.search_seeds if kind == BotLevel.HARD else args.seeds
                 for seed in range(count):
                     line = digest(spec, seats, options, seed, kind)
                     table = f"{spec.id} {seats} {sorted(options.items())} {kind} {seed}"

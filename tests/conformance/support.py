@@ -9,6 +9,7 @@ from typing import Any
 from cardtable.engine import Bot, Game, GameSpec, OptionError, all_games, new_game
 from cardtable.engine.actions import PlainAction
 from cardtable.engine.events import Event
+from cardtable.engine.levels import BotLevel
 from cardtable.engine.spec import each_alone
 from cardtable.wire.codec import to_wire
 
@@ -144,7 +145,7 @@ def snapshot(game: Game) -> Any:
 def bot_lineup(spec: GameSpec, players: int, seed: int) -> list[Bot[Any]]:
     """A mix of the game's bot kinds, different per seed, so every bot gets exercised (the
     search bot, slow by design, plays its whole games in tests/search)."""
-    kinds = sorted(kind for kind in spec.bots if kind != "search")  # see tests/search
+    kinds = sorted(kind for kind in spec.bots if kind != BotLevel.HARD)  # see tests/search
     rng = random.Random(seed)
     return [spec.bots[rng.choice(kinds)](seed * 100 + seat) for seat in range(players)]
 
