@@ -169,8 +169,9 @@ class CreateTableScreen(Cancellable[TablePlan]):
                     value=TimeoutRule.BOT_MOVE,
                     id="clock-timeout",
                 )
-            yield TickBox("Rated: games change ratings (no take-backs)", True, id="rated")
-            yield TickBox("Hints when unrated: H asks the best bot's move", True, id="hints")
+            with Horizontal(id="rating-fields"):
+                yield TickBox("Rated (no take-backs)", True, id="rated")
+                yield TickBox("Hints when unrated (H)", True, id="hints")
             yield TickBox("Bots in the other seats, and start at once", True, id="bots")
             with Horizontal(id="bot-fields"):
                 yield from self._bot_fields()
