@@ -13,7 +13,7 @@ def test_a_browser_player_asks_for_a_hint_at_an_unrated_table() -> None:
         sit_down(tab, "Ann")
         tab.press("n")
         tab.wait_for("Open a table")
-        tab.click_text("Rated: games change ratings")  # unticked: an unrated table
+        tab.click_text("Rated (no take-backs)")  # unticked: an unrated table
         tab.wait_for(r"▐ ▌ Rated")
         tab.click_text("Open            Cancel")
         tab.wait_for(r"Chinese Ten\s+table 1(.|\n)*\(bot\)")
