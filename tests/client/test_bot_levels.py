@@ -8,6 +8,7 @@ from textual.widgets import OptionList, Select
 from cardtable.client.session import ClientSession
 from tests.client.support import SIZE, join_app, run_async, screen_text, server_thread, wait_until
 from tests.client.test_lobby_chat import in_lobby
+from tests.client.test_new_table_form import the_form
 
 
 def test_the_form_offers_the_levels_weakest_first_normal_chosen() -> None:
@@ -16,10 +17,8 @@ def test_the_form_offers_the_levels_weakest_first_normal_chosen() -> None:
         async def body() -> None:
             app = join_app(server.port)
             async with app.run_test(size=SIZE) as pilot:
-                await in_lobby(pilot, app)
-                await pilot.press("n")
-                await wait_until(pilot, lambda: bool(app.screen.query("#open")), 5, "the form")
-                choice = app.screen.query_one("#bot-kind", Select)
+                form = await the_form(pilot)
+                choice = form.query_one("#bot-kind", Select)
                 assert choice.value == "normal"
                 await pilot.click("#bot-kind")
                 await wait_until(pilot, lambda: choice.expanded, 5, "the levels")
