@@ -113,3 +113,9 @@ def target_option(default: int, minimum: int, maximum: int) -> OptionSpec:
         minimum=minimum,
         maximum=maximum,
     )
+
+
+def strict_option(hidden: str) -> OptionSpec:
+    """The ``strict`` option of a game whose printed form hides more than cardtable shows:
+    `hidden` says what the printed game shows instead."""
+    return OptionSpec("strict", False, f"show only what the printed game shows: {hidden}")

@@ -133,3 +133,39 @@ class GameSpec:
         resolved = resolve_options(self.options, options)
         self.check(seats, resolved)
         return Setup(self.id, seats, resolved, seed, dealer)
+
+
+def game_spec(
+    game_class: type[Game],
+    title: str,
+    players: tuple[int, int],
+    summary: str,
+    bots: BotLadder,
+    describe: Callable[[SeenEvent[EventPart], Sequence[str]], str],
+    options: tuple[OptionSpec, ...] = (),
+    *,
+    check: Callable[[int, Options], None] = _no_extra_check,
+    sides: Callable[[int, Options], tuple[tuple[int, ...], ...]] = each_alone,
+    diplomacy: Diplomacy | None = None,
+) -> GameSpec:
+    """The plug-in of one of cardtable's own games, for `players` (fewest, most), named and
+    placed by the plan they all follow: its id is its title in lower case, hyphenated ("Queen
+    of Scots": ``queen-of-scots``), and its board is ``<rules class>Board`` in
+    ``cardtable.client.ui.boards.<its package>.board``."""
+    package = game_class.__module__.split(".")[-2]
+    fewest, most = players
+    return GameSpec(
+        title.lower().replace(" ", "-"),
+        title,
+        fewest,
+        most,
+        options,
+        game_class,
+        summary,
+        bots,
+        check,
+        describe,
+        sides,
+        board=f"cardtable.client.ui.boards.{package}.board:{game_class.__name__}Board",
+        diplomacy=diplomacy,
+    )

@@ -5,14 +5,13 @@ from cardtable.engine.chinese_ten.rules import ChineseTen, makes_ten
 from cardtable.engine.chinese_ten.search import ChineseTenSearchBot
 from cardtable.engine.chinese_ten.text import describe
 from cardtable.engine.levels import BotLadder
-from cardtable.engine.options import OptionSpec
-from cardtable.engine.spec import GameSpec
+from cardtable.engine.options import OptionSpec, strict_option
+from cardtable.engine.spec import game_spec
 
-SPEC = GameSpec(
-    id="chinese-ten",
-    title="Chinese Ten",
-    min_players=2,
-    max_players=4,
+SPEC = game_spec(
+    ChineseTen,
+    "Chinese Ten",
+    players=(2, 4),
     options=(
         OptionSpec("decks", 2, "how many 52-card decks are shuffled together", choices=(1, 2)),
         OptionSpec(
@@ -22,19 +21,12 @@ SPEC = GameSpec(
             minimum=1,
             maximum=10,
         ),
-        OptionSpec(
-            "strict",
-            False,
-            "show only what the printed game shows: scoring piles lie face down, their points "
-            "unknown until the round ends",
-        ),
+        strict_option("scoring piles lie face down, their points unknown until the round ends"),
     ),
-    game_class=ChineseTen,
     summary="Capture the card that makes ten with yours, then flip from the deck.",
     # The deal decides most of a game: easy always plays its second choice (docs/performance.md).
     bots=BotLadder(normal=GreedyBot, hard=ChineseTenSearchBot, slip=1.0),
     describe=describe,
-    board="cardtable.client.ui.boards.chinese_ten.board:ChineseTenBoard",
 )
 
 __all__ = ["SPEC", "ChineseTen", "GreedyBot", "makes_ten"]

@@ -7,20 +7,17 @@ from cardtable.engine.nobility.rules import RUBBERS, Nobility
 from cardtable.engine.nobility.search import NobilitySearchBot
 from cardtable.engine.nobility.text import describe
 from cardtable.engine.options import OptionSpec
-from cardtable.engine.spec import GameSpec
+from cardtable.engine.spec import game_spec
 
-SPEC = GameSpec(
-    id="nobility",
-    title="Nobility",
-    min_players=3,
-    max_players=3,
+SPEC = game_spec(
+    Nobility,
+    "Nobility",
+    players=(3, 3),
+    diplomacy=DIPLOMACY,
     options=(OptionSpec("rubbers", RUBBERS, "rubbers to win the match", minimum=1, maximum=3),),
-    game_class=Nobility,
     summary="Meld provinces, pay nobles to defend them, battle, vote and bargain for all 36.",
     bots=BotLadder(normal=HeuristicBot, hard=NobilitySearchBot),
     describe=describe,
-    diplomacy=DIPLOMACY,
-    board="cardtable.client.ui.boards.nobility.board:NobilityBoard",
 )
 
 __all__ = ["SPEC", "Nobility"]

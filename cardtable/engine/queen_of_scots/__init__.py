@@ -2,13 +2,13 @@
 Jewels; first to 1000 (2–4 players)."""
 
 from cardtable.engine.levels import BotLadder
-from cardtable.engine.options import OptionError, Options, OptionSpec, target_option
+from cardtable.engine.options import OptionError, Options, OptionSpec, strict_option, target_option
 from cardtable.engine.queen_of_scots.bots import HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS, STANDARD
 from cardtable.engine.queen_of_scots.rules import TARGET, QueenOfScots, dealt_cards
 from cardtable.engine.queen_of_scots.search import QueenOfScotsSearchBot
 from cardtable.engine.queen_of_scots.text import describe
-from cardtable.engine.spec import GameSpec
+from cardtable.engine.spec import game_spec
 
 
 def check(seats: int, options: Options) -> None:
@@ -20,26 +20,19 @@ def check(seats: int, options: Options) -> None:
         )
 
 
-SPEC = GameSpec(
-    id="queen-of-scots",
-    title="Queen of Scots",
-    min_players=2,
-    max_players=4,
+SPEC = game_spec(
+    QueenOfScots,
+    "Queen of Scots",
+    players=(2, 4),
+    check=check,
     options=(
         target_option(TARGET, minimum=100, maximum=5000),
         OptionSpec("edition", STANDARD.name, "which edition of the deck", choices=tuple(EDITIONS)),
-        OptionSpec(
-            "strict",
-            False,
-            "show only what the printed game shows: the discard pile's top card and its size",
-        ),
+        strict_option("the discard pile's top card and its size"),
     ),
-    game_class=QueenOfScots,
     summary="Meld sets of matching characters and the royal family, with wild Crown Jewels.",
     bots=BotLadder(normal=HeuristicBot, hard=QueenOfScotsSearchBot),
-    check=check,
     describe=describe,
-    board="cardtable.client.ui.boards.queen_of_scots.board:QueenOfScotsBoard",
 )
 
 __all__ = ["SPEC", "QueenOfScots"]

@@ -3,7 +3,7 @@ or two partnerships of two)."""
 
 from cardtable.engine.levels import BotLadder
 from cardtable.engine.options import OptionError, Options, OptionSpec
-from cardtable.engine.spec import GameSpec
+from cardtable.engine.spec import game_spec
 from cardtable.engine.thistle.bots import HeuristicBot
 from cardtable.engine.thistle.rules import Thistle, sides_for
 from cardtable.engine.thistle.search import ThistleSearchBot
@@ -16,11 +16,12 @@ def check(seats: int, options: Options) -> None:
         raise OptionError(f"The partnership game is for exactly 4 players, not {seats}.")
 
 
-SPEC = GameSpec(
-    id="thistle",
-    title="Thistle",
-    min_players=2,
-    max_players=4,
+SPEC = game_spec(
+    Thistle,
+    "Thistle",
+    players=(2, 4),
+    check=check,
+    sides=sides_for,
     options=(
         OptionSpec(
             "partnership",
@@ -28,13 +29,9 @@ SPEC = GameSpec(
             "four players in two partnerships, partners opposite (seats 1 & 3, 2 & 4)",
         ),
     ),
-    game_class=Thistle,
     summary="Build six-card books of one clan; capture your rivals' groups of two or three.",
     bots=BotLadder(normal=HeuristicBot, hard=ThistleSearchBot),
-    check=check,
     describe=describe,
-    board="cardtable.client.ui.boards.thistle.board:ThistleBoard",
-    sides=sides_for,
 )
 
 __all__ = ["SPEC", "Thistle"]

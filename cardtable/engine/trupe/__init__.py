@@ -3,17 +3,16 @@ penalties and a wild Trefoil; first to 150 (2–4 players)."""
 
 from cardtable.engine.levels import BotLadder
 from cardtable.engine.options import OptionSpec, target_option
-from cardtable.engine.spec import GameSpec
+from cardtable.engine.spec import game_spec
 from cardtable.engine.trupe.bots import HeuristicBot
 from cardtable.engine.trupe.rules import FIRST_RULINGS, RULINGS, TARGET, Trupe
 from cardtable.engine.trupe.search import TrupeSearchBot
 from cardtable.engine.trupe.text import describe
 
-SPEC = GameSpec(
-    id="trupe",
-    title="Trupe",
-    min_players=2,
-    max_players=4,
+SPEC = game_spec(
+    Trupe,
+    "Trupe",
+    players=(2, 4),
     options=(
         target_option(TARGET, minimum=50, maximum=1000),
         OptionSpec(
@@ -25,11 +24,9 @@ SPEC = GameSpec(
             offered=False,
         ),
     ),
-    game_class=Trupe,
     summary="Declare threes and fours until your hand is gone; a hand all of one group is a Trupe.",
     bots=BotLadder(normal=HeuristicBot, hard=TrupeSearchBot),
     describe=describe,
-    board="cardtable.client.ui.boards.trupe.board:TrupeBoard",
 )
 
 __all__ = ["SPEC", "Trupe"]
