@@ -6,15 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from cardtable.cli.stored import add_stored_arguments, stored_path
+
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     history = commands.add_parser("history", help="list finished games, the latest first")
-    history.add_argument(
-        "--db", default=None, metavar="PATH", help="the server's file (default: server.db)"
-    )
-    history.add_argument(
-        "--play", action="store_true", help="the games of 'cardtable play' (play.db)"
-    )
+    add_stored_arguments(history, "games")
     history.add_argument(
         "--limit", type=int, default=20, help="how many games to list (default 20)"
     )
@@ -22,9 +19,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from cardtable.history_text import history_lines
-    from cardtable.server.storage import StorageError, default_path
+    from cardtable.server.storage import StorageError
 
-    path = args.db or str(default_path("play" if args.play else "server"))
+    path = stored_path(args)
     if not args.db and not args.play and not Path(path).exists():
         print(
             f"cardtable: no server has stored a game here yet ({path}). "

@@ -8,6 +8,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from cardtable.cli.stored import add_stored_arguments, stored_path
+
 #: The most players the leaderboard lists.
 LEADERBOARD_SIZE = 50
 
@@ -15,12 +17,7 @@ LEADERBOARD_SIZE = 50
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ratings = commands.add_parser("ratings", help="the leaderboard: each player's rating per game")
     ratings.add_argument("--game", default=None, metavar="G", help="only this game (see 'games')")
-    ratings.add_argument(
-        "--db", default=None, metavar="PATH", help="the server's file (default: server.db)"
-    )
-    ratings.add_argument(
-        "--play", action="store_true", help="the ratings of 'cardtable play' (play.db)"
-    )
+    add_stored_arguments(ratings, "ratings")
     ratings.add_argument(
         "--rebuild",
         action="store_true",
@@ -49,12 +46,12 @@ def leaderboard_lines(connection: sqlite3.Connection, game: str | None) -> list[
 def run(args: argparse.Namespace) -> int:
     from cardtable.engine import get_game
     from cardtable.server.ratings.rebuild import rebuild
-    from cardtable.server.storage import StorageError, default_path, open_database
+    from cardtable.server.storage import StorageError, open_database
     from cardtable.server.storage.database import open_for_reading
 
     if args.game is not None:
         get_game(args.game)  # an unknown game is an `OptionError`, told by `main`
-    path = args.db or str(default_path("play" if args.play else "server"))
+    path = stored_path(args)
     if not Path(path).exists():
         print(f"cardtable: no game has been stored here yet ({path}).", file=sys.stderr)
         return 1

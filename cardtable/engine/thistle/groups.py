@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from cardtable.engine.thistle.cards import ARMS, CASTLE, DECK, ThistleCard
 from cardtable.engine.thistle.types import BookKind, BookView, GroupView
+from cardtable.wire.records import record_from
 
 BOOK_SIZE = 6
 #: A group of exactly this many Clan cards can be captured (ruling 10).
@@ -66,15 +67,7 @@ class Group(ClanCards):
 
     def view(self) -> GroupView:
         """The group as every seat sees it."""
-        return GroupView(
-            id=self.id,
-            owner=self.owner,
-            clan=self.clan,
-            cards=self.card_faces(),
-            bonus=self.bonus_face(),
-            size=self.size,
-            capturable=self.capturable,
-        )
+        return record_from(GroupView, self, cards=self.card_faces(), bonus=self.bonus_face())
 
 
 def book_kind(clan: int, bonus: int | None) -> BookKind:
@@ -112,12 +105,4 @@ class Book(ClanCards):
 
     def view(self) -> BookView:
         """The book as every seat sees it."""
-        return BookView(
-            group=self.group,
-            owner=self.owner,
-            clan=self.clan,
-            cards=self.card_faces(),
-            bonus=self.bonus_face(),
-            kind=self.kind,
-            value=self.value,
-        )
+        return record_from(BookView, self, cards=self.card_faces(), bonus=self.bonus_face())
