@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from cardtable.server.storage.writes import insert_record
+from cardtable.server.storage.writes import insert_record, update_rows
 
 
 @dataclass(frozen=True)
@@ -36,10 +36,7 @@ class MoveClaims:
     to_hash: bytes
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        connection.execute(
-            "UPDATE name_claims SET key_hash = ? WHERE key_hash = ?",
-            (self.to_hash, self.from_hash),
-        )
+        update_rows(connection, "name_claims", "key_hash", self.from_hash, key_hash=self.to_hash)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,16 @@ def insert_record(
     )
 
 
+def update_rows(
+    connection: sqlite3.Connection, table: str, key: str, value: object, **columns: object
+) -> None:
+    """Set `columns` (by name) in the rows of `table` whose column `key` holds `value`."""
+    assignments = ", ".join(f"{name} = ?" for name in columns)
+    connection.execute(
+        f"UPDATE {table} SET {assignments} WHERE {key} = ?", (*columns.values(), value)
+    )
+
+
 @dataclass(frozen=True)
 class OpenTable:
     table: TableRecord
@@ -76,9 +86,7 @@ class SaveSettings:
     settings: dict[str, Any]
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        connection.execute(
-            "UPDATE tables SET settings = ? WHERE id = ?", (pack(self.settings), self.table_id)
-        )
+        update_rows(connection, "tables", "id", self.table_id, settings=pack(self.settings))
 
 
 @dataclass(frozen=True)
@@ -115,9 +123,7 @@ class HandOver:
     dealt_to: tuple[int, ...]
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        connection.execute(
-            "UPDATE games SET dealt_to = ? WHERE id = ?", (pack(list(self.dealt_to)), self.game_id)
-        )
+        update_rows(connection, "games", "id", self.game_id, dealt_to=pack(list(self.dealt_to)))
 
 
 @dataclass(frozen=True)
@@ -165,10 +171,7 @@ class ScoreRound:
     totals: list[int]
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        connection.execute(
-            "INSERT INTO round_scores (game_id, round, score, totals) VALUES (?, ?, ?, ?)",
-            (self.game_id, self.round, pack(self.score), pack(self.totals)),
-        )
+        insert_record(connection, "round_scores", self, packed={"score", "totals"})
 
 
 @dataclass(frozen=True)
@@ -178,9 +181,13 @@ class FinishGame:
     finished_at: float
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        connection.execute(
-            "UPDATE games SET result = ?, finished_at = ? WHERE id = ?",
-            (pack(self.result), self.finished_at, self.game_id),
+        update_rows(
+            connection,
+            "games",
+            "id",
+            self.game_id,
+            result=pack(self.result),
+            finished_at=self.finished_at,
         )
 
 
@@ -199,6 +206,4 @@ class CloseTable:
     closed_at: float
 
     def apply(self, connection: sqlite3.Connection) -> None:
-        connection.execute(
-            "UPDATE tables SET closed_at = ? WHERE id = ?", (self.closed_at, self.table_id)
-        )
+        update_rows(connection, "tables", "id", self.table_id, closed_at=self.closed_at)
