@@ -133,6 +133,11 @@ class SheetBoard(Board):
             pieces.append(picked(face(card, here, marked), marked))
         return Row(Text(), pieces, under, gap=0)
 
+    def rounds_text(self, target: int) -> Text:
+        """``Round 2 · to 500``, dim: the round in play and the score that ends the game."""
+        view = self.seat_view
+        return Text(f"Round {view.round if view is not None else 1} · to {target}", style="dim")
+
     # -- marking cards --------------------------------------------------------------------------
 
     def cursor_order(self) -> list[int]:

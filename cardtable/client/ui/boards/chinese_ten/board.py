@@ -90,14 +90,11 @@ class ChineseTenBoard(ChineseTenDrawing):
 
     # -- the player's keys and clicks -----------------------------------------------------------
 
-    def _order(self) -> list[int]:
+    def cursor_order(self) -> list[int]:
         """The cards ← and → go through: those with a move, else the whole hand."""
         cids = [card.cid for card in self.cards]
         playable = self._playable()
         return [cid for cid in cids if cid in playable] or cids
-
-    def cursor_order(self) -> list[int]:
-        return self._order()
 
     def cursor_card(self) -> int | None:
         return self.selected
@@ -105,21 +102,6 @@ class ChineseTenBoard(ChineseTenDrawing):
     def put_cursor(self, cid: int) -> None:
         self.selected = cid
         self.redraw()
-
-    def action_move(self, step: int) -> None:
-        order = self._order()
-        if not order:
-            return
-        index = order.index(self.selected) if self.selected in order else -step
-        self.selected = order[(index + step) % len(order)]
-        self.redraw()
-
-    def action_move_to(self, index: int) -> None:
-        """Home / End: the first or the last card (of those with a move)."""
-        order = self._order()
-        if order:
-            self.selected = order[index]
-            self.redraw()
 
     def action_card(self, cid: int) -> None:
         """A click on a card: select it, or play it if it was selected and has one place."""

@@ -57,9 +57,7 @@ class QueenOfScotsDrawing(QueenOfScotsReading):
             pile.append_text(changed_mark(discarded))
             pile.append_text(card_text(table.top, self.edition))
         pile.stylize(clicks(("pile",)))
-        view = self.state.view if self.state else {}
-        rounds = Text(f"Round {(view or {}).get('round', 1)} · to {table.target}", style="dim")
-        rows = [Row(Text(), [stock, pile, rounds])]
+        rows = [Row(Text(), [stock, pile, self.rounds_text(table.target)])]
         if not self.takes():
             return rows
         options = self.options()

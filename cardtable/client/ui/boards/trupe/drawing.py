@@ -52,8 +52,7 @@ class TrupeDrawing(TrupeReading):
         if table.open_top is not None:
             opened.append(" ")
             opened.append_text(card_text(table.open_top))
-        round_ = self.seat_view.round if self.seat_view is not None else 1
-        rounds = Text(f"Round {round_} · to {table.target}", style="dim")
+        rounds = self.rounds_text(table.target)
         if table.turnovers:
             rounds.append(f" · turned over {table.turnovers}×")
         rows = [Row(Text(), [pack, opened, rounds])]
