@@ -35,3 +35,22 @@ def test_a_given_field_wins_over_the_source() -> None:
     # The other way round: only the fields the target has.
     state = State("bank", 600.0, (1.0, 2.0))
     assert record_from(Settings, state) == Settings("bank", 600.0)
+
+
+@dataclass(frozen=True)
+class Timer:
+    mode: str
+    used: tuple[float, ...]
+
+    @property
+    def left(self) -> tuple[float, ...]:
+        return tuple(30.0 - seconds for seconds in self.used)
+
+    def running(self) -> bool:
+        """A method, not a property: never copied."""
+        return True
+
+
+def test_a_field_the_source_has_as_a_property_is_copied_too() -> None:
+    timer = Timer("move", (10.0, 0.5))
+    assert record_from(State, timer, seconds=30.0) == State("move", 30.0, (20.0, 29.5))
