@@ -39,7 +39,7 @@ def add_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_join(args: argparse.Namespace) -> int:
-    from cardtable.client.ui.app import CardtableApp, JoinPlan
+    from cardtable.client.ui.app import JoinPlan, run_client
     from cardtable.client.ui.problems import default_name
 
     if args.address is None:
@@ -60,7 +60,7 @@ def run_join(args: argparse.Namespace) -> int:
         ask_name=args.browser and args.name is None,
         data=data,
     )
-    CardtableApp(plan).run()
+    run_client(plan)
     return 0
 
 

@@ -70,7 +70,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from cardtable.client.ui.app import CardtableApp
+    from cardtable.client.ui.app import run_client
     from cardtable.client.ui.create_table import TablePlan, think_seconds
     from cardtable.client.ui.problems import default_name
     from cardtable.client.ui.turn_clock import clock_from_text
@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         new=args.new,
         web=web,
     )
-    CardtableApp(plan).run()
+    run_client(plan)
     if server.web_problem is not None:
         print(f"cardtable: {server.web_problem}", file=sys.stderr)
     return 0

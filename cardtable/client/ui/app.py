@@ -25,6 +25,7 @@ from cardtable.client.player_key import kept_key
 from cardtable.client.seat_store import SeatStore, seats_folder
 from cardtable.client.session import HandshakeRefused
 from cardtable.client.trio_host import TrioHost
+from cardtable.client.ui.collector import set_collector
 from cardtable.client.ui.connection_badge import ConnectionIndicator
 from cardtable.client.ui.create_table import TablePlan
 from cardtable.client.ui.events import ConnectFailed, LinkChanged, Refused, ServerSaid
@@ -298,3 +299,10 @@ class CardtableApp(App[None], Host):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.trio.start_soon(self._run)
+
+
+def run_client(plan: JoinPlan | PlayPlan) -> None:
+    """Run the terminal client for `plan` until the player quits, with Python's collector set
+    for it (`collector.set_collector`)."""
+    set_collector()
+    CardtableApp(plan).run()
