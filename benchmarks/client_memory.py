@@ -40,7 +40,8 @@ from typing import Any
 
 import trio
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 from cardtable.protocol import TableStatus, Update
 
 ESCAPES = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|[()][0-9A-Z]|[=>78])")

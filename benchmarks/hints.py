@@ -21,7 +21,8 @@ from typing import Any
 
 import trio
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 from cardtable.engine import all_games
 from cardtable.server.app import serve
 from cardtable.server.bots.thinking import stop_thinking

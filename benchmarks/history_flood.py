@@ -38,7 +38,8 @@ from typing import Any
 
 import trio
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 
 HOST = "127.0.0.1"
 

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import trio
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 from cardtable.engine import RandomBot
 from cardtable.protocol import TableStatus
 from cardtable.server.app import serve

@@ -17,8 +17,9 @@ from typing import Any
 import trio
 
 from cardtable.client.bot import BotEnd, run_network_bot
+from cardtable.client.handshake import connect
 from cardtable.client.seat_store import KeptSeats, SeatStore
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.session import ClientSession
 from cardtable.protocol import SeatSummary
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig

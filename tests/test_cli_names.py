@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import trio
 
+from cardtable.client.handshake import HandshakeRefused, connect
 from cardtable.client.player_key import player_key
-from cardtable.client.session import HandshakeRefused, connect
 from cardtable.protocol import ErrorCode
 from tests.client.support import server_thread
 from tests.server.players import finish_a_game

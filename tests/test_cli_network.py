@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import trio
 
-from cardtable.client.session import HandshakeRefused, connect
+from cardtable.client.handshake import HandshakeRefused, connect
 from cardtable.protocol import ErrorCode
 from tests.foreign_servers import FOREIGN, SILENT, Foreign, foreign_server
 

@@ -8,8 +8,9 @@ import os
 
 import trio
 
+from cardtable.client.handshake import connect
 from cardtable.client.seat_store import SeatStore
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.session import ClientSession
 from cardtable.protocol import SeatSummary
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig

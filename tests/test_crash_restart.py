@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, ConnectionLost, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession, ConnectionLost
 from cardtable.engine import PlainAction, replay
 from cardtable.protocol import Message, RoundRecord, Update
 from cardtable.server.storage import GameRecord, Store, open_for_reading

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import trio
 
-from cardtable.client.session import connect
+from cardtable.client.handshake import connect
 from cardtable.server.storage import open_for_reading
 
 HOST = "127.0.0.1"

@@ -39,12 +39,8 @@ def run(args: argparse.Namespace) -> int:
     import trio
 
     from cardtable.client.bot import run_network_bot
-    from cardtable.client.session import (
-        ConnectionLost,
-        NotCardtableServer,
-        NoWelcome,
-        RequestFailed,
-    )
+    from cardtable.client.handshake import NotCardtableServer, NoWelcome
+    from cardtable.client.session import ConnectionLost, RequestFailed
 
     host, port = split_address(args.address)
     try:

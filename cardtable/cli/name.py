@@ -43,8 +43,9 @@ Request = Callable[["ClientSession", str], Awaitable[list[str]]]
 def run(args: argparse.Namespace) -> int:
     import trio
 
+    from cardtable.client.handshake import HandshakeRefused
     from cardtable.client.player_key import player_key
-    from cardtable.client.session import ConnectionLost, HandshakeRefused, RequestFailed
+    from cardtable.client.session import ConnectionLost, RequestFailed
     from cardtable.client.ui.problems import explain
     from cardtable.protocol import ErrorCode
 
@@ -82,7 +83,7 @@ CONNECT_TIMEOUT = 10.0
 
 async def _ask(host: str, port: int, password: str | None, key: str, request: Request) -> list[str]:
     """Connect with this device's key (under a passing name, `keyholder`) and make `request`."""
-    from cardtable.client.session import keyholder
+    from cardtable.client.handshake import keyholder
 
     async with keyholder(host, port, key, password=password, timeout=CONNECT_TIMEOUT) as session:
         return await request(session, f"{host}:{port}")

@@ -19,14 +19,9 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack
 
 import trio
 
+from cardtable.client.handshake import TOKEN_REFUSALS, HandshakeRefused, connect
 from cardtable.client.seat_store import KeptSeats, SeatStore, kept_after
-from cardtable.client.session import (
-    TOKEN_REFUSALS,
-    ClientSession,
-    ConnectionLost,
-    HandshakeRefused,
-    connect,
-)
+from cardtable.client.session import ClientSession, ConnectionLost
 from cardtable.protocol import Error, ErrorCode, Joined, Message
 
 #: Seconds to wait before each reconnection attempt; the last one repeats.

@@ -20,8 +20,8 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from cardtable.client.handshake import TOKEN_REFUSALS
 from cardtable.client.private_file import write_private
-from cardtable.client.session import TOKEN_REFUSALS
 from cardtable.data_folder import data_directory
 from cardtable.protocol import (
     Error,

@@ -1,30 +1,26 @@
 """A headless trio client: connect, greet, make requests, and follow a table.
 
-Used by network bots, tests, benchmarks and the terminal UI. A `ClientSession` keeps what the
-server last said (tables, the table you are at, your view, this game's log, chat) over its
-`Transport` (the connection itself: bytes, requests and replies, keeping alive), which wakes
-anyone waiting in `wait_for` after every message. Listeners added with `on_message` see every
-message as it arrives.
+Used by network bots, tests, benchmarks and the terminal UI; `handshake.connect` opens one. A
+`ClientSession` keeps what the server last said (tables, the table you are at, your view, this
+game's log, chat) over its `Transport` (the connection itself: bytes, requests and replies,
+keeping alive), which wakes anyone waiting in `wait_for` after every message. Listeners added
+with `on_message` see every message as it arrives.
 
-    async with connect("127.0.0.1", 7777, "Ada") as session:
+    async with connect("127.0.0.1", 7777, "Ada") as session:  # (cardtable.client.handshake)
         table = await session.create_table("chinese-ten", seats=2)
         await session.sit(table.table_id, 0)
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import trio
 
-from cardtable.client.single_errors import single_errors
 from cardtable.client.transport import ConnectionLost, RequestFailed, Transport
 from cardtable.engine import GameAction
 from cardtable.protocol import (
-    PROTOCOL_VERSION,
     REPLAY_PAGE_STEPS,
     Act,
     AddBot,
@@ -38,8 +34,6 @@ from cardtable.protocol import (
     Cover,
     CreateTable,
     Error,
-    ErrorCode,
-    Hello,
     HintRequest,
     History,
     Joined,
@@ -83,32 +77,9 @@ from cardtable.wire.codec import to_wire
 KEPT_CHAT = 200
 
 
-class HandshakeRefused(RequestFailed):
-    """The server would not let this client in (version, password, name, full)."""
-
-
-class NotCardtableServer(HandshakeRefused):
-    """What answered is not a cardtable server: ``speaks`` says what it looks like, in words
-    (e.g. "a web server (HTTP)")."""
-
-    def __init__(self, speaks: str) -> None:
-        text = f"It is not a cardtable server: it answers like {speaks}."
-        super().__init__(ErrorCode.BAD_FRAME, text)
-        self.speaks = speaks
-
-
-class NoWelcome(trio.TooSlowError):
-    """Something took the connection but did not greet us as a cardtable server would, within
-    ``timeout`` seconds: likely another kind of server that waits for its own protocol."""
-
-    def __init__(self, timeout: float) -> None:
-        super().__init__(f"No cardtable welcome within {timeout:g} seconds.")
-        self.timeout = timeout
-
-
 class ClientSession:
     """A connected, greeted client: what the server last told us, and our requests to it.
-    Build one with `connect`."""
+    Build one with `handshake.connect`."""
 
     def __init__(self, stream: trio.abc.Stream, name: str) -> None:
         self.transport = Transport(stream, self._absorb)
@@ -414,107 +385,4 @@ class ClientSession:
         return self.whole_views == before
 
 
-def keyholder(
-    host: str, port: int, key: str, *, password: str | None = None, timeout: float = 10.0
-) -> AbstractAsyncContextManager[ClientSession]:
-    """A connection with the player's `key`, for the requests about its names (`export_names`,
-    `import_names`, ...): greeted under a passing name of its own (``Keyholder 3fa9c1``), so it
-    never takes the name of a player who is here."""
-    passing = f"Keyholder {secrets.token_hex(3)}"
-    return connect(
-        host, port, passing, password=password, key=key, timeout=timeout, keep_alive=False
-    )
-
-
-@asynccontextmanager
-async def connect(
-    host: str,
-    port: int,
-    name: str,
-    *,
-    password: str | None = None,
-    token: str | None = None,
-    creator_tokens: Sequence[str] = (),
-    key: str | None = None,
-    timeout: float = 10.0,
-    keep_alive: bool = True,
-    on_message: Callable[[Message], None] | None = None,
-) -> AsyncIterator[ClientSession]:
-    """Connect and greet; with `token`, also resume that seat, and with `creator_tokens`,
-    claim the rights to the tables they were given for; with `key` (the player's key), hold
-    the names it has claimed there. Closes on exit. `on_message` hears
-    every message from the first (the `welcome`, and the `joined` or refusal of `token`).
-
-    Raises `OSError` if the server cannot be reached, `HandshakeRefused` if it says no
-    (`NotCardtableServer` if it is another protocol's server), `trio.TooSlowError` if it does
-    not answer in time (`NoWelcome` if it took the connection but said nothing).
-    """
-    with trio.fail_after(timeout):
-        stream = await trio.open_tcp_stream(host, port)
-    session = ClientSession(stream, name)
-    if on_message is not None:
-        session.on_message(on_message)
-    try:
-        async with single_errors(), trio.open_nursery() as nursery:
-            nursery.start_soon(session.transport.receive_all)
-            await session.send(
-                Hello(
-                    version=PROTOCOL_VERSION,
-                    name=name,
-                    password=password,
-                    token=token,
-                    creator_tokens=list(creator_tokens),
-                    key=key,
-                )
-            )
-            try:
-                with trio.fail_after(timeout):
-                    await session.wait_for(lambda: session.welcome or session.close_reason)
-                    if token is not None and session.welcome is not None:
-                        await session.wait_for(lambda: session.table or _token_refused(session))
-            except trio.TooSlowError:
-                if session.welcome is None:
-                    raise NoWelcome(timeout) from None
-                raise
-            if session.welcome is None:
-                raise _refusal(session.transport)
-            if keep_alive:
-                nursery.start_soon(session.transport.keep_alive)
-            yield session
-            nursery.cancel_scope.cancel()
-    except ConnectionLost:
-        if session.close_reason is not None and session.welcome is None:
-            raise _refusal(session.transport) from None
-        raise
-    finally:
-        await session.aclose()
-
-
-def _refusal(transport: Transport) -> HandshakeRefused:
-    """Why a connection that got no `welcome` was not let in."""
-    if transport.not_cardtable is not None:
-        return NotCardtableServer(transport.not_cardtable)
-    reason = transport.close_reason
-    code = reason.code if reason else ErrorCode.BAD_MESSAGE
-    text = reason.message if reason else "The server closed the connection."
-    return HandshakeRefused(code, text)
-
-
-#: The codes with which the server refuses a seat token at the handshake.
-TOKEN_REFUSALS = frozenset({ErrorCode.BAD_TOKEN, ErrorCode.SEAT_RELEASED})
-
-
-def _token_refused(session: ClientSession) -> bool:
-    return any(error.code in TOKEN_REFUSALS for error in session.errors)
-
-
-__all__ = [
-    "TOKEN_REFUSALS",
-    "ClientSession",
-    "ConnectionLost",
-    "HandshakeRefused",
-    "NoWelcome",
-    "NotCardtableServer",
-    "RequestFailed",
-    "connect",
-]
+__all__ = ["ClientSession", "ConnectionLost", "RequestFailed"]

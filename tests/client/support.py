@@ -21,7 +21,8 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Footer
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp, JoinPlan
 from cardtable.client.ui.boards import Board, board_for
 from cardtable.client.ui.boards.hints import Hint, Hints

@@ -14,7 +14,7 @@ import trio
 from rich.console import Console
 from rich.text import Text
 
-from cardtable.client.session import HandshakeRefused
+from cardtable.client.handshake import HandshakeRefused
 from cardtable.client.ui.chat import (
     BOTS_DONT_READ,
     TABLE,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import secrets
 
+from cardtable.client.handshake import connect
 from cardtable.client.player_key import player_key
-from cardtable.client.session import connect
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.problem_screen import ProblemScreen
 from tests.client.support import (

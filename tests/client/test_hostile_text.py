@@ -31,7 +31,8 @@ from textual.app import App
 from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, RichLog, Static
 
-from cardtable.client.session import ClientSession, RequestFailed, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.chat import line_text
 from cardtable.client.ui.diplomacy import DealNote, note_text

@@ -13,7 +13,7 @@ from typing import Any
 import trio
 from textual.app import App
 
-from cardtable.client.session import connect
+from cardtable.client.handshake import connect
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.problem_screen import ProblemScreen

@@ -13,16 +13,10 @@ from typing import Any
 import pytest
 import trio
 
+from cardtable.client.handshake import HandshakeRefused, NotCardtableServer, NoWelcome, connect
 from cardtable.client.link import Link, LinkStatus
 from cardtable.client.seat_store import KeptSeats, SeatStore
-from cardtable.client.session import (
-    ClientSession,
-    ConnectionLost,
-    HandshakeRefused,
-    NotCardtableServer,
-    NoWelcome,
-    connect,
-)
+from cardtable.client.session import ClientSession, ConnectionLost
 from cardtable.protocol import Error, ErrorCode, Joined, Message, TableChanged, TableCreated
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig

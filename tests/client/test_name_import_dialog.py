@@ -8,8 +8,8 @@ import secrets
 
 from textual.widgets import Input
 
+from cardtable.client.handshake import keyholder
 from cardtable.client.player_key import player_key
-from cardtable.client.session import keyholder
 from cardtable.client.ui.app import CardtableApp, JoinPlan
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.name_import import NameImport

@@ -15,7 +15,7 @@ from typing import Any
 import trio
 from textual.pilot import Pilot
 
-from cardtable.client.session import connect
+from cardtable.client.handshake import connect
 from cardtable.client.ui.history import HistoryScreen
 from cardtable.client.ui.lobby import LobbyScreen
 from cardtable.client.ui.replay import ReplayScreen

@@ -17,7 +17,8 @@ import trio
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, TabbedContent
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 from cardtable.client.ui.app import CardtableApp
 from cardtable.client.ui.boards.chinese_ten.board import ChineseTenBoard
 from cardtable.client.ui.cards import IDLE_FACE

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 from cardtable.server.app import RunningServer, serve
 from cardtable.server.config import ServerConfig
 from cardtable.server.storage import Store

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 import trio
 
-from cardtable.client.session import RequestFailed, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import RequestFailed
 from cardtable.protocol import ErrorCode
 from tests.server.conftest import HOST, served, server_config
 

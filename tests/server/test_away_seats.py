@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, HandshakeRefused, RequestFailed
+from cardtable.client.handshake import HandshakeRefused
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.protocol import CreateTable, ErrorCode, SeatSummary, TableCreated
 from cardtable.server.app import RunningServer
 from cardtable.server.table.table import Table

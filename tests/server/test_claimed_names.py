@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 import trio
 
-from cardtable.client.session import HandshakeRefused, RequestFailed, connect
+from cardtable.client.handshake import HandshakeRefused, connect
+from cardtable.client.session import RequestFailed
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from cardtable.server.lobby.claims import hash_key

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, RequestFailed, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from tests.server.conftest import HOST, Connect, served, server_config

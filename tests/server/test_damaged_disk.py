@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import trio
 
-from cardtable.client.session import connect
+from cardtable.client.handshake import connect
 from cardtable.server.storage.seal import read_seal, seal_path
 from tests.server.conftest import HOST, served, server_config
 

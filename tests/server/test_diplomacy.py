@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, RequestFailed, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.engine import RandomBot
 from cardtable.protocol import ErrorCode, Message, Update
 from cardtable.server.app import RunningServer

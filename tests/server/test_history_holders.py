@@ -10,7 +10,8 @@ from pathlib import Path
 
 import trio
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 from cardtable.client.ui.history_words import holder_names, names_at, scores_words, winner_words
 from cardtable.history_text import describe
 from cardtable.protocol.seat_holders import SeatHolder

@@ -9,7 +9,7 @@ from pathlib import Path
 import trio
 import trio.testing
 
-from cardtable.client.session import connect
+from cardtable.client.handshake import connect
 from cardtable.protocol.framing import pack
 from cardtable.server.history.lane import HistoryLane
 from cardtable.server.net.rate_limiter import RateLimiter

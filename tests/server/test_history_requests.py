@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, RequestFailed, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.engine import PlainAction, start
 from cardtable.protocol import ErrorCode, RoundRecord
 from cardtable.protocol.framing import pack

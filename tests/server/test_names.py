@@ -9,7 +9,7 @@ import unicodedata
 import pytest
 import trio
 
-from cardtable.client.session import HandshakeRefused
+from cardtable.client.handshake import HandshakeRefused
 from cardtable.protocol import ErrorCode, LocalProtocolError
 from cardtable.server.app import RunningServer
 from cardtable.server.confusables import confusables

@@ -12,7 +12,7 @@ from typing import Any
 
 import trio
 
-from cardtable.client.session import connect
+from cardtable.client.handshake import connect
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from tests.server.conftest import HOST, served, server_config

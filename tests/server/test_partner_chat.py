@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 from cardtable.engine import get_game, new_game
 from cardtable.protocol import ErrorCode, GameInfo
 from cardtable.server.storage import SeatRecord, Store, TableRecord, open_database

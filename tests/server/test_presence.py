@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import trio
 
-from cardtable.client.session import HandshakeRefused
+from cardtable.client.handshake import HandshakeRefused
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from cardtable.server.bots.names import BOT_NAMES, bot_name, bot_name_problem

@@ -17,7 +17,8 @@ import pytest
 import trio
 
 from cardtable.cli import main
-from cardtable.client.session import ClientSession, RequestFailed, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.protocol import ErrorCode, SeatRating
 from cardtable.server.app import RunningServer
 from cardtable.server.ratings.outcome import RatingChange

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, RequestFailed, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.engine import replay
 from cardtable.engine.scores import Result
 from cardtable.protocol import ErrorCode

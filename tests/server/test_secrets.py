@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession
 from cardtable.protocol import ChatLinePush, ErrorCode, Joined, Message, Update
 from cardtable.protocol.framing import pack
 from cardtable.server.app import RunningServer

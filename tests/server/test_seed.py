@@ -6,7 +6,7 @@ from typing import Any
 
 import trio
 
-from cardtable.client.session import connect
+from cardtable.client.handshake import connect
 from cardtable.server.app import serve
 from tests.server.conftest import HOST, server_config
 

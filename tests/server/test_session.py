@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 import trio
 
-from cardtable.client.session import ConnectionLost, HandshakeRefused, RequestFailed, connect
+from cardtable.client.handshake import HandshakeRefused, connect
+from cardtable.client.session import ConnectionLost, RequestFailed
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from tests.server.conftest import HOST, Connect, server_config

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import trio
 
-from cardtable.client.session import ClientSession, RequestFailed, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.engine import get_game
 from cardtable.protocol import ErrorCode
 from tests.server.conftest import HOST, Connect, served, server_config

@@ -15,7 +15,8 @@ import pytest
 import trio
 import trio.testing
 
-from cardtable.client.session import ClientSession, RequestFailed, connect
+from cardtable.client.handshake import connect
+from cardtable.client.session import ClientSession, RequestFailed
 from cardtable.protocol import ErrorCode
 from cardtable.server.app import RunningServer
 from cardtable.server.storage import Store, open_for_reading

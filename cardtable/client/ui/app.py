@@ -20,10 +20,10 @@ from textual.binding import Binding
 from textual.events import AppFocus, Resize
 from textual.widgets import Static
 
+from cardtable.client.handshake import HandshakeRefused
 from cardtable.client.link import Link, LinkStatus
 from cardtable.client.player_key import kept_key
 from cardtable.client.seat_store import SeatStore, seats_folder
-from cardtable.client.session import HandshakeRefused
 from cardtable.client.trio_host import TrioHost
 from cardtable.client.ui.collector import set_collector
 from cardtable.client.ui.connection_badge import ConnectionIndicator

@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
+from cardtable.client.handshake import HandshakeRefused, keyholder
 from cardtable.client.link import Link
-from cardtable.client.session import ConnectionLost, HandshakeRefused, RequestFailed, keyholder
+from cardtable.client.session import ConnectionLost, RequestFailed
 from cardtable.client.ui.dialogs import OneField
 from cardtable.client.ui.host import host
 from cardtable.client.ui.plain import plain

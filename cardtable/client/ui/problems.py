@@ -8,7 +8,7 @@ import socket
 
 import trio
 
-from cardtable.client.session import HandshakeRefused, NotCardtableServer, NoWelcome
+from cardtable.client.handshake import HandshakeRefused, NotCardtableServer, NoWelcome
 from cardtable.client.ui.events import ConnectFailed
 from cardtable.protocol import ErrorCode
 
