@@ -9,10 +9,12 @@ For each game, seeds 0, 1, 2, … (from `--first-seed`) each give one deal that 
 with bot `--a` on every seat in turn (bots `--b` on the others): the same cards both ways
 round, so luck in the deal cancels out. `--games` counts the games played in all (a multiple
 of the players). Either may be any level or older kind name (random, easy, normal, hard,
-search, …). A search bot is told its seat's events as they happen, as a person at the table
-would be, and thinks for `--budget` seconds a move (a deadline it is given) or `--iterations`
-rollouts. `--first-round` scores each game on its first round only (a deal), for games that
-run over many rounds.
+search, …), or ``tuned``: the hard bot's rollout policy played alone (the heuristic bot with
+its tuned judgement, benchmarks/tune_bots.py; ``normal`` where a game has none). A search
+bot is told its seat's events as they happen, as a person at the table would be, and thinks
+for `--budget` seconds a move (a deadline it is given) or `--iterations` rollouts.
+`--first-round` scores each game on its first round only (a deal), for games that run over
+many rounds.
 
 It prints, per game: bot A's win rate (a shared win counts as a share); how often it
 finished ahead of a given rival (each other side apart, a tie as half: the head-to-head rate,
@@ -38,7 +40,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -55,6 +57,7 @@ from cardtable.engine import (
 )
 from cardtable.engine.nobility.types import DealDone
 from cardtable.engine.search import Budget, SearchBot, copy_game
+from cardtable.engine.spec import GameSpec
 
 Z95 = 1.96
 
@@ -95,13 +98,21 @@ class Outcome:
     deals: int  # and those carried out
 
 
+def bot_maker(spec: GameSpec, kind: str) -> Callable[[int], Bot[Any]]:
+    """The maker of bots of `kind`: a level or kind name, or ``tuned``: the hard bot's rollout
+    policy alone (the heuristic bot with its tuned judgement), without the search."""
+    if kind == "tuned" and spec.search is not None:
+        return spec.search.policy
+    return spec.bots[kind]
+
+
 def play_one(
     game_id: str, players: int, seed: int, seat: int, args: argparse.Namespace, times: list[float]
 ) -> Outcome:
     spec = get_game(game_id)
     game = start(spec.setup(players, seed=seed))
-    rival = spec.bots[args.b]
-    bot = spec.bots[args.a](seed * 7919 + seat)
+    rival = bot_maker(spec, args.b)
+    bot = bot_maker(spec, args.a)(seed * 7919 + seat)
     if isinstance(bot, SearchBot) and (args.oracle is not None or args.horizon is not None):
         bot = adjusted(bot, game, args)
     if isinstance(bot, SearchBot) and args.iterations is not None:
@@ -123,14 +134,19 @@ def play_one(
         points = game.totals
     times += searcher.times
     side = game.side_of(seat)
-    best = max(points)
-    tops = [index for index, value in enumerate(points) if value == best]
     rivals = [value for index, value in enumerate(points) if index != side]
-    share = 1 / len(tops) if side in tops else 0.0
     ahead = statistics.fmean(
         1.0 if points[side] > value else 0.5 if points[side] == value else 0.0 for value in rivals
     )
+    share = win_share(points, side)
     return Outcome(share, ahead, points[side] - max(rivals), searcher.offers, deals)
+
+
+def win_share(points: Sequence[int], side: int) -> float:
+    """`side`'s share of the win on `points` (a win shared by two counts a half to each)."""
+    best = max(points)
+    tops = [index for index, value in enumerate(points) if value == best]
+    return 1 / len(tops) if side in tops else 0.0
 
 
 #: Where each game keeps its stock (the cards face down, drawn from the top).

@@ -36,22 +36,39 @@ from cardtable.engine.queen_of_scots.types import (
     QueenOfScotsTable,
     Take,
 )
+from cardtable.engine.tuned import tuned_judgement
 from cardtable.engine.views import SeatView
 
-#: What going out is worth beyond the cards played: the round ends with the rivals' hands
-#: deducted and nothing left in ours, so the bot goes out whenever it can.
-OUT_BONUS = 1000
-#: A rival with this many cards or fewer may go out on their next turn.
-NEAR_OUT = 2
-#: The draws the bot counts on per card a rival holds beyond NEAR_OUT.
-DRAWS_PER_CARD = 0.5
-#: The chance, per draw, that a lone Crown Jewel finds a pair to make a set with.
-JEWEL_PAIRS = 0.25
-#: How much what a discard may hand the next player counts against it. Above 1: players keep
-#: the pairs they draw, so a rival holds two of a kind more often than chance says.
-FEED = 3.0
-#: A take moves the taker's two cards from minus to plus their value and adds the top.
-TAKE_SWING = 5
+
+@dataclass(frozen=True)
+class Judgement:
+    """The numbers the bot's rules weigh. The defaults are the ``normal`` bot's, unchanged;
+    ``hard`` plays with values tuned by self-play (`TUNED`, benchmarks/tune_bots.py)."""
+
+    #: What going out is worth beyond the cards played: the round ends with the rivals' hands
+    #: deducted and nothing left in ours, so the bot goes out whenever it can.
+    out_bonus: float = 1000
+    #: A rival with this many cards or fewer may go out on their next turn.
+    near_out: float = 2
+    #: The draws the bot counts on per card a rival holds beyond `near_out`.
+    draws_per_card: float = 0.5
+    #: The chance, per draw, that a lone Crown Jewel finds a pair to make a set with.
+    jewel_pairs: float = 0.25
+    #: How much what a discard may hand the next player counts against it. Above 1: players
+    #: keep the pairs they draw, so a rival holds two of a kind more often than chance says.
+    feed: float = 3.0
+    #: A take moves the taker's two cards from minus to plus their value and adds the top.
+    take_swing: float = 5
+    #: What a card likely stuck in hand costs, for each point it would score going down.
+    stuck: float = 1.0
+    #: What the bot counts the cards kept in hand at, against the points it plays this turn.
+    kept_weight: float = 1.0
+    #: Points added to taking the pile, against drawing.
+    take_bias: float = 0.0
+
+
+#: The ``normal`` bot's judgement.
+NORMAL = Judgement()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +146,8 @@ class Reading:
     hidden: int
     #: The kinds of card a draw may bring: (match, unseen copies, average value).
     kinds: tuple[tuple[str | None, int, int], ...]
+    #: The numbers the bot's rules weigh.
+    judgement: Judgement = NORMAL
 
     @property
     def next_hand(self) -> int:
@@ -141,12 +160,14 @@ class Reading:
         draws = stock // self.seats
         others = [count for seat, count in enumerate(self.counts) if seat != self.seat]
         if others:
-            draws = min(draws, max(0, int((min(others) - NEAR_OUT) * DRAWS_PER_CARD)))
+            judgement = self.judgement
+            beyond = (min(others) - judgement.near_out) * judgement.draws_per_card
+            draws = min(draws, max(0, int(beyond)))
         return draws
 
 
-def read(view: SeatView[QueenOfScotsTable]) -> Reading:
-    """Digest a seat's view."""
+def read(view: SeatView[QueenOfScotsTable], judgement: Judgement = NORMAL) -> Reading:
+    """Digest a seat's view, for a bot of `judgement`."""
     table, seat, seats = view.table, view.seat, view.seats
     assert seat is not None, "a bot plays a seat"
     deck = EDITIONS.get(table.edition, STANDARD)
@@ -178,6 +199,7 @@ def read(view: SeatView[QueenOfScotsTable]) -> Reading:
         unseen={match: unseen for match, unseen, _ in kinds},
         hidden=table.stock + sum(counts) - counts[seat],
         kinds=kinds,
+        judgement=judgement,
     )
 
 
@@ -250,14 +272,15 @@ def group_worth(reading: Reading, match: str | None, count: int, value: int, dra
     if not count:
         return 0.0
     if match is None:
-        chance = at_least(1, draws, JEWEL_PAIRS)
+        chance = at_least(1, draws, reading.judgement.jewel_pairs)
     elif match in reading.sets:
         chance = 1.0 if draws > 0 else 0.0
     else:
         # Three make a set, and a Crown Jewel stands in for one of them.
         hits = reading.unseen.get(match, 0) + reading.unseen.get(None, 0)
         chance = at_least(max(1, 3 - count), draws, hits / max(reading.hidden, 1))
-    return value * (2 * chance - 1)
+    stuck = reading.judgement.stuck
+    return value * ((1 + stuck) * chance - stuck)
 
 
 def pile_use(reading: Reading, pile: Sequence[Card]) -> int:
@@ -271,14 +294,15 @@ def feed_risk(reading: Reading, card: Card, use: int) -> float:
     """What discarding `card` may hand the next player: the chance they can take the pile with
     it on top, times what that take would bring them (the card, their two cards from minus to
     plus, and `use`, the pile's cards that fit their sets)."""
+    worth: float
     if card.match is None:
         if not reading.next_sets:
             return 0.0  # a Crown Jewel taken must join a set of the taker's
         worth = card.value
     else:
-        worth = TAKE_SWING * card.value
+        worth = reading.judgement.take_swing * card.value
     chance = holds_two(reading.unseen.get(card.match, 0), reading.next_hand, reading.hidden)
-    return FEED * chance * (worth + use)
+    return reading.judgement.feed * chance * (worth + use)
 
 
 def kept_worth(
@@ -318,9 +342,9 @@ def position_worth(
     plays' points, then the kept cards' worth after the discard (or going out)."""
     plays = plan(hand, sets)
     if plays.out:
-        return plays.gain + OUT_BONUS
+        return plays.gain + reading.judgement.out_bonus
     kept, _ = kept_worth(reading, plays.rest, reading.draws_left(stock), pile)
-    return plays.gain + kept
+    return plays.gain + reading.judgement.kept_weight * kept
 
 
 # -- the pickup ------------------------------------------------------------------------------
@@ -331,13 +355,15 @@ def take_worth(reading: Reading, action: Take) -> float:
     table, the rest of the pile in hand, an empty pile to discard onto."""
     top, rest = reading.pile[-1], reading.pile[:-1]
     sets = frozenset(reading.sets)
+    bias = reading.judgement.take_bias
     if top.match is None:
         hand = [*reading.hand, *rest]
-        return top.value + position_worth(reading, hand, sets, reading.stock, ())
+        return top.value + position_worth(reading, hand, sets, reading.stock, ()) + bias
     shown = set(action.cids or ())
     hand = [card for card in reading.hand if card.cid not in shown]
     gain = top.value + sum(card.value for card in reading.hand if card.cid in shown)
-    return gain + position_worth(reading, [*hand, *rest], sets | {top.match}, reading.stock, ())
+    worth = gain + position_worth(reading, [*hand, *rest], sets | {top.match}, reading.stock, ())
+    return worth + bias
 
 
 def draw_worth(reading: Reading) -> float:
@@ -407,14 +433,23 @@ class HeuristicBot(Bot[QueenOfScotsTable]):
     the ones stuck in hand; puts down every set, matching card and Crown Jewel it can; discards
     the card least likely to go down and least likely to hand the next player the pile, dumping
     high cards as the round nears its end; on an empty stock takes only when that beats
-    stopping; and goes out whenever it can."""
+    stopping; and goes out whenever it can. It weighs all that by `judgement` (`NORMAL`
+    unless given)."""
+
+    def __init__(self, seed: int = 0, judgement: Judgement = NORMAL) -> None:
+        super().__init__(seed)
+        self.judgement = judgement
 
     def choose(
         self, view: SeatView[QueenOfScotsTable] | None, legal: Sequence[GameAction]
     ) -> GameAction:
         if len(legal) == 1 or view is None:
             return legal[0]
-        reading = read(view)
+        reading = read(view, self.judgement)
         if view.table.phase == "pickup":
             return choose_pickup(reading, legal)
         return choose_play(reading, legal)
+
+
+#: The ``hard`` bot's judgement: tuned by self-play against `NORMAL` (tuned.json).
+TUNED = tuned_judgement(__name__, NORMAL)

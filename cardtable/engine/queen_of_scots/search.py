@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
 from cardtable.engine.events import EventPart, SeenEvent
 from cardtable.engine.game import Game
-from cardtable.engine.queen_of_scots.bots import HeuristicBot
+from cardtable.engine.queen_of_scots.bots import TUNED, HeuristicBot
 from cardtable.engine.queen_of_scots.edition import EDITIONS
 from cardtable.engine.queen_of_scots.rules import QueenOfScots
 from cardtable.engine.queen_of_scots.scoring import seat_lines
@@ -102,7 +103,14 @@ def evaluate(game: Game, seat: int) -> float:
     return side_margin(line_totals(lines), game.side_of(seat))
 
 
-RULES = SearchRules(determinize=determinize, policy=HeuristicBot, evaluate=evaluate, horizon=40)
+#: The search's rollouts, and its move where they cannot tell the moves apart, are the heuristic
+#: bot's with its tuned judgement (`TUNED`), not the ``normal`` bot's.
+RULES = SearchRules(
+    determinize=determinize,
+    policy=partial(HeuristicBot, judgement=TUNED),
+    evaluate=evaluate,
+    horizon=40,
+)
 
 
 class QueenOfScotsSearchBot(SearchBot):
