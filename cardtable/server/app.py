@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import ipaddress
 import logging
 import signal
@@ -13,6 +12,7 @@ from functools import partial
 
 import trio
 
+from cardtable.collector import tune_collector
 from cardtable.protocol import PROTOCOL_VERSION
 from cardtable.server.bots.thinking import stop_thinking
 from cardtable.server.config import ServerConfig
@@ -188,17 +188,6 @@ def _is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
-def tune_garbage_collector(thresholds: tuple[int, int, int] | None) -> None:
-    """Set the collector's thresholds for a long-running server, and move everything alive now
-    (modules, the games, restored tables) out of its sight for good (`gc.freeze`), so full
-    collections are rare and short."""
-    if thresholds is None:
-        return
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*thresholds)
-
-
 async def serve_until_signalled(
     config: ServerConfig, on_ready: Callable[[RunningServer], None] | None = None
 ) -> None:
@@ -209,7 +198,8 @@ async def serve_until_signalled(
     try:
         async with trio.open_nursery() as nursery:
             server: RunningServer = await nursery.start(serve, config, listeners, store)
-            tune_garbage_collector(config.gc_thresholds)
+            if config.gc_thresholds is not None:
+                tune_collector(config.gc_thresholds, freeze=True)
             if on_ready is not None:
                 on_ready(server)
             with trio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
