@@ -10,12 +10,13 @@ from typing import Any
 from textual.app import App
 
 from cardtable.client.ui.keys_screen import KeysScreen
-from cardtable.client.ui.table import TableScreen
 
 from .support import (
     SIZE,
+    at_table,
     board_hints,
     footer_with,
+    our_turn,
     play_app,
     run_async,
     screen_text,
@@ -27,15 +28,6 @@ from .support import (
 KEY = "H Hint"
 
 
-def our_turn(app: App[Any]) -> bool:
-    return (
-        isinstance(app.screen, TableScreen)
-        and app.screen.state is not None
-        and session(app).view is not None
-        and bool(view(app)["legal"])
-    )
-
-
 def hint_words(app: App[Any]) -> list[str]:
     return [hint.message for hint in board_hints(app)]
 
@@ -44,9 +36,8 @@ def test_the_hint_key_shows_a_suggestion_without_playing_it() -> None:
     async def body() -> None:
         app, _ = play_app("chinese-ten", 2, {"decks": 1}, name="Tess", settings={"rated": False})
         async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: our_turn(app), what="our turn")
-            table = app.screen
-            assert isinstance(table, TableScreen)
+            table = await at_table(pilot, app)
+            await wait_until(pilot, lambda: our_turn(app, table), what="our turn")
             before = view(app)
             await footer_with(pilot, app, {KEY: True})
             await pilot.press("H")
@@ -79,10 +70,9 @@ def test_a_rated_table_never_shows_the_hint_key() -> None:
     async def body() -> None:
         app, _ = play_app("chinese-ten", 2, {"decks": 1}, name="Tess")
         async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: our_turn(app), what="our turn")
+            table = await at_table(pilot, app)
+            await wait_until(pilot, lambda: our_turn(app, table), what="our turn")
             await footer_with(pilot, app, {KEY: False, "? Rules": True})
-            table = app.screen
-            assert isinstance(table, TableScreen)
             assert table.check_action("hint", ()) is False  # (so the key does nothing)
             assert table.state is not None and not table.state.summary.settings.hints
             await pilot.press("ctrl+q")
